@@ -1,0 +1,35 @@
+//! # acey-rules
+//!
+//! The Acey-Deucey rules engine: rule options and presets, positions, legal plays, the step view
+//! for user interfaces, and the whole game flow as a deterministic state machine. The rule
+//! references (R4.6, AD-5, E12, ...) are the section numbers of the project's rules
+//! specification, `docs/rules.md` in the repository.
+//!
+//! ```
+//! use acey_rules::{legal_plays, Pool, Position, Rules};
+//! let rules = Rules::default(); // the `american` preset
+//! let start = Position::starting(&rules);
+//! let plays = legal_plays(&rules, &start, &Pool::roll(1, 2).unwrap());
+//! assert!(plays.iter().all(|p| p.dice_used() == 2));
+//! ```
+//!
+//! The crate has no dependencies; the `serde` feature adds `Serialize`/`Deserialize` for the
+//! public types, with positions in the JSON form of the design document.
+#![warn(missing_docs)]
+
+mod movegen;
+pub mod notation;
+mod pool;
+mod position;
+mod rules;
+mod step;
+
+pub use movegen::{legal_plays, MoveGen};
+pub use pool::{BadDie, Pool};
+pub use position::{Player, Position, PositionError, CHECKERS};
+pub use rules::{
+    AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate, BarPriority, BearOffRule,
+    ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout,
+    NaturalDoubles, NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
+};
+pub use step::{Dest, Play, Source, Step, MAX_STEPS};

@@ -1,0 +1,573 @@
+//! Legal plays (rules spec 2.4 to 2.8): every maximal play for a dice pool, one per distinct
+//! resulting position.
+//!
+//! The generator works on a mover-relative copy of the position ([`Relative`]) and walks step
+//! sequences depth first. Each resulting position is identified by an exact 128-bit key (the
+//! mover's point counts, bar and start, and which opposing blots were hit), so de-duplication
+//! never depends on a hash being collision-free.
+//!
+//! For a double under the usual options the walk only tries origins in non-increasing order
+//! (bar, start, 24 ... 1). Moving the farther checker first never makes a later step illegal:
+//! the opponent's points only open up during a play, bear-off eligibility only improves, and a
+//! step from a lower point cannot create the checker a higher step needs. So every result is
+//! reached by such an ordered sequence, and the walk visits each multiset of steps once. The
+//! options that break the argument (a hit that needs a checker home, the forfeit-on-block
+//! reading) use the full walk with a memo of visited states.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::pool::Pool;
+use crate::position::{Player, Position, CHECKERS};
+use crate::rules::{
+    BarPriority, BearOffRule, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Rules,
+};
+use crate::step::{Play, Step, MAX_STEPS};
+
+/// Index of the borne-off pool in [`Relative::me`].
+pub(crate) const OFF: usize = 0;
+/// Index of the start pool in [`Relative::me`] (ranks above point 24 as an origin).
+pub(crate) const START: usize = 25;
+/// Index of the bar in [`Relative::me`] (ranks above start: under strict bar priority it moves
+/// first).
+pub(crate) const BAR: usize = 26;
+
+const KEY_BAR: u32 = 96;
+const KEY_START: u32 = 100;
+const KEY_HITS: u32 = 104;
+
+/// The position as the mover sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Relative {
+    /// `me[1..=24]`: the mover's checkers on the mover's points; `me[OFF]`, `me[START]`,
+    /// `me[BAR]`: the pools.
+    pub me: [u8; 27],
+    /// The opponent's checkers on the mover's points (index 1..=24).
+    pub opp: [u8; 25],
+    pub opp_bar: u8,
+    pub opp_start: u8,
+    pub opp_off: u8,
+    /// The mover's checkers outside the home board (points 7..=24, bar, start).
+    outside: u8,
+    /// Exact identity of the position reached from the play's start: see the module docs.
+    key: u128,
+}
+
+impl Relative {
+    pub(crate) fn new(pos: &Position) -> Relative {
+        let mover = pos.turn();
+        let them = mover.other();
+        let mut me = [0u8; 27];
+        let mut opp = [0u8; 25];
+        let mut key = 0u128;
+        let mut outside = pos.bar(mover) + pos.start(mover);
+        for p in 1..=24u8 {
+            let v = pos.board()[mover.board_index(p)];
+            let (mine, theirs) = match mover {
+                Player::Zero => (v.max(0) as u8, (-v).max(0) as u8),
+                Player::One => ((-v).max(0) as u8, v.max(0) as u8),
+            };
+            me[p as usize] = mine;
+            opp[p as usize] = theirs;
+            key |= (mine as u128) << (4 * (p as u32 - 1));
+            if p > 6 {
+                outside += mine;
+            }
+        }
+        me[OFF] = pos.off(mover);
+        me[START] = pos.start(mover);
+        me[BAR] = pos.bar(mover);
+        key |= (me[BAR] as u128) << KEY_BAR;
+        key |= (me[START] as u128) << KEY_START;
+        Relative {
+            me,
+            opp,
+            opp_bar: pos.bar(them),
+            opp_start: pos.start(them),
+            opp_off: pos.off(them),
+            outside,
+            key,
+        }
+    }
+
+    fn all_off(&self) -> bool {
+        self.me[OFF] == CHECKERS
+    }
+
+    /// The highest of the mover's points 1..=6 holding a checker (0 if none).
+    fn highest_home(&self) -> usize {
+        (1..=6).rev().find(|&p| self.me[p] > 0).unwrap_or(0)
+    }
+
+    fn has_home_checker(&self) -> bool {
+        self.me[1..=6].iter().any(|&c| c > 0)
+    }
+
+    /// Moves one checker from `from` to `to` (0 = off), hitting when `hit`.
+    fn apply(&mut self, from: usize, to: usize, hit: bool) {
+        self.me[from] -= 1;
+        self.me[to] += 1;
+        self.key -= match from {
+            BAR => 1u128 << KEY_BAR,
+            START => 1u128 << KEY_START,
+            p => 1u128 << (4 * (p as u32 - 1)),
+        };
+        if to != OFF {
+            self.key += 1u128 << (4 * (to as u32 - 1));
+            if hit {
+                self.opp[to] = 0;
+                self.opp_bar += 1;
+                self.key |= 1u128 << (KEY_HITS + to as u32 - 1);
+            }
+        }
+        if from > 6 && to <= 6 {
+            self.outside -= 1;
+        }
+    }
+}
+
+/// Whether `pool` is one that unlocks the first entry under `EntryUnlock::DoubleOrAceyDeucey`.
+fn pool_unlocks_entry(rules: &Rules, pool: &Pool) -> bool {
+    pool.len() == 4 || (rules.acey_deucey && pool.is_one_two())
+}
+
+/// The legality of single steps under a rule set, for one pool.
+#[derive(Clone, Copy)]
+struct StepRules {
+    rules: Rules,
+    pool_unlocks_entry: bool,
+}
+
+impl StepRules {
+    /// If moving a checker from `from` with `die` is legal, its destination (0 = off) and whether
+    /// it hits.
+    #[inline]
+    fn try_step(&self, rel: &Relative, from: usize, die: u8) -> Option<(usize, bool)> {
+        let rules = &self.rules;
+        if rel.me[from] == 0 {
+            return None;
+        }
+        let d = die as usize;
+        let strict_bar = rules.bar_priority == BarPriority::Strict && rel.me[BAR] > 0;
+        let to = match from {
+            BAR => 25 - d,
+            START => {
+                if strict_bar {
+                    return None;
+                }
+                if rel.me[START] == CHECKERS {
+                    let unlocked = match rules.entry_unlock {
+                        EntryUnlock::None => true,
+                        EntryUnlock::DoubleOrAceyDeucey => self.pool_unlocks_entry,
+                        EntryUnlock::SixRequired => die == 6,
+                    };
+                    if !unlocked {
+                        return None;
+                    }
+                }
+                25 - d
+            }
+            p => {
+                if strict_bar {
+                    return None;
+                }
+                match rules.entry_before_moving {
+                    EntryBeforeMoving::Free => {}
+                    EntryBeforeMoving::AllMustEnterFirst => {
+                        if rel.me[START] > 0 {
+                            return None;
+                        }
+                    }
+                    EntryBeforeMoving::AllEnteredBeforeOwnHalf => {
+                        if rel.me[START] > 0 && p <= 12 + d {
+                            return None;
+                        }
+                    }
+                }
+                if p <= d {
+                    return self.bear_off(rel, p, d).then_some((OFF, false));
+                }
+                if rules.frozen_home && p <= 6 {
+                    return None;
+                }
+                p - d
+            }
+        };
+        let blockers = rel.opp[to];
+        if blockers >= 2 {
+            return None;
+        }
+        let hit = blockers == 1;
+        if hit
+            && rules.hit_restriction == HitRestriction::NeedOneCheckerHome
+            && !rel.has_home_checker()
+        {
+            return None;
+        }
+        Some((to, hit))
+    }
+
+    /// R8.1 and R8.2: may the checker on point `p` (`p <= d`) bear off with die `d`?
+    fn bear_off(&self, rel: &Relative, p: usize, d: usize) -> bool {
+        if rel.outside > 0 {
+            return false;
+        }
+        if p == d {
+            return true;
+        }
+        let highest = rel.highest_home();
+        match self.rules.bear_off_rule {
+            BearOffRule::ExactOnly => false,
+            BearOffRule::Standard => highest == p,
+            BearOffRule::AnyWhenAllLower => highest < d,
+        }
+    }
+}
+
+/// Fast hasher for exact 128-bit keys (a multiply-fold; the keys are exact, so the hash only
+/// spreads them over buckets).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, v: u128) {
+        let folded = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = (self.0 ^ folded).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 ^= self.0 >> 29;
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.0 = (self.0 ^ v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type KeyBuild = BuildHasherDefault<KeyHasher>;
+
+/// A reusable legal-play generator. Holding one across calls keeps its buffers, which is what
+/// bots and benchmarks do; [`legal_plays`] is the one-shot form.
+///
+/// ```
+/// use acey_rules::{MoveGen, Pool, Position, Rules};
+/// let rules = Rules::default();
+/// let mut gen = MoveGen::new(&rules);
+/// let plays = gen.plays(&Position::starting(&rules), &Pool::roll(1, 2).unwrap());
+/// // enter at 24 and 23, or enter at 23 and move on to 22 (or 24 -> 22)
+/// assert_eq!(plays.len(), 3);
+/// ```
+pub struct MoveGen {
+    rules: Rules,
+    start: Position,
+    pool: Pool,
+    out: Vec<Play>,
+    index: HashMap<u128, usize, KeyBuild>,
+    visited: HashSet<(u128, u8), KeyBuild>,
+    max_used: usize,
+    steps: [Step; MAX_STEPS],
+}
+
+impl MoveGen {
+    /// A generator for one rule set.
+    pub fn new(rules: &Rules) -> MoveGen {
+        MoveGen {
+            rules: *rules,
+            start: Position::starting(rules),
+            pool: Pool::roll(1, 2).expect("1-2 is a valid roll"),
+            out: Vec::with_capacity(64),
+            index: HashMap::with_capacity_and_hasher(64, KeyBuild::default()),
+            visited: HashSet::with_hasher(KeyBuild::default()),
+            max_used: 0,
+            steps: [Step::from_indices(START, 1, 1, false); MAX_STEPS],
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Every legal play of `pool` from `pos` for the player `pos.turn()`, one per distinct
+    /// resulting position. Empty when no step is legal. A finished position has no plays.
+    pub fn plays(&mut self, pos: &Position, pool: &Pool) -> &[Play] {
+        self.out.clear();
+        self.index.clear();
+        self.visited.clear();
+        self.max_used = 0;
+        self.start = *pos;
+        self.pool = *pool;
+        if pos.winner().is_some() {
+            return &self.out;
+        }
+        let rel = Relative::new(pos);
+        let sr = StepRules {
+            rules: self.rules,
+            pool_unlocks_entry: pool_unlocks_entry(&self.rules, pool),
+        };
+        let (groups, n) = pool.grouped();
+        let standard = self.rules.dice_usage == DiceUsage::Standard;
+        if n == 1 && standard && self.rules.hit_restriction == HitRestriction::None {
+            self.walk_ordered_double(&sr, &rel, groups[0].0, groups[0].1, BAR, 0);
+        } else {
+            let mut counts = [0u8; 2];
+            let mut values = [0u8; 2];
+            for i in 0..n {
+                values[i] = groups[i].0;
+                counts[i] = groups[i].1;
+            }
+            self.walk_all(&sr, &rel, values, counts, n, 0);
+        }
+        if standard && self.max_used == 1 && n == 2 {
+            self.keep_larger_die(groups[0].0);
+        }
+        &self.out
+    }
+
+    /// R5.2: when only one die can be used, the larger one must be, if it can.
+    fn keep_larger_die(&mut self, larger: u8) {
+        if self
+            .out
+            .iter()
+            .any(|p| p.steps().first().map(|s| s.die) == Some(larger))
+        {
+            self.out
+                .retain(|p| p.steps().first().map(|s| s.die) == Some(larger));
+        }
+    }
+
+    /// Doubles: origins in non-increasing order (see the module docs).
+    fn walk_ordered_double(
+        &mut self,
+        sr: &StepRules,
+        rel: &Relative,
+        die: u8,
+        left: u8,
+        max_from: usize,
+        used: usize,
+    ) {
+        let mut any = false;
+        for from in (1..=max_from).rev() {
+            if rel.me[from] == 0 {
+                continue;
+            }
+            if let Some((to, hit)) = sr.try_step(rel, from, die) {
+                any = true;
+                let mut next = *rel;
+                next.apply(from, to, hit);
+                self.steps[used] = Step::from_indices(from, to, die, hit);
+                if left == 1 || next.all_off() {
+                    self.leaf(&next, used + 1);
+                } else {
+                    self.walk_ordered_double(sr, &next, die, left - 1, from, used + 1);
+                }
+            }
+        }
+        if !any {
+            self.leaf(rel, used);
+        }
+    }
+
+    /// Any pool, every order, with a memo of visited states for pools of three or more dice.
+    fn walk_all(
+        &mut self,
+        sr: &StepRules,
+        rel: &Relative,
+        values: [u8; 2],
+        counts: [u8; 2],
+        n: usize,
+        used: usize,
+    ) {
+        if used >= 1 && self.pool.len() > 2 {
+            let memo = (rel.key, counts[0] | (counts[1] << 4));
+            if !self.visited.insert(memo) {
+                return;
+            }
+        }
+        let mut any = false;
+        for i in 0..n {
+            if counts[i] == 0 {
+                continue;
+            }
+            let die = values[i];
+            for from in (1..=BAR).rev() {
+                if rel.me[from] == 0 {
+                    continue;
+                }
+                if let Some((to, hit)) = sr.try_step(rel, from, die) {
+                    any = true;
+                    let mut next = *rel;
+                    next.apply(from, to, hit);
+                    self.steps[used] = Step::from_indices(from, to, die, hit);
+                    let mut left = counts;
+                    left[i] -= 1;
+                    if left[0] + left[1] == 0 || next.all_off() {
+                        self.leaf(&next, used + 1);
+                    } else {
+                        self.walk_all(sr, &next, values, left, n, used + 1);
+                    }
+                }
+            }
+        }
+        if !any {
+            self.leaf(rel, used);
+        }
+    }
+
+    /// Records a finished step sequence, keeping only those that use the most dice (R5.1).
+    fn leaf(&mut self, rel: &Relative, used: usize) {
+        // E29: bearing off the last checker completes the play whatever dice remain.
+        let weight = if rel.all_off() { self.pool.len() } else { used };
+        if self.rules.dice_usage == DiceUsage::Standard {
+            if weight < self.max_used {
+                return;
+            }
+            if weight > self.max_used {
+                self.max_used = weight;
+                self.out.clear();
+                self.index.clear();
+            }
+        }
+        if self.index.contains_key(&rel.key) {
+            return;
+        }
+        let steps = &self.steps[..used];
+        let position = apply_steps(&self.start, steps);
+        self.index.insert(rel.key, self.out.len());
+        self.out.push(Play::new(steps, position));
+    }
+}
+
+/// Applies already-validated steps to a position (same player to act afterwards).
+pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
+    let mover = pos.turn();
+    let mut rel = Relative::new(pos);
+    for s in steps {
+        let to = match s.to {
+            crate::step::Dest::Off => OFF,
+            crate::step::Dest::Point(p) => p as usize,
+        };
+        rel.apply(s.from_index(), to, s.hit);
+    }
+    Position::from_relative(mover, &rel)
+}
+
+/// Every legal play of `pool` from `pos` (one-shot form of [`MoveGen::plays`]).
+///
+/// ```
+/// use acey_rules::{legal_plays, Pool, Position, Rules};
+/// let rules = Rules::default();
+/// let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(6, 6).unwrap());
+/// // four 6s from the start pool: every checker enters on point 19 or moves on to 13, 7 or 1
+/// assert!(plays.iter().all(|p| p.dice_used() == 4));
+/// ```
+pub fn legal_plays(rules: &Rules, pos: &Position, pool: &Pool) -> Vec<Play> {
+    MoveGen::new(rules).plays(pos, pool).to_vec()
+}
+
+/// The legal single steps from `pos` with `die`, ignoring what the rest of the pool allows. The
+/// step view ([`crate::TurnBuilder`]) filters these down to prefixes of maximal plays.
+pub(crate) fn single_steps(rules: &Rules, pos: &Position, pool: &Pool, die: u8) -> Vec<Step> {
+    let rel = Relative::new(pos);
+    let sr = StepRules {
+        rules: *rules,
+        pool_unlocks_entry: pool_unlocks_entry(rules, pool),
+    };
+    (1..=BAR)
+        .rev()
+        .filter_map(|from| {
+            sr.try_step(&rel, from, die)
+                .map(|(to, hit)| Step::from_indices(from, to, die, hit))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::{Dest, Source};
+
+    fn american() -> Rules {
+        Rules::default()
+    }
+
+    #[test]
+    fn opening_one_two_has_three_results() {
+        let rules = american();
+        let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(1, 2).unwrap());
+        let mut notations: Vec<String> = plays.iter().map(|p| p.notation()).collect();
+        notations.sort();
+        assert_eq!(notations.len(), 3, "{notations:?}");
+        for p in &plays {
+            assert_eq!(p.dice_used(), 2);
+        }
+    }
+
+    #[test]
+    fn backgammon_opening_three_one_has_sixteen_results() {
+        let rules = crate::Preset::Backgammon.rules();
+        let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(3, 1).unwrap());
+        assert_eq!(plays.len(), 16);
+        assert!(plays.iter().any(|p| p.steps()
+            == [
+                Step { from: Source::Point(8), to: Dest::Point(5), die: 3, hit: false },
+                Step { from: Source::Point(6), to: Dest::Point(5), die: 1, hit: false },
+            ]));
+    }
+
+    #[test]
+    fn the_ordered_double_walk_agrees_with_the_full_walk() {
+        // Same rules except a no-op difference that forces the full walk: compare on many
+        // positions reached by random play.
+        let rules = american();
+        let mut pos = Position::starting(&rules);
+        let mut seed = 12345u64;
+        let mut gen = MoveGen::new(&rules);
+        for _ in 0..400 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = ((seed >> 33) % 6) as u8 + 1;
+            let b = ((seed >> 45) % 6) as u8 + 1;
+            let pool = Pool::roll(a, b).unwrap();
+            let fast: Vec<Position> = {
+                let mut v: Vec<Position> = gen.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
+                v.sort();
+                v
+            };
+            let full: Vec<Position> = {
+                let mut g = MoveGen::new(&rules);
+                g.pool = pool;
+                g.start = pos;
+                let rel = Relative::new(&pos);
+                let sr = StepRules { rules, pool_unlocks_entry: true };
+                let (groups, n) = pool.grouped();
+                let mut values = [0u8; 2];
+                let mut counts = [0u8; 2];
+                for i in 0..n {
+                    values[i] = groups[i].0;
+                    counts[i] = groups[i].1;
+                }
+                g.walk_all(&sr, &rel, values, counts, n, 0);
+                if g.max_used == 1 && n == 2 {
+                    g.keep_larger_die(groups[0].0);
+                }
+                let mut v: Vec<Position> = g.out.iter().map(|p| *p.position()).collect();
+                v.sort();
+                v
+            };
+            assert_eq!(fast, full, "{pos:?} {pool}");
+            let plays = gen.plays(&pos, &pool);
+            if !plays.is_empty() {
+                let pick = (seed >> 20) as usize % plays.len();
+                pos = *plays[pick].position();
+            }
+            pos = pos.with_turn(pos.turn().other());
+            if pos.winner().is_some() {
+                pos = Position::starting(&rules);
+            }
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! The position: 24 points and each player's `start`, `bar` and `off` pools (R1.1 to R1.5).
+
+use std::fmt;
+
+use crate::rules::{Layout, Rules};
+
+/// Checkers per side (R1.1).
+pub const CHECKERS: u8 = 15;
+
+/// One of the two players. Player 0 moves from point 24 down to 1 (its own numbering is the
+/// absolute numbering of the board); player 1 moves the other way (R1.2, R1.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Player 0 ("white"): home board on absolute points 1..=6.
+    Zero,
+    /// Player 1 ("black"): home board on absolute points 19..=24.
+    One,
+}
+
+impl Player {
+    /// Both players, player 0 first.
+    pub const BOTH: [Player; 2] = [Player::Zero, Player::One];
+
+    /// 0 or 1.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with this index; anything but 0 or 1 is `None`.
+    pub fn from_index(i: usize) -> Option<Player> {
+        match i {
+            0 => Some(Player::Zero),
+            1 => Some(Player::One),
+            _ => None,
+        }
+    }
+
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Zero => Player::One,
+            Player::One => Player::Zero,
+        }
+    }
+
+    /// The absolute board index (0..24) of this player's point `p` (1..=24).
+    pub fn board_index(self, p: u8) -> usize {
+        debug_assert!((1..=24).contains(&p));
+        match self {
+            Player::Zero => p as usize - 1,
+            Player::One => 24 - p as usize,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.index())
+    }
+}
+
+/// What is wrong with a position read from outside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// A player's checkers do not add up to 15.
+    WrongCheckerCount {
+        /// Whose.
+        player: Player,
+        /// How many were found.
+        found: u32,
+    },
+    /// A board value is outside -15..=15.
+    PointOutOfRange {
+        /// Point number (1..=24, player 0's numbering).
+        point: usize,
+        /// The value found.
+        value: i64,
+    },
+    /// A pool value is negative or above 15.
+    PoolOutOfRange {
+        /// `bar`, `start` or `off`.
+        pool: &'static str,
+        /// Whose.
+        player: Player,
+        /// The value found.
+        value: i64,
+    },
+    /// Both players have borne off all 15 checkers.
+    BothFinished,
+    /// A malformed text form (JSON, position ID).
+    Malformed(String),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::WrongCheckerCount { player, found } => write!(
+                f,
+                "{player} has {found} checkers (board + bar + start + off) but must have exactly 15"
+            ),
+            PositionError::PointOutOfRange { point, value } => {
+                write!(f, "point {point} holds {value} checkers, outside -15..=15")
+            }
+            PositionError::PoolOutOfRange {
+                pool,
+                player,
+                value,
+            } => write!(
+                f,
+                "{pool} of {player} is {value}, outside 0..=15"
+            ),
+            PositionError::BothFinished => write!(f, "both players have borne off all 15 checkers"),
+            PositionError::Malformed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position: who holds each point, the three off-board pools of each player, and whose turn it
+/// is.
+///
+/// `board[i]` is the point numbered `i + 1` by player 0: positive values are player 0's checkers,
+/// negative values player 1's (design section 3.1). The fields are private so that every
+/// `Position` holds exactly 15 checkers per side; build one with [`Position::new`] (checked) or
+/// [`Position::starting`].
+///
+/// ```
+/// use acey_rules::{Position, Player, Rules};
+/// let start = Position::starting(&Rules::default());
+/// assert_eq!(start.start(Player::Zero), 15);
+/// assert_eq!(start.pip_count(Player::One), 15 * 25);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    board: [i8; 24],
+    bar: [u8; 2],
+    start: [u8; 2],
+    off: [u8; 2],
+    turn: Player,
+}
+
+impl Position {
+    /// Builds a position, checking it: values in range and exactly 15 checkers per side.
+    pub fn new(
+        board: [i8; 24],
+        bar: [u8; 2],
+        start: [u8; 2],
+        off: [u8; 2],
+        turn: Player,
+    ) -> Result<Position, PositionError> {
+        let wide: Vec<i64> = board.iter().map(|&v| v as i64).collect();
+        Position::from_wide(&wide, bar.map(i64::from), start.map(i64::from), off.map(i64::from), turn)
+    }
+
+    /// Builds a position from unchecked wide integers (as read from JSON), checking everything.
+    pub fn from_wide(
+        board: &[i64],
+        bar: [i64; 2],
+        start: [i64; 2],
+        off: [i64; 2],
+        turn: Player,
+    ) -> Result<Position, PositionError> {
+        if board.len() != 24 {
+            return Err(PositionError::Malformed(format!(
+                "board must have 24 points, found {}",
+                board.len()
+            )));
+        }
+        let mut b = [0i8; 24];
+        for (i, &v) in board.iter().enumerate() {
+            if !(-15..=15).contains(&v) {
+                return Err(PositionError::PointOutOfRange {
+                    point: i + 1,
+                    value: v,
+                });
+            }
+            b[i] = v as i8;
+        }
+        let mut pools = [[0u8; 2]; 3];
+        for (k, (name, vals)) in [("bar", bar), ("start", start), ("off", off)].into_iter().enumerate() {
+            for p in Player::BOTH {
+                let v = vals[p.index()];
+                if !(0..=15).contains(&v) {
+                    return Err(PositionError::PoolOutOfRange {
+                        pool: name,
+                        player: p,
+                        value: v,
+                    });
+                }
+                pools[k][p.index()] = v as u8;
+            }
+        }
+        let pos = Position {
+            board: b,
+            bar: pools[0],
+            start: pools[1],
+            off: pools[2],
+            turn,
+        };
+        for p in Player::BOTH {
+            let found = pos.on_board(p) as u32
+                + pos.bar[p.index()] as u32
+                + pos.start[p.index()] as u32
+                + pos.off[p.index()] as u32;
+            if found != CHECKERS as u32 {
+                return Err(PositionError::WrongCheckerCount { player: p, found });
+            }
+        }
+        if pos.off == [CHECKERS, CHECKERS] {
+            return Err(PositionError::BothFinished);
+        }
+        Ok(pos)
+    }
+
+    /// The starting position of a rule set, player 0 to act.
+    pub fn starting(rules: &Rules) -> Position {
+        match rules.layout {
+            Layout::OffBoard => Position {
+                board: [0; 24],
+                bar: [0, 0],
+                start: [CHECKERS, CHECKERS],
+                off: [0, 0],
+                turn: Player::Zero,
+            },
+            Layout::Backgammon => {
+                let mut board = [0i8; 24];
+                for (point, n) in [(24u8, 2i8), (13, 5), (8, 3), (6, 5)] {
+                    board[Player::Zero.board_index(point)] += n;
+                    board[Player::One.board_index(point)] -= n;
+                }
+                Position {
+                    board,
+                    bar: [0, 0],
+                    start: [0, 0],
+                    off: [0, 0],
+                    turn: Player::Zero,
+                }
+            }
+        }
+    }
+
+    /// The raw board, player 0's numbering (index `i` is point `i + 1`).
+    pub fn board(&self) -> &[i8; 24] {
+        &self.board
+    }
+
+    /// Checkers of `player` on the bar (hit, waiting to re-enter).
+    pub fn bar(&self, player: Player) -> u8 {
+        self.bar[player.index()]
+    }
+
+    /// Checkers of `player` that have never entered.
+    pub fn start(&self, player: Player) -> u8 {
+        self.start[player.index()]
+    }
+
+    /// Checkers of `player` borne off.
+    pub fn off(&self, player: Player) -> u8 {
+        self.off[player.index()]
+    }
+
+    /// The player to act.
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// The same position with another player to act.
+    pub fn with_turn(mut self, turn: Player) -> Position {
+        self.turn = turn;
+        self
+    }
+
+    /// The number of `player`'s checkers on `player`'s own point `p` (1..=24).
+    pub fn count(&self, player: Player, p: u8) -> u8 {
+        let v = self.board[player.board_index(p)];
+        match player {
+            Player::Zero if v > 0 => v as u8,
+            Player::One if v < 0 => (-v) as u8,
+            _ => 0,
+        }
+    }
+
+    /// Checkers of `player` on the 24 points.
+    pub fn on_board(&self, player: Player) -> u8 {
+        (1..=24).map(|p| self.count(player, p)).sum()
+    }
+
+    /// Pip count of `player`: each checker's distance from bearing off, with `start` and `bar`
+    /// counted as point 25 (R1.5).
+    pub fn pip_count(&self, player: Player) -> u32 {
+        let board: u32 = (1..=24u8)
+            .map(|p| p as u32 * self.count(player, p) as u32)
+            .sum();
+        board + 25 * (self.bar(player) as u32 + self.start(player) as u32)
+    }
+
+    /// The winner, if one side has borne off all 15 (R9.1).
+    pub fn winner(&self) -> Option<Player> {
+        Player::BOTH.into_iter().find(|&p| self.off(p) == CHECKERS)
+    }
+
+    /// Whether every checker of `player` is in their home board or off (R8.1).
+    pub fn all_home(&self, player: Player) -> bool {
+        self.start(player) == 0
+            && self.bar(player) == 0
+            && (7..=24).all(|p| self.count(player, p) == 0)
+    }
+
+    /// The position with colours and seats swapped: what player 1 sees as player 0. Applying it
+    /// twice gives the position back.
+    pub fn mirrored(&self) -> Position {
+        let mut board = [0i8; 24];
+        for (i, v) in self.board.iter().enumerate() {
+            board[23 - i] = -v;
+        }
+        Position {
+            board,
+            bar: [self.bar[1], self.bar[0]],
+            start: [self.start[1], self.start[0]],
+            off: [self.off[1], self.off[0]],
+            turn: self.turn.other(),
+        }
+    }
+
+    /// Internal: build from the mover-relative arrays of the move generator.
+    pub(crate) fn from_relative(mover: Player, rel: &crate::movegen::Relative) -> Position {
+        let mut pos = Position {
+            board: [0; 24],
+            bar: [0; 2],
+            start: [0; 2],
+            off: [0; 2],
+            turn: mover,
+        };
+        let them = mover.other();
+        for p in 1..=24u8 {
+            let mine = rel.me[p as usize] as i8;
+            let theirs = rel.opp[p as usize] as i8;
+            let i = mover.board_index(p);
+            pos.board[i] = match mover {
+                Player::Zero => mine - theirs,
+                Player::One => theirs - mine,
+            };
+        }
+        pos.bar[mover.index()] = rel.me[crate::movegen::BAR];
+        pos.start[mover.index()] = rel.me[crate::movegen::START];
+        pos.off[mover.index()] = rel.me[crate::movegen::OFF];
+        pos.bar[them.index()] = rel.opp_bar;
+        pos.start[them.index()] = rel.opp_start;
+        pos.off[them.index()] = rel.opp_off;
+        pos
+    }
+
+    /// Internal: direct pool mutation used by the game state machine for cube-free bookkeeping.
+    #[cfg(test)]
+    pub(crate) fn set_turn(&mut self, turn: Player) {
+        self.turn = turn;
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_json())
+    }
+}
+
+impl Position {
+    /// The position JSON of design section 3.1, on one line, keys in the documented order.
+    pub fn to_json(&self) -> String {
+        let board: Vec<String> = self.board.iter().map(|v| v.to_string()).collect();
+        format!(
+            "{{\"board\":[{}],\"bar\":[{},{}],\"start\":[{},{}],\"off\":[{},{}],\"turn\":{}}}",
+            board.join(","),
+            self.bar[0],
+            self.bar[1],
+            self.start[0],
+            self.start[1],
+            self.off[0],
+            self.off[1],
+            self.turn.index()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starting_positions_hold_fifteen_each() {
+        for preset in crate::Preset::ALL {
+            let pos = Position::starting(&preset.rules());
+            for p in Player::BOTH {
+                assert_eq!(
+                    pos.on_board(p) + pos.bar(p) + pos.start(p) + pos.off(p),
+                    15
+                );
+            }
+        }
+        let bg = Position::starting(&crate::Preset::Backgammon.rules());
+        assert_eq!(bg.pip_count(Player::Zero), 167);
+        assert_eq!(bg.pip_count(Player::One), 167);
+        assert_eq!(bg.count(Player::One, 24), 2);
+        assert_eq!(bg.board()[0], -2);
+    }
+
+    #[test]
+    fn validation_names_what_is_wrong() {
+        let mut board = [0i8; 24];
+        board[0] = 3;
+        let e = Position::new(board, [0, 0], [15, 15], [0, 0], Player::Zero).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::WrongCheckerCount {
+                player: Player::Zero,
+                found: 18
+            }
+        );
+        assert!(e.to_string().contains("player 0 has 18 checkers"));
+        let e = Position::from_wide(&[0; 23], [0, 0], [15, 15], [0, 0], Player::Zero).unwrap_err();
+        assert!(e.to_string().contains("24 points"));
+        let e = Position::from_wide(&[0; 24], [-1, 0], [16, 15], [0, 0], Player::Zero).unwrap_err();
+        assert!(e.to_string().contains("bar of player 0 is -1"), "{e}");
+        let e = Position::from_wide(&[0; 24], [0, 0], [0, 0], [15, 15], Player::Zero).unwrap_err();
+        assert_eq!(e, PositionError::BothFinished);
+    }
+
+    #[test]
+    fn mirroring_twice_is_identity() {
+        let mut board = [0i8; 24];
+        board[3] = 2;
+        board[20] = -1;
+        let pos = Position::new(board, [1, 0], [10, 14], [2, 0], Player::One).unwrap();
+        let m = pos.mirrored();
+        assert_eq!(m.count(Player::One, 4), 2);
+        assert_eq!(m.count(Player::Zero, 4), 1);
+        assert_eq!(m.bar(Player::One), 1);
+        assert_eq!(m.turn(), Player::Zero);
+        assert_eq!(m.mirrored(), pos);
+    }
+}

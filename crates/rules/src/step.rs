@@ -1,0 +1,159 @@
+//! Steps and plays (rules spec 2.4): one die moving one checker, and the ordered steps made with
+//! one dice pool. Points are numbered from the mover's side (R1.2).
+
+use std::fmt;
+
+use crate::position::Position;
+
+/// Where a step's checker comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    /// A point, 1..=24, from the mover's side.
+    Point(u8),
+    /// The bar (a hit checker re-entering; R4.1, R4.6).
+    Bar,
+    /// The `start` pool (a checker entering for the first time; R4.1).
+    Start,
+}
+
+/// Where a step's checker goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dest {
+    /// A point, 1..=24, from the mover's side.
+    Point(u8),
+    /// Borne off (R4.3).
+    Off,
+}
+
+/// One die moving one checker.
+///
+/// ```
+/// use acey_rules::{Step, Source, Dest};
+/// let s = Step { from: Source::Start, to: Dest::Point(22), die: 3, hit: true };
+/// assert_eq!(s.to_string(), "in/22*");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// Origin.
+    pub from: Source,
+    /// Destination.
+    pub to: Dest,
+    /// The die value used.
+    pub die: u8,
+    /// Whether an opposing blot was hit on the destination (R4.4).
+    pub hit: bool,
+}
+
+impl Step {
+    /// Index of the origin in the move generator's arrays (points 1..=24, start 25, bar 26).
+    pub(crate) fn from_index(&self) -> usize {
+        match self.from {
+            Source::Point(p) => p as usize,
+            Source::Start => crate::movegen::START,
+            Source::Bar => crate::movegen::BAR,
+        }
+    }
+
+    /// Builds a step from move-generator indices.
+    pub(crate) fn from_indices(from: usize, to: usize, die: u8, hit: bool) -> Step {
+        let from = match from {
+            crate::movegen::BAR => Source::Bar,
+            crate::movegen::START => Source::Start,
+            p => Source::Point(p as u8),
+        };
+        let to = if to == 0 {
+            Dest::Off
+        } else {
+            Dest::Point(to as u8)
+        };
+        Step { from, to, die, hit }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Point(p) => write!(f, "{p}"),
+            Source::Bar => f.write_str("bar"),
+            Source::Start => f.write_str("in"),
+        }
+    }
+}
+
+impl fmt::Display for Dest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dest::Point(p) => write!(f, "{p}"),
+            Dest::Off => f.write_str("off"),
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}{}", self.from, self.to, if self.hit { "*" } else { "" })
+    }
+}
+
+/// Most steps one pool can hold (a double).
+pub const MAX_STEPS: usize = 4;
+
+/// A legal play: its steps in the order played and the position they lead to.
+///
+/// The resulting position keeps the mover as `turn` (design 3.3): who acts next is the game's
+/// business (the acey-deucey procedure may give the mover another pool).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Play {
+    steps: [Step; MAX_STEPS],
+    len: u8,
+    position: Position,
+}
+
+impl Play {
+    pub(crate) fn new(steps: &[Step], position: Position) -> Play {
+        let mut arr = [Step {
+            from: Source::Start,
+            to: Dest::Off,
+            die: 0,
+            hit: false,
+        }; MAX_STEPS];
+        arr[..steps.len()].copy_from_slice(steps);
+        Play {
+            steps: arr,
+            len: steps.len() as u8,
+            position,
+        }
+    }
+
+    /// The steps, in the order played.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// The position after the play (same player to act).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Dice actually used.
+    pub fn dice_used(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The play in move notation (design 3.2), e.g. `13/7* 7/4`; `-` for an empty play.
+    pub fn notation(&self) -> String {
+        crate::notation::format_steps(self.steps())
+    }
+}
+
+impl fmt::Debug for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Play({} -> {:?})", self.notation(), self.position)
+    }
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.notation())
+    }
+}
