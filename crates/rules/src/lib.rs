@@ -21,6 +21,7 @@ mod movegen;
 pub mod notation;
 mod pool;
 mod position;
+mod position_id;
 mod rules;
 mod step;
 

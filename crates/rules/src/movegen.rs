@@ -258,8 +258,8 @@ type KeyBuild = BuildHasherDefault<KeyHasher>;
 /// let rules = Rules::default();
 /// let mut gen = MoveGen::new(&rules);
 /// let plays = gen.plays(&Position::starting(&rules), &Pool::roll(1, 2).unwrap());
-/// // enter at 24 and 23, or enter at 23 and move on to 22 (or 24 -> 22)
-/// assert_eq!(plays.len(), 3);
+/// // enter at 24 and 23, or one checker on to 22
+/// assert_eq!(plays.len(), 2);
 /// ```
 pub struct MoveGen {
     rules: Rules,
@@ -324,6 +324,10 @@ impl MoveGen {
         }
         if standard && self.max_used == 1 && n == 2 {
             self.keep_larger_die(groups[0].0);
+        }
+        if self.out.len() == 1 && self.out[0].dice_used() == 0 {
+            // No legal step at all: there is no play (R3.2, E28).
+            self.out.clear();
         }
         &self.out
     }
@@ -501,7 +505,8 @@ mod tests {
         let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(1, 2).unwrap());
         let mut notations: Vec<String> = plays.iter().map(|p| p.notation()).collect();
         notations.sort();
-        assert_eq!(notations.len(), 3, "{notations:?}");
+        // enter on 24 and 23, or one checker on 22 (in/23 23/22 and in/24 24/22 are one result)
+        assert_eq!(notations, ["in/23 23/22", "in/23 in/24"]);
         for p in &plays {
             assert_eq!(p.dice_used(), 2);
         }

@@ -439,3 +439,60 @@ mod tests {
         assert_eq!(m.mirrored(), pos);
     }
 }
+
+#[cfg(feature = "serde")]
+mod json {
+    //! Serde support: positions travel as the JSON of design 3.1 and are validated on the way in.
+    use super::*;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct PositionJson {
+        board: Vec<i64>,
+        bar: [i64; 2],
+        start: [i64; 2],
+        off: [i64; 2],
+        turn: i64,
+    }
+
+    impl serde::Serialize for Position {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            PositionJson {
+                board: self.board.iter().map(|&v| v as i64).collect(),
+                bar: self.bar.map(i64::from),
+                start: self.start.map(i64::from),
+                off: self.off.map(i64::from),
+                turn: self.turn.index() as i64,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Position {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let j = PositionJson::deserialize(d)?;
+            let turn = usize::try_from(j.turn)
+                .ok()
+                .and_then(Player::from_index)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!("turn must be 0 or 1, found {}", j.turn))
+                })?;
+            Position::from_wide(&j.board, j.bar, j.start, j.off, turn)
+                .map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl serde::Serialize for Player {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_u8(self.index() as u8)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Player {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let i = u8::deserialize(d)?;
+            Player::from_index(i as usize)
+                .ok_or_else(|| serde::de::Error::custom(format!("player must be 0 or 1, found {i}")))
+        }
+    }
+}
