@@ -17,6 +17,7 @@
 //! public types, with positions in the JSON form of the design document.
 #![warn(missing_docs)]
 
+mod dice;
 mod movegen;
 pub mod notation;
 mod pool;
@@ -24,7 +25,9 @@ mod position;
 mod position_id;
 mod rules;
 mod step;
+mod turn_builder;
 
+pub use dice::Dice;
 pub use movegen::{legal_plays, MoveGen};
 pub use pool::{BadDie, Pool};
 pub use position::{Player, Position, PositionError, CHECKERS};
@@ -34,3 +37,4 @@ pub use rules::{
     NaturalDoubles, NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
 };
 pub use step::{Dest, Play, Source, Step, MAX_STEPS};
+pub use turn_builder::{StepError, TurnBuilder};

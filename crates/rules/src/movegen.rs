@@ -295,6 +295,12 @@ impl MoveGen {
     /// Every legal play of `pool` from `pos` for the player `pos.turn()`, one per distinct
     /// resulting position. Empty when no step is legal. A finished position has no plays.
     pub fn plays(&mut self, pos: &Position, pool: &Pool) -> &[Play] {
+        self.plays_in_turn(pos, pool, pool)
+    }
+
+    /// Like [`MoveGen::plays`] for what is left of `whole` after some of its steps: the entry
+    /// conditions that depend on the kind of roll (C13) follow `whole`.
+    pub(crate) fn plays_in_turn(&mut self, pos: &Position, pool: &Pool, whole: &Pool) -> &[Play] {
         self.out.clear();
         self.index.clear();
         self.visited.clear();
@@ -307,7 +313,7 @@ impl MoveGen {
         let rel = Relative::new(pos);
         let sr = StepRules {
             rules: self.rules,
-            pool_unlocks_entry: pool_unlocks_entry(&self.rules, pool),
+            pool_unlocks_entry: pool_unlocks_entry(&self.rules, whole),
         };
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;

@@ -1,0 +1,261 @@
+//! The step view for user interfaces (design section 2): one die at a time, with undo.
+//!
+//! The legal next steps are exactly the steps that keep a maximal play reachable, so a person
+//! clicking one checker at a time can never end in a play the play view would reject, whatever
+//! order they choose for the dice.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::movegen::{apply_steps, single_steps, MoveGen};
+use crate::pool::Pool;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::step::{Play, Step};
+
+/// Why a step or a confirmation was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepError {
+    /// The step is not one of the legal next steps; the message lists them.
+    Illegal(String),
+    /// Confirmation was asked for while legal steps remain.
+    Incomplete(String),
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::Illegal(m) | StepError::Incomplete(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// Builds one play step by step.
+///
+/// ```
+/// use acey_rules::{Pool, Position, Rules, TurnBuilder};
+/// let rules = Rules::default();
+/// let mut turn = TurnBuilder::new(&rules, Position::starting(&rules), Pool::roll(1, 2).unwrap());
+/// let first = turn.legal_steps()[0];
+/// turn.step(first).unwrap();
+/// assert_eq!(turn.steps().len(), 1);
+/// turn.undo();
+/// assert!(turn.steps().is_empty());
+/// ```
+#[derive(Clone)]
+pub struct TurnBuilder {
+    rules: Rules,
+    start: Position,
+    pool: Pool,
+    plays: Vec<Play>,
+    targets: HashSet<Position>,
+    steps: Vec<Step>,
+    current: Position,
+    legal: Vec<Step>,
+}
+
+impl fmt::Debug for TurnBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TurnBuilder")
+            .field("start", &self.start)
+            .field("pool", &self.pool)
+            .field("steps", &self.steps)
+            .finish()
+    }
+}
+
+impl TurnBuilder {
+    /// Starts building a play of `pool` from `pos` for `pos.turn()`.
+    pub fn new(rules: &Rules, pos: Position, pool: Pool) -> TurnBuilder {
+        let plays = MoveGen::new(rules).plays(&pos, &pool).to_vec();
+        let targets = plays.iter().map(|p| *p.position()).collect();
+        let mut b = TurnBuilder {
+            rules: *rules,
+            start: pos,
+            pool,
+            plays,
+            targets,
+            steps: Vec::new(),
+            current: pos,
+            legal: Vec::new(),
+        };
+        b.refresh();
+        b
+    }
+
+    /// Every legal play of the pool (the play view).
+    pub fn plays(&self) -> &[Play] {
+        &self.plays
+    }
+
+    /// The pool being played.
+    pub fn pool(&self) -> Pool {
+        self.pool
+    }
+
+    /// The position the play started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position after the steps taken so far.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The steps taken so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The dice not yet used, larger first.
+    pub fn remaining_dice(&self) -> Vec<u8> {
+        let mut left = self.pool.dice().to_vec();
+        for s in &self.steps {
+            if let Some(i) = left.iter().position(|&d| d == s.die) {
+                left.remove(i);
+            }
+        }
+        left
+    }
+
+    /// The legal next steps.
+    pub fn legal_steps(&self) -> &[Step] {
+        &self.legal
+    }
+
+    /// Whether the play is finished: no legal step remains (all dice used, the rest cannot be
+    /// used, or the last checker is off).
+    pub fn is_complete(&self) -> bool {
+        self.legal.is_empty()
+    }
+
+    /// Takes a step. Only the step's origin, destination and die need to match a legal step; the
+    /// hit flag is filled in.
+    pub fn step(&mut self, step: Step) -> Result<Step, StepError> {
+        let found = self
+            .legal
+            .iter()
+            .find(|s| s.from == step.from && s.to == step.to && s.die == step.die)
+            .copied()
+            .ok_or_else(|| {
+                let legal: Vec<String> = self
+                    .legal
+                    .iter()
+                    .map(|s| format!("{s} (die {})", s.die))
+                    .collect();
+                StepError::Illegal(if legal.is_empty() {
+                    format!("{step} is not legal: no step is left to play")
+                } else {
+                    format!("{step} with a {} is not legal; legal steps: {}", step.die, legal.join(", "))
+                })
+            })?;
+        self.steps.push(found);
+        self.current = apply_steps(&self.start, &self.steps);
+        self.refresh();
+        Ok(found)
+    }
+
+    /// Takes the legal step from `from` to `to`, choosing the die. When two dice could make the
+    /// same move, the first legal one is taken (larger die first).
+    pub fn step_between(
+        &mut self,
+        from: crate::step::Source,
+        to: crate::step::Dest,
+    ) -> Result<Step, StepError> {
+        let candidate = self.legal.iter().find(|s| s.from == from && s.to == to).copied();
+        match candidate {
+            Some(s) => self.step(s),
+            None => Err(StepError::Illegal(format!(
+                "no legal step goes from {from} to {to}"
+            ))),
+        }
+    }
+
+    /// Takes back the last step, if any.
+    pub fn undo(&mut self) -> Option<Step> {
+        let s = self.steps.pop()?;
+        self.current = apply_steps(&self.start, &self.steps);
+        self.refresh();
+        Some(s)
+    }
+
+    /// Takes back every step.
+    pub fn reset(&mut self) {
+        self.steps.clear();
+        self.current = self.start;
+        self.refresh();
+    }
+
+    /// The finished play. Fails while legal steps remain.
+    pub fn finish(&self) -> Result<Play, StepError> {
+        if !self.is_complete() {
+            return Err(StepError::Incomplete(format!(
+                "the play is not finished: {} more step(s) can still be played",
+                self.remaining_dice().len()
+            )));
+        }
+        Ok(Play::new(&self.steps, self.current))
+    }
+
+    /// Recomputes the legal next steps: those after which some maximal play is still reachable.
+    fn refresh(&mut self) {
+        self.legal.clear();
+        let remaining = self.remaining_dice();
+        if remaining.is_empty() || self.current.winner().is_some() {
+            return;
+        }
+        let mut gen = MoveGen::new(&self.rules);
+        let mut dice = remaining.clone();
+        dice.dedup();
+        for die in dice {
+            for step in single_steps(&self.rules, &self.current, &self.pool, die) {
+                let after = apply_steps(&self.current, &[step]);
+                let mut rest = remaining.clone();
+                if let Some(i) = rest.iter().position(|&d| d == die) {
+                    rest.remove(i);
+                }
+                let reachable = match Pool::from_dice(&rest) {
+                    Ok(rest_pool) if after.winner().is_none() => {
+                        let plays = gen.plays_in_turn(&after, &rest_pool, &self.pool);
+                        if plays.is_empty() {
+                            self.targets.contains(&after)
+                        } else {
+                            plays.iter().any(|p| self.targets.contains(p.position()))
+                        }
+                    }
+                    _ => self.targets.contains(&after),
+                };
+                if reachable {
+                    self.legal.push(step);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::{Dest, Source};
+    use crate::Preset;
+
+    #[test]
+    fn every_order_of_a_legal_play_is_accepted_and_undo_restores() {
+        let rules = Preset::Backgammon.rules();
+        let start = Position::starting(&rules);
+        let mut b = TurnBuilder::new(&rules, start, Pool::roll(3, 1).unwrap());
+        // 6/5 first, then 8/5: the 1 before the 3
+        b.step_between(Source::Point(6), Dest::Point(5)).unwrap();
+        b.step_between(Source::Point(8), Dest::Point(5)).unwrap();
+        assert!(b.is_complete());
+        let play = b.finish().unwrap();
+        assert!(b.plays().iter().any(|p| p.position() == play.position()));
+        b.undo();
+        b.undo();
+        assert_eq!(b.position(), &start);
+        assert!(b.finish().is_err());
+    }
+}
