@@ -18,7 +18,9 @@
 #![warn(missing_docs)]
 
 mod dice;
+mod game;
 mod movegen;
+mod perft;
 pub mod notation;
 mod pool;
 mod position;
@@ -28,7 +30,9 @@ mod step;
 mod turn_builder;
 
 pub use dice::Dice;
+pub use game::{base_score, Action, Cube, Game, GameEnd, GameError, Phase, PlayRecord, PoolKind};
 pub use movegen::{legal_plays, MoveGen};
+pub use perft::{distinct_rolls, perft, perft_divide, successors};
 pub use pool::{BadDie, Pool};
 pub use position::{Player, Position, PositionError, CHECKERS};
 pub use rules::{

@@ -134,3 +134,25 @@ impl fmt::Display for Pool {
         f.write_str(&parts.join("-"))
     }
 }
+
+#[cfg(feature = "serde")]
+mod json {
+    //! A pool is written as its dice: `[5, 3]`, `[4, 4, 4, 4]`.
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Pool {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            self.dice().serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Pool {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let dice = Vec::<u8>::deserialize(d)?;
+            Pool::from_dice(&dice).map_err(|_| {
+                serde::de::Error::custom("a pool is 1 to 4 dice, each 1..=6")
+            })
+        }
+    }
+}

@@ -157,3 +157,97 @@ impl fmt::Display for Play {
         f.write_str(&self.notation())
     }
 }
+
+#[cfg(feature = "serde")]
+mod json {
+    //! Steps in JSON (design 3.2): `{"from": 24 | "bar" | "start", "to": 18 | "off", "die": 6,
+    //! "hit": false}`.
+    use super::*;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum PointOrName {
+        Point(i64),
+        Name(String),
+    }
+
+    impl Serialize for Source {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                Source::Point(p) => s.serialize_u8(*p),
+                Source::Bar => s.serialize_str("bar"),
+                Source::Start => s.serialize_str("start"),
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Source {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            match PointOrName::deserialize(d)? {
+                PointOrName::Point(p) if (1..=24).contains(&p) => Ok(Source::Point(p as u8)),
+                PointOrName::Name(n) if n == "bar" => Ok(Source::Bar),
+                PointOrName::Name(n) if n == "start" || n == "in" => Ok(Source::Start),
+                _ => Err(D::Error::custom(
+                    "a step's \"from\" is a point 1..=24, \"bar\" or \"start\"",
+                )),
+            }
+        }
+    }
+
+    impl Serialize for Dest {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                Dest::Point(p) => s.serialize_u8(*p),
+                Dest::Off => s.serialize_str("off"),
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Dest {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            match PointOrName::deserialize(d)? {
+                PointOrName::Point(p) if (1..=24).contains(&p) => Ok(Dest::Point(p as u8)),
+                PointOrName::Name(n) if n == "off" => Ok(Dest::Off),
+                _ => Err(D::Error::custom("a step's \"to\" is a point 1..=24 or \"off\"")),
+            }
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct StepJson {
+        from: Source,
+        to: Dest,
+        die: u8,
+        #[serde(default)]
+        hit: bool,
+    }
+
+    impl Serialize for Step {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            StepJson {
+                from: self.from,
+                to: self.to,
+                die: self.die,
+                hit: self.hit,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Step {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let j = StepJson::deserialize(d)?;
+            if !(1..=6).contains(&j.die) {
+                return Err(D::Error::custom(format!("die {} is outside 1..=6", j.die)));
+            }
+            Ok(Step {
+                from: j.from,
+                to: j.to,
+                die: j.die,
+                hit: j.hit,
+            })
+        }
+    }
+}

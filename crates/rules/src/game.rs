@@ -1,0 +1,746 @@
+//! The whole game flow (rules spec 2.2 to 2.10) as a state machine driven by actions.
+//!
+//! A [`Game`] holds no random generator: dice come in with the actions that roll them
+//! ([`Action::DieOff`], [`Action::Roll`]). A game is therefore a pure function of its rules and its
+//! action log, which is what makes records, replays, undo, crash recovery and server authority
+//! simple: [`Game::replay`] rebuilds any game from [`Game::actions`].
+//!
+//! ```
+//! use acey_rules::{Action, Game, Phase, Player, Rules};
+//! let mut game = Game::new(Rules::default());
+//! game.apply(Action::DieOff { dice: [5, 2] }).unwrap(); // player 0 starts (R2.2)
+//! game.apply(Action::Roll { dice: [1, 2] }).unwrap();   // an acey-deucey (2.7)
+//! let play = game.legal_plays()[0].steps().to_vec();
+//! game.apply(Action::Play { steps: play }).unwrap();    // AD-1, both dice used
+//! assert_eq!(game.phase(), &Phase::NameDouble { player: Player::Zero });
+//! game.apply(Action::NameDouble { value: 6 }).unwrap(); // AD-3
+//! let four = game.legal_plays()[0].steps().to_vec();
+//! game.apply(Action::Play { steps: four }).unwrap();    // AD-4, all four used
+//! assert_eq!(game.phase(), &Phase::Roll { player: Player::Zero }); // AD-5: roll again
+//! ```
+
+use std::fmt;
+
+use crate::pool::Pool;
+use crate::position::{Player, Position, CHECKERS};
+use crate::rules::{
+    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, NaturalDoubles,
+    NextGameStarter, OpeningRoll, Rules, Scoring,
+};
+use crate::step::{Play, Step};
+use crate::turn_builder::{StepError, TurnBuilder};
+use crate::MoveGen;
+
+/// What kind of pool is being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum PoolKind {
+    /// A natural roll other than an acey-deucey 1-2.
+    Natural,
+    /// The 1-2 of an acey-deucey (AD-1).
+    AceyDeucey,
+    /// The double named after a fully played 1-2 (AD-4), with the named value.
+    ChosenDouble(u8),
+}
+
+/// Where the game stands: who must do what next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "phase", rename_all = "kebab-case"))]
+pub enum Phase {
+    /// Both players roll one die to decide who starts (R2.2).
+    DieOff,
+    /// `player` rolls (or, with the cube, may double first).
+    Roll {
+        /// Who rolls.
+        player: Player,
+    },
+    /// `by` offered the cube; the other player takes or drops.
+    CubeOffered {
+        /// Who doubled.
+        by: Player,
+    },
+    /// `player` plays `pool` step by step (see [`Game::turn`]).
+    Move {
+        /// Who moves.
+        player: Player,
+        /// The dice.
+        pool: Pool,
+        /// What kind of pool it is.
+        kind: PoolKind,
+    },
+    /// `player` played a 1-2 in full and names a double (AD-3).
+    NameDouble {
+        /// Who names.
+        player: Player,
+    },
+    /// The game is over.
+    GameOver {
+        /// Who won.
+        winner: Player,
+        /// Points won (the cube included).
+        points: u32,
+        /// How it ended.
+        how: GameEnd,
+    },
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum GameEnd {
+    /// The winner bore off all 15 checkers (R9.1).
+    BoreOff,
+    /// The loser resigned.
+    Resigned,
+    /// The loser dropped a double.
+    Dropped,
+}
+
+/// Something a player (or the dice) does. Actions are attributed to whoever the phase is waiting
+/// for, except [`Action::Resign`], which names its player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "action", rename_all = "kebab-case"))]
+pub enum Action {
+    /// The die-off: `dice[0]` is player 0's die, `dice[1]` player 1's.
+    DieOff {
+        /// The two dice.
+        dice: [u8; 2],
+    },
+    /// The player on roll rolls these two dice.
+    Roll {
+        /// The two dice.
+        dice: [u8; 2],
+    },
+    /// One step of the current play.
+    Step {
+        /// The step (its hit flag is ignored and recomputed).
+        step: Step,
+    },
+    /// Take back the last step of the current play.
+    Undo,
+    /// Finish the current play; only when no legal step remains.
+    Confirm,
+    /// Play whole steps at once and finish (what bots and records do).
+    Play {
+        /// The steps, in order.
+        steps: Vec<Step>,
+    },
+    /// Name the double after a fully played 1-2 (AD-3).
+    NameDouble {
+        /// 1..=6.
+        value: u8,
+    },
+    /// Offer the cube (R9.3), before rolling.
+    Double,
+    /// Accept the cube.
+    Take,
+    /// Refuse the cube, conceding the current stake.
+    Drop,
+    /// `player` resigns the game.
+    Resign {
+        /// Who resigns.
+        player: Player,
+    },
+    /// Start the next game of the match or session.
+    NextGame,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The action does not fit the phase; the message says what is expected.
+    WrongPhase(String),
+    /// A die value outside 1..=6 or another bad argument.
+    BadValue(String),
+    /// An illegal step, play or confirmation.
+    Illegal(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::WrongPhase(m) | GameError::BadValue(m) | GameError::Illegal(m) => {
+                f.write_str(m)
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<StepError> for GameError {
+    fn from(e: StepError) -> Self {
+        GameError::Illegal(e.to_string())
+    }
+}
+
+/// The doubling cube (R9.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Cube {
+    /// Current value: 1, 2, 4, ...
+    pub value: u32,
+    /// Who may double next; `None` while centred.
+    pub owner: Option<Player>,
+}
+
+/// One finished play, for logs and records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayRecord {
+    /// Game number in the match, from 1.
+    pub game: u32,
+    /// Who played.
+    pub player: Player,
+    /// The dice as rolled or named.
+    pub dice: Vec<u8>,
+    /// What kind of pool.
+    pub kind: PoolKind,
+    /// The steps, in order (empty when nothing could be played).
+    pub steps: Vec<Step>,
+}
+
+impl PlayRecord {
+    /// One line of notation, e.g. `1-2: in/24 in/23` or `6-6 chosen: in/19(4)`.
+    pub fn notation(&self) -> String {
+        let dice = match self.kind {
+            PoolKind::ChosenDouble(d) => format!("{d}-{d} chosen"),
+            _ => match self.dice.as_slice() {
+                [a, b] => format!("{a}-{b}"),
+                [d, ..] => format!("{d}-{d}"),
+                [] => String::new(),
+            },
+        };
+        format!("{dice}: {}", crate::notation::format_steps(&self.steps))
+    }
+}
+
+/// A game, or a match of games, of Acey-Deucey under one rule set.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    position: Position,
+    phase: Phase,
+    turn: Option<TurnBuilder>,
+    /// Dice of the roll being played, as rolled (for the record).
+    rolled: [u8; 2],
+    cube: Cube,
+    score: [u32; 2],
+    game_number: u32,
+    /// Acey-deucey re-rolls taken in the current turn (AD-6).
+    rerolls: u32,
+    /// Whether the current turn is already past its first roll (no cube action then: R9.3).
+    in_reroll: bool,
+    /// Crawford: the game being played is the Crawford game.
+    crawford_game: bool,
+    crawford_done: bool,
+    actions: Vec<Action>,
+    log: Vec<PlayRecord>,
+    games_won: [u32; 2],
+}
+
+impl Game {
+    /// A new game (or the first game of a match), waiting for the die-off.
+    pub fn new(rules: Rules) -> Game {
+        Game {
+            rules,
+            position: Position::starting(&rules),
+            phase: Phase::DieOff,
+            turn: None,
+            rolled: [0, 0],
+            cube: Cube {
+                value: 1,
+                owner: None,
+            },
+            score: [0, 0],
+            game_number: 1,
+            rerolls: 0,
+            in_reroll: false,
+            crawford_game: false,
+            crawford_done: false,
+            actions: Vec::new(),
+            log: Vec::new(),
+            games_won: [0, 0],
+        }
+    }
+
+    /// Rebuilds a game from its rules and action log. On a bad action, says which one.
+    pub fn replay(rules: Rules, actions: &[Action]) -> Result<Game, (usize, GameError)> {
+        let mut game = Game::new(rules);
+        for (i, a) in actions.iter().enumerate() {
+            game.apply(a.clone()).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The position (with the current step view applied while a play is being built). Its
+    /// `turn` is the player who acts next.
+    pub fn position(&self) -> Position {
+        match &self.turn {
+            Some(t) => *t.position(),
+            None => self.position,
+        }
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The step view of the play being built, in the `Move` phase.
+    pub fn turn(&self) -> Option<&TurnBuilder> {
+        self.turn.as_ref()
+    }
+
+    /// The legal plays of the current pool (empty outside the `Move` phase).
+    pub fn legal_plays(&self) -> &[Play] {
+        self.turn.as_ref().map(|t| t.plays()).unwrap_or(&[])
+    }
+
+    /// The cube.
+    pub fn cube(&self) -> Cube {
+        self.cube
+    }
+
+    /// Match or session score, `[player 0, player 1]`.
+    pub fn score(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// Games won by each player in this match or session.
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    /// The number of the game being played, from 1.
+    pub fn game_number(&self) -> u32 {
+        self.game_number
+    }
+
+    /// Every accepted action, in order: with the rules, the whole game.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// Every finished play, in order.
+    pub fn log(&self) -> &[PlayRecord] {
+        &self.log
+    }
+
+    /// The match winner once someone has reached the match target (R9.4).
+    pub fn match_winner(&self) -> Option<Player> {
+        let target = self.rules.match_target?;
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.score[p.index()] >= target)
+    }
+
+    /// The player the game waits for, if any (none during the die-off or after the match).
+    pub fn to_act(&self) -> Option<Player> {
+        match &self.phase {
+            Phase::Roll { player } | Phase::NameDouble { player } | Phase::Move { player, .. } => {
+                Some(*player)
+            }
+            Phase::CubeOffered { by } => Some(by.other()),
+            Phase::DieOff | Phase::GameOver { .. } => None,
+        }
+    }
+
+    /// Whether `player` may offer the cube now.
+    pub fn may_double(&self, player: Player) -> bool {
+        self.rules.doubling_cube
+            && matches!(self.phase, Phase::Roll { player: p } if p == player)
+            && !self.in_reroll
+            && !self.crawford_game
+            && self.cube.owner.is_none_or(|o| o == player)
+            && self.match_winner().is_none()
+    }
+
+    /// The doubles that may be named now (AD-3), in the `NameDouble` phase.
+    pub fn nameable_doubles(&self) -> Vec<u8> {
+        if !matches!(self.phase, Phase::NameDouble { .. }) {
+            return Vec::new();
+        }
+        nameable_doubles_at(&self.rules, &mut MoveGen::new(&self.rules), &self.position)
+    }
+
+    /// Applies an action. On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        let mut next = self.clone();
+        next.apply_inner(&action)?;
+        next.actions.push(action);
+        *self = next;
+        Ok(())
+    }
+
+    fn expect(&self, what: &str) -> GameError {
+        let now = match &self.phase {
+            Phase::DieOff => "the die-off".to_string(),
+            Phase::Roll { player } => format!("{player} to roll"),
+            Phase::CubeOffered { by } => format!("{} to take or drop the cube", by.other()),
+            Phase::Move { player, pool, .. } => format!("{player} to play {pool}"),
+            Phase::NameDouble { player } => format!("{player} to name a double"),
+            Phase::GameOver { .. } => "the game is over".to_string(),
+        };
+        GameError::WrongPhase(format!("cannot {what} now: waiting for {now}"))
+    }
+
+    fn apply_inner(&mut self, action: &Action) -> Result<(), GameError> {
+        match (action, self.phase.clone()) {
+            (Action::DieOff { dice }, Phase::DieOff) => self.die_off(*dice),
+            (Action::Roll { dice }, Phase::Roll { player }) => {
+                check_dice(dice)?;
+                self.rolled = *dice;
+                let kind = if self.rules.is_acey_deucey(dice[0], dice[1]) {
+                    PoolKind::AceyDeucey
+                } else {
+                    PoolKind::Natural
+                };
+                let pool = Pool::roll(dice[0], dice[1]).expect("checked");
+                self.start_pool(player, pool, kind);
+                Ok(())
+            }
+            (Action::Step { step }, Phase::Move { .. }) => {
+                let turn = self.turn.as_mut().expect("a Move phase has a turn");
+                turn.step(*step)?;
+                Ok(())
+            }
+            (Action::Undo, Phase::Move { .. }) => {
+                let turn = self.turn.as_mut().expect("a Move phase has a turn");
+                turn.undo()
+                    .map(|_| ())
+                    .ok_or_else(|| GameError::Illegal("nothing to undo".to_string()))
+            }
+            (Action::Confirm, Phase::Move { player, pool, kind }) => {
+                let play = self.turn.as_ref().expect("a Move phase has a turn").finish()?;
+                self.finish_pool(player, pool, kind, play);
+                Ok(())
+            }
+            (Action::Play { steps }, Phase::Move { player, pool, kind }) => {
+                let turn = self.turn.as_mut().expect("a Move phase has a turn");
+                turn.reset();
+                for s in steps {
+                    turn.step(*s)?;
+                }
+                let play = turn.finish()?;
+                self.finish_pool(player, pool, kind, play);
+                Ok(())
+            }
+            (Action::NameDouble { value }, Phase::NameDouble { player }) => {
+                if !(1..=6).contains(value) {
+                    return Err(GameError::BadValue(format!(
+                        "a named double is 1 to 6, not {value}"
+                    )));
+                }
+                let allowed = self.nameable_doubles();
+                if !allowed.contains(value) {
+                    return Err(GameError::Illegal(format!(
+                        "{value}-{value} cannot be named: a double that can be played in full must be chosen ({})",
+                        allowed.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                    )));
+                }
+                let pool = Pool::chosen_double(*value, self.rules.acey_doubles_mode)
+                    .expect("checked");
+                self.start_pool(player, pool, PoolKind::ChosenDouble(*value));
+                Ok(())
+            }
+            (Action::Double, Phase::Roll { player }) => {
+                if !self.may_double(player) {
+                    return Err(GameError::Illegal(if !self.rules.doubling_cube {
+                        "these rules have no doubling cube".to_string()
+                    } else if self.in_reroll {
+                        "the cube cannot be offered during an acey-deucey re-roll (R9.3)".to_string()
+                    } else if self.crawford_game {
+                        "no doubling in the Crawford game".to_string()
+                    } else {
+                        format!("{player} does not own the cube")
+                    }));
+                }
+                self.phase = Phase::CubeOffered { by: player };
+                Ok(())
+            }
+            (Action::Take, Phase::CubeOffered { by }) => {
+                self.cube = Cube {
+                    value: self.cube.value * 2,
+                    owner: Some(by.other()),
+                };
+                self.phase = Phase::Roll { player: by };
+                Ok(())
+            }
+            (Action::Drop, Phase::CubeOffered { by }) => {
+                let points = self.cube.value;
+                self.end_game(by, points, GameEnd::Dropped);
+                Ok(())
+            }
+            (Action::Resign { player }, phase) => {
+                if matches!(phase, Phase::GameOver { .. }) {
+                    return Err(self.expect("resign"));
+                }
+                let winner = player.other();
+                let base = base_score(&self.rules, &self.position(), winner);
+                self.end_game(winner, base * self.cube.value, GameEnd::Resigned);
+                Ok(())
+            }
+            (Action::NextGame, Phase::GameOver { winner, .. }) => {
+                if self.match_winner().is_some() {
+                    return Err(GameError::WrongPhase(
+                        "the match is over: no next game".to_string(),
+                    ));
+                }
+                self.next_game(winner);
+                Ok(())
+            }
+            (a, _) => Err(self.expect(action_name(a))),
+        }
+    }
+
+    fn die_off(&mut self, dice: [u8; 2]) -> Result<(), GameError> {
+        check_dice(&dice)?;
+        if dice[0] == dice[1] {
+            // E25: a tie is rolled again, never played as a double.
+            return Ok(());
+        }
+        let starter = if dice[0] > dice[1] {
+            Player::Zero
+        } else {
+            Player::One
+        };
+        self.position = self.position.with_turn(starter);
+        match self.rules.opening_roll {
+            OpeningRoll::RerollBoth => self.phase = Phase::Roll { player: starter },
+            OpeningRoll::UseDieOffDice => {
+                // E1: a die-off of 2 against 1 is an acey-deucey.
+                self.rolled = [dice[starter.index()], dice[starter.other().index()]];
+                let kind = if self.rules.is_acey_deucey(dice[0], dice[1]) {
+                    PoolKind::AceyDeucey
+                } else {
+                    PoolKind::Natural
+                };
+                let pool = Pool::roll(dice[0], dice[1]).expect("checked");
+                self.start_pool(starter, pool, kind);
+            }
+        }
+        Ok(())
+    }
+
+    fn start_pool(&mut self, player: Player, pool: Pool, kind: PoolKind) {
+        self.position = self.position.with_turn(player);
+        let turn = TurnBuilder::new(&self.rules, self.position, pool);
+        if turn.is_complete() {
+            // No legal step at all (R3.2, E28): the pool is forfeited at once.
+            let play = turn.finish().expect("complete");
+            self.finish_pool(player, pool, kind, play);
+        } else {
+            self.turn = Some(turn);
+            self.phase = Phase::Move { player, pool, kind };
+        }
+    }
+
+    fn finish_pool(&mut self, player: Player, pool: Pool, kind: PoolKind, play: Play) {
+        self.turn = None;
+        self.position = *play.position();
+        self.log.push(PlayRecord {
+            game: self.game_number,
+            player,
+            dice: match kind {
+                PoolKind::ChosenDouble(_) => pool.dice().to_vec(),
+                _ => self.rolled.to_vec(),
+            },
+            kind,
+            steps: play.steps().to_vec(),
+        });
+        if self.position.off(player) == CHECKERS {
+            // AD-7: the game ends at once.
+            let points = base_score(&self.rules, &self.position, player) * self.cube.value;
+            self.end_game(player, points, GameEnd::BoreOff);
+            return;
+        }
+        let used = play.dice_used();
+        let reroll_allowed = match self.rules.acey_chain_limit {
+            ChainLimit::Unlimited => true,
+            ChainLimit::Max(n) => self.rerolls < n as u32,
+        };
+        match kind {
+            PoolKind::AceyDeucey => {
+                let earned = match self.rules.acey_double_gate {
+                    AceyDoubleGate::BothDiceRequired => used == 2,
+                    AceyDoubleGate::AnyDieUsed => used >= 1,
+                };
+                if earned {
+                    self.phase = Phase::NameDouble { player };
+                } else {
+                    self.pass_turn(player);
+                }
+            }
+            PoolKind::ChosenDouble(_) => {
+                let earned = match self.rules.acey_reroll_gate {
+                    AceyRerollGate::AllFourRequired => used == 4,
+                    AceyRerollGate::Always => true,
+                };
+                if earned && reroll_allowed {
+                    self.rerolls += 1;
+                    self.reroll(player);
+                } else {
+                    self.pass_turn(player);
+                }
+            }
+            PoolKind::Natural => {
+                let double = pool.len() == 4;
+                if double
+                    && used == 4
+                    && self.rules.natural_doubles == NaturalDoubles::FourMovesThenReroll
+                {
+                    self.reroll(player);
+                } else {
+                    self.pass_turn(player);
+                }
+            }
+        }
+    }
+
+    fn reroll(&mut self, player: Player) {
+        // E18: same player, same position; only the dice change.
+        self.in_reroll = true;
+        self.phase = Phase::Roll { player };
+    }
+
+    fn pass_turn(&mut self, player: Player) {
+        let next = player.other();
+        self.rerolls = 0;
+        self.in_reroll = false;
+        self.position = self.position.with_turn(next);
+        self.phase = Phase::Roll { player: next };
+    }
+
+    fn end_game(&mut self, winner: Player, points: u32, how: GameEnd) {
+        self.turn = None;
+        self.score[winner.index()] += points;
+        self.games_won[winner.index()] += 1;
+        if let Some(target) = self.rules.match_target {
+            // Crawford: the game right after a player first reaches match point (target - 1) is
+            // played without the cube.
+            if self.crawford_game {
+                self.crawford_game = false;
+                self.crawford_done = true;
+            } else if self.rules.doubling_cube
+                && !self.crawford_done
+                && self.score[winner.index()] + 1 == target
+            {
+                self.crawford_game = true;
+            }
+        }
+        self.phase = Phase::GameOver {
+            winner,
+            points,
+            how,
+        };
+    }
+
+    fn next_game(&mut self, previous_winner: Player) {
+        let crawford_game = self.crawford_game;
+        self.position = Position::starting(&self.rules);
+        self.turn = None;
+        self.cube = Cube {
+            value: 1,
+            owner: None,
+        };
+        self.game_number += 1;
+        self.rerolls = 0;
+        self.in_reroll = false;
+        self.crawford_game = crawford_game;
+        let starter = match self.rules.next_game_starter {
+            NextGameStarter::DieOff => None,
+            NextGameStarter::PreviousWinner => Some(previous_winner),
+            NextGameStarter::PreviousLoser => Some(previous_winner.other()),
+        };
+        match starter {
+            Some(p) => {
+                // E26: the starter rolls both dice, with no die-off.
+                self.position = self.position.with_turn(p);
+                self.phase = Phase::Roll { player: p };
+            }
+            None => self.phase = Phase::DieOff,
+        }
+    }
+}
+
+/// The doubles that may be named after a fully played 1-2 from `pos` (AD-3).
+pub(crate) fn nameable_doubles_at(rules: &Rules, gen: &mut MoveGen, pos: &Position) -> Vec<u8> {
+    match rules.acey_double_choice {
+        AceyDoubleChoice::Any => (1..=6).collect(),
+        AceyDoubleChoice::PlayableIfPossible => {
+            let full: Vec<u8> = (1..=6u8)
+                .filter(|&d| {
+                    let pool =
+                        Pool::chosen_double(d, rules.acey_doubles_mode).expect("1..=6 is a valid die");
+                    gen.plays(pos, &pool)
+                        .first()
+                        .is_some_and(|p| p.dice_used() == 4 || p.position().winner().is_some())
+                })
+                .collect();
+            if full.is_empty() {
+                (1..=6).collect()
+            } else {
+                full
+            }
+        }
+    }
+}
+
+/// The base value of a win by `winner` from `pos` (R9.2), before the cube.
+pub fn base_score(rules: &Rules, pos: &Position, winner: Player) -> u32 {
+    let loser = winner.other();
+    match rules.scoring {
+        Scoring::CheckerCount => (CHECKERS - pos.off(loser)) as u32,
+        Scoring::Single => 1,
+        Scoring::GammonBackgammon => {
+            if pos.off(loser) > 0 {
+                1
+            } else if pos.bar(loser) > 0
+                || pos.start(loser) > 0
+                || (19..=24).any(|p| pos.count(loser, p) > 0)
+            {
+                3
+            } else {
+                2
+            }
+        }
+    }
+}
+
+fn check_dice(dice: &[u8; 2]) -> Result<(), GameError> {
+    for d in dice {
+        if !(1..=6).contains(d) {
+            return Err(GameError::BadValue(format!(
+                "a die shows 1 to 6, not {d}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn action_name(a: &Action) -> &'static str {
+    match a {
+        Action::DieOff { .. } => "roll the die-off",
+        Action::Roll { .. } => "roll",
+        Action::Step { .. } => "move a checker",
+        Action::Undo => "undo",
+        Action::Confirm => "confirm a play",
+        Action::Play { .. } => "play",
+        Action::NameDouble { .. } => "name a double",
+        Action::Double => "double",
+        Action::Take => "take",
+        Action::Drop => "drop",
+        Action::Resign { .. } => "resign",
+        Action::NextGame => "start the next game",
+    }
+}

@@ -1,0 +1,127 @@
+//! perft (design 3.4): counting the leaves of the game tree to validate move generation against
+//! other implementations.
+//!
+//! A state is a position together with the player to roll (the position's `turn`). `perft(s, 0)`
+//! is 1 and a finished game is a leaf at any depth. `perft(s, n)` sums, over the 21 distinct rolls
+//! (unweighted), the perft of every distinct successor state at depth `n - 1`.
+//!
+//! Successors of a roll: each distinct position after a maximal play, with the opponent to roll;
+//! the same position with the opponent to roll when nothing can be played. A 1-2 under an
+//! acey-deucey rule set follows AD-1 to AD-5: each 1-2 play that earns the double (AD-2) is
+//! followed by every nameable double `d` and every play of it, and the same player rolls again when
+//! the re-roll gate (AD-5) is passed. A natural double re-rolls under
+//! `natural_doubles = four-moves-then-reroll`, as in the game. Successors are de-duplicated as
+//! (position, player to roll) pairs; a finished game is always paired with the loser to roll.
+//! The acey-deucey chain limit (AD-6) is not part of the state, so perft counts as if it were
+//! unlimited.
+//!
+//! ```
+//! use acey_rules::{perft, perft_divide, Position, Preset};
+//! let rules = Preset::Backgammon.rules();
+//! let start = Position::starting(&rules);
+//! assert_eq!(perft(&rules, &start, 0), 1);
+//! let by_roll = perft_divide(&rules, &start, 1);
+//! assert_eq!(by_roll.len(), 21);
+//! assert_eq!(by_roll.iter().map(|(_, n)| n).sum::<u64>(), perft(&rules, &start, 1));
+//! ```
+
+use std::collections::HashSet;
+
+use crate::game::nameable_doubles_at;
+use crate::pool::Pool;
+use crate::position::{Position, CHECKERS};
+use crate::rules::{AceyDoubleGate, AceyRerollGate, NaturalDoubles, Rules};
+use crate::MoveGen;
+
+/// The 21 distinct rolls, larger die first: doubles and the 15 non-doubles.
+pub fn distinct_rolls() -> impl Iterator<Item = (u8, u8)> {
+    (1..=6u8).flat_map(|a| (1..=a).map(move |b| (a, b)))
+}
+
+/// The distinct successor states of `state` for one roll.
+pub fn successors(rules: &Rules, gen: &mut MoveGen, state: &Position, roll: (u8, u8)) -> Vec<Position> {
+    let mover = state.turn();
+    let mut out: HashSet<Position> = HashSet::new();
+    let finish = |pos: Position, same_player: bool| -> Position {
+        if pos.off(mover) == CHECKERS || !same_player {
+            pos.with_turn(mover.other())
+        } else {
+            pos.with_turn(mover)
+        }
+    };
+    let pool = Pool::roll(roll.0, roll.1).expect("rolls are 1..=6");
+    let plays = gen.plays(state, &pool).to_vec();
+    if plays.is_empty() {
+        out.insert(state.with_turn(mover.other()));
+        return out.into_iter().collect();
+    }
+    if rules.is_acey_deucey(roll.0, roll.1) {
+        for play in &plays {
+            let after = *play.position();
+            let earned = match rules.acey_double_gate {
+                AceyDoubleGate::BothDiceRequired => play.dice_used() == 2,
+                AceyDoubleGate::AnyDieUsed => play.dice_used() >= 1,
+            };
+            if after.off(mover) == CHECKERS || !earned {
+                out.insert(finish(after, false));
+                continue;
+            }
+            for d in nameable_doubles_at(rules, gen, &after) {
+                let double = Pool::chosen_double(d, rules.acey_doubles_mode).expect("1..=6");
+                let doubles = gen.plays(&after, &double).to_vec();
+                let gate = |used: usize| match rules.acey_reroll_gate {
+                    AceyRerollGate::AllFourRequired => used == 4,
+                    AceyRerollGate::Always => true,
+                };
+                if doubles.is_empty() {
+                    out.insert(finish(after, gate(0)));
+                }
+                for p in doubles {
+                    out.insert(finish(*p.position(), gate(p.dice_used())));
+                }
+            }
+        }
+    } else {
+        let reroll = pool.len() == 4 && rules.natural_doubles == NaturalDoubles::FourMovesThenReroll;
+        for play in &plays {
+            out.insert(finish(*play.position(), reroll && play.dice_used() == 4));
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The number of leaves of the game tree of depth `depth` from `state`.
+pub fn perft(rules: &Rules, state: &Position, depth: u32) -> u64 {
+    let mut gen = MoveGen::new(rules);
+    perft_with(rules, &mut gen, state, depth)
+}
+
+fn perft_with(rules: &Rules, gen: &mut MoveGen, state: &Position, depth: u32) -> u64 {
+    if depth == 0 || state.winner().is_some() {
+        return 1;
+    }
+    let mut total = 0;
+    for roll in distinct_rolls() {
+        for next in successors(rules, gen, state, roll) {
+            total += perft_with(rules, gen, &next, depth - 1);
+        }
+    }
+    total
+}
+
+/// perft at `depth`, broken down by the first roll: `((a, b), count)` for the 21 rolls.
+pub fn perft_divide(rules: &Rules, state: &Position, depth: u32) -> Vec<((u8, u8), u64)> {
+    let mut gen = MoveGen::new(rules);
+    distinct_rolls()
+        .map(|roll| {
+            if depth == 0 || state.winner().is_some() {
+                return (roll, 1);
+            }
+            let n = successors(rules, &mut gen, state, roll)
+                .iter()
+                .map(|s| perft_with(rules, &mut gen, s, depth - 1))
+                .sum();
+            (roll, n)
+        })
+        .collect()
+}
