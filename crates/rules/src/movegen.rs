@@ -270,6 +270,8 @@ pub struct MoveGen {
     visited: HashSet<(u128, u8), KeyBuild>,
     max_used: usize,
     steps: [Step; MAX_STEPS],
+    /// Tests set this to check the ordered walk for doubles against the full walk.
+    full_walk_only: bool,
 }
 
 impl MoveGen {
@@ -284,6 +286,7 @@ impl MoveGen {
             visited: HashSet::with_hasher(KeyBuild::default()),
             max_used: 0,
             steps: [Step::from_indices(START, 1, 1, false); MAX_STEPS],
+            full_walk_only: false,
         }
     }
 
@@ -317,7 +320,11 @@ impl MoveGen {
         };
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;
-        if n == 1 && standard && self.rules.hit_restriction == HitRestriction::None {
+        if n == 1
+            && standard
+            && self.rules.hit_restriction == HitRestriction::None
+            && !self.full_walk_only
+        {
             self.walk_ordered_double(&sr, &rel, groups[0].0, groups[0].1, BAR, 0);
         } else {
             let mut counts = [0u8; 2];
@@ -550,22 +557,8 @@ mod tests {
             };
             let full: Vec<Position> = {
                 let mut g = MoveGen::new(&rules);
-                g.pool = pool;
-                g.start = pos;
-                let rel = Relative::new(&pos);
-                let sr = StepRules { rules, pool_unlocks_entry: true };
-                let (groups, n) = pool.grouped();
-                let mut values = [0u8; 2];
-                let mut counts = [0u8; 2];
-                for i in 0..n {
-                    values[i] = groups[i].0;
-                    counts[i] = groups[i].1;
-                }
-                g.walk_all(&sr, &rel, values, counts, n, 0);
-                if g.max_used == 1 && n == 2 {
-                    g.keep_larger_die(groups[0].0);
-                }
-                let mut v: Vec<Position> = g.out.iter().map(|p| *p.position()).collect();
+                g.full_walk_only = true;
+                let mut v: Vec<Position> = g.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
                 v.sort();
                 v
             };

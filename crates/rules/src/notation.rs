@@ -11,7 +11,7 @@
 //! let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(3, 1).unwrap());
 //! let play = notation::find_play(&plays, "8/5 6/5").unwrap();
 //! assert_eq!(play.notation(), "8/5 6/5");
-//! assert!(notation::find_play(&plays, "24/20").is_err());
+//! assert!(notation::find_play(&plays, "24/18").is_err());
 //! ```
 
 use std::fmt;

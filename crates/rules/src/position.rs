@@ -350,12 +350,6 @@ impl Position {
         pos.off[them.index()] = rel.opp_off;
         pos
     }
-
-    /// Internal: direct pool mutation used by the game state machine for cube-free bookkeeping.
-    #[cfg(test)]
-    pub(crate) fn set_turn(&mut self, turn: Player) {
-        self.turn = turn;
-    }
 }
 
 impl fmt::Debug for Position {
