@@ -375,10 +375,10 @@ impl Game {
 
     /// Applies an action. On error nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
-        let mut next = self.clone();
-        next.apply_inner(&action)?;
-        next.actions.push(action);
-        *self = next;
+        // Every branch of `apply_inner` validates before it changes anything, so a refused action
+        // leaves the game as it was without the cost of a copy.
+        self.apply_inner(&action)?;
+        self.actions.push(action);
         Ok(())
     }
 
@@ -427,11 +427,7 @@ impl Game {
             }
             (Action::Play { steps }, Phase::Move { player, pool, kind }) => {
                 let turn = self.turn.as_mut().expect("a Move phase has a turn");
-                turn.reset();
-                for s in steps {
-                    turn.step(*s)?;
-                }
-                let play = turn.finish()?;
+                let play = turn.play_steps(steps)?;
                 self.finish_pool(player, pool, kind, play);
                 Ok(())
             }

@@ -4,6 +4,7 @@
 //! clicking one checker at a time can never end in a play the play view would reject, whatever
 //! order they choose for the dice.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -53,7 +54,9 @@ pub struct TurnBuilder {
     targets: HashSet<Position>,
     steps: Vec<Step>,
     current: Position,
-    legal: Vec<Step>,
+    /// The legal next steps, computed when first asked for (bots that play whole plays never
+    /// need them).
+    legal: OnceCell<Vec<Step>>,
 }
 
 impl fmt::Debug for TurnBuilder {
@@ -71,7 +74,7 @@ impl TurnBuilder {
     pub fn new(rules: &Rules, pos: Position, pool: Pool) -> TurnBuilder {
         let plays = MoveGen::new(rules).plays(&pos, &pool).to_vec();
         let targets = plays.iter().map(|p| *p.position()).collect();
-        let mut b = TurnBuilder {
+        TurnBuilder {
             rules: *rules,
             start: pos,
             pool,
@@ -79,10 +82,8 @@ impl TurnBuilder {
             targets,
             steps: Vec::new(),
             current: pos,
-            legal: Vec::new(),
-        };
-        b.refresh();
-        b
+            legal: OnceCell::new(),
+        }
     }
 
     /// Every legal play of the pool (the play view).
@@ -123,26 +124,30 @@ impl TurnBuilder {
 
     /// The legal next steps.
     pub fn legal_steps(&self) -> &[Step] {
-        &self.legal
+        self.legal.get_or_init(|| self.compute_legal_steps())
     }
 
     /// Whether the play is finished: no legal step remains (all dice used, the rest cannot be
     /// used, or the last checker is off).
     pub fn is_complete(&self) -> bool {
-        self.legal.is_empty()
+        if self.steps.is_empty() {
+            // Some legal step exists exactly when some play uses at least one die.
+            return self.plays.is_empty();
+        }
+        self.legal_steps().is_empty()
     }
 
     /// Takes a step. Only the step's origin, destination and die need to match a legal step; the
     /// hit flag is filled in.
     pub fn step(&mut self, step: Step) -> Result<Step, StepError> {
         let found = self
-            .legal
+            .legal_steps()
             .iter()
             .find(|s| s.from == step.from && s.to == step.to && s.die == step.die)
             .copied()
             .ok_or_else(|| {
                 let legal: Vec<String> = self
-                    .legal
+                    .legal_steps()
                     .iter()
                     .map(|s| format!("{s} (die {})", s.die))
                     .collect();
@@ -165,7 +170,7 @@ impl TurnBuilder {
         from: crate::step::Source,
         to: crate::step::Dest,
     ) -> Result<Step, StepError> {
-        let candidate = self.legal.iter().find(|s| s.from == from && s.to == to).copied();
+        let candidate = self.legal_steps().iter().find(|s| s.from == from && s.to == to).copied();
         match candidate {
             Some(s) => self.step(s),
             None => Err(StepError::Illegal(format!(
@@ -200,12 +205,45 @@ impl TurnBuilder {
         Ok(Play::new(&self.steps, self.current))
     }
 
-    /// Recomputes the legal next steps: those after which some maximal play is still reachable.
+    /// Plays a whole play at once: succeeds when `steps` (hit flags ignored) are, in this
+    /// order, a legal way to finish the play from its start. Replaces any steps taken so far; when refused, those steps stay as they were.
+    pub fn play_steps(&mut self, steps: &[Step]) -> Result<Play, StepError> {
+        let same = |a: &Step, b: &Step| a.from == b.from && a.to == b.to && a.die == b.die;
+        // Fast path: the steps of a generated play, as bots send them.
+        if let Some(p) = self.plays.iter().find(|p| {
+            p.steps().len() == steps.len() && p.steps().iter().zip(steps).all(|(a, b)| same(a, b))
+        }) {
+            let play = *p;
+            self.steps = play.steps().to_vec();
+            self.current = *play.position();
+            self.legal = OnceCell::new();
+            return Ok(play);
+        }
+        let before = self.steps.clone();
+        self.reset();
+        let result = steps
+            .iter()
+            .try_for_each(|s| self.step(*s).map(|_| ()))
+            .and_then(|()| self.finish());
+        if result.is_err() {
+            // Refused: the steps taken before are back in place.
+            self.steps = before;
+            self.current = apply_steps(&self.start, &self.steps);
+            self.refresh();
+        }
+        result
+    }
+
     fn refresh(&mut self) {
-        self.legal.clear();
+        self.legal = OnceCell::new();
+    }
+
+    /// The legal next steps: those after which some maximal play is still reachable.
+    fn compute_legal_steps(&self) -> Vec<Step> {
+        let mut legal = Vec::new();
         let remaining = self.remaining_dice();
         if remaining.is_empty() || self.current.winner().is_some() {
-            return;
+            return legal;
         }
         let mut gen = MoveGen::new(&self.rules);
         let mut dice = remaining.clone();
@@ -229,10 +267,11 @@ impl TurnBuilder {
                     _ => self.targets.contains(&after),
                 };
                 if reachable {
-                    self.legal.push(step);
+                    legal.push(step);
                 }
             }
         }
+        legal
     }
 }
 
