@@ -1,1 +1,85 @@
-fn main() {}
+//! `acey`: the command-line front end. Each subcommand lives in `commands/`; this file only
+//! parses arguments and maps errors to exit codes (2 for bad input, 1 for anything else).
+
+mod commands;
+mod input;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Acey-Deucey: the rules engine, bots and games.
+#[derive(Parser)]
+#[command(name = "acey", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every legal play of a dice pool from a position.
+    Moves(commands::moves::Args),
+    /// Count the leaves of the game tree (move-generation check).
+    Perft(commands::perft::Args),
+    /// Play random legal games and report speed and the score distribution.
+    Selfplay(commands::selfplay::Args),
+    /// List the presets and every rule option with its default.
+    Rules(commands::rules::Args),
+}
+
+/// An error caused by what the user gave us: exit code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    // One line: clap's first line, without the usage block.
+                    let text = e.to_string();
+                    let first = text.lines().next().unwrap_or("invalid arguments");
+                    eprintln!("{first} (see acey --help)");
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    let result = match cli.command {
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(())
+        }
+        Some(Command::Moves(args)) => commands::moves::run(args),
+        Some(Command::Perft(args)) => commands::perft::run(args),
+        Some(Command::Selfplay(args)) => commands::selfplay::run(args),
+        Some(Command::Rules(args)) => commands::rules::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every check and test of the project: what CI runs (via .ci/run) and what a developer runs.
+# Installs what a fresh machine lacks first (system packages need root and apt-get).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_pkgs=()
+# (No system packages are needed yet; browser tests will add chromium here.)
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_pkgs[@]}"
+    else
+        echo "missing packages: ${need_pkgs[*]} (run as root to install them)" >&2
+        exit 1
+    fi
+fi
+
+if ! rustup component list --installed 2>/dev/null | grep -q '^rustfmt'; then
+    rustup component add rustfmt clippy
+fi
+
+echo "== cargo fmt --check"
+cargo fmt --all --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --all-features -- -D warnings
+echo "== cargo test"
+cargo test --workspace --all-features
