@@ -51,10 +51,15 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 _ => {
-                    // One line: clap's first line, without the usage block.
+                    // One line: clap's message up to its usage block, joined.
                     let text = e.to_string();
-                    let first = text.lines().next().unwrap_or("invalid arguments");
-                    eprintln!("{first} (see acey --help)");
+                    let message: Vec<&str> = text
+                        .lines()
+                        .take_while(|l| !l.starts_with("Usage:"))
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+                        .collect();
+                    eprintln!("{} (see acey --help)", message.join(" "));
                     ExitCode::from(2)
                 }
             };

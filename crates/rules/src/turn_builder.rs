@@ -51,7 +51,8 @@ pub struct TurnBuilder {
     start: Position,
     pool: Pool,
     plays: Vec<Play>,
-    targets: HashSet<Position>,
+    /// The resulting positions of `plays`, built on first use by the step view.
+    targets: OnceCell<HashSet<Position>>,
     steps: Vec<Step>,
     current: Position,
     /// The legal next steps, computed when first asked for (bots that play whole plays never
@@ -73,13 +74,12 @@ impl TurnBuilder {
     /// Starts building a play of `pool` from `pos` for `pos.turn()`.
     pub fn new(rules: &Rules, pos: Position, pool: Pool) -> TurnBuilder {
         let plays = MoveGen::new(rules).plays(&pos, &pool).to_vec();
-        let targets = plays.iter().map(|p| *p.position()).collect();
         TurnBuilder {
             rules: *rules,
             start: pos,
             pool,
             plays,
-            targets,
+            targets: OnceCell::new(),
             steps: Vec::new(),
             current: pos,
             legal: OnceCell::new(),
@@ -154,7 +154,11 @@ impl TurnBuilder {
                 StepError::Illegal(if legal.is_empty() {
                     format!("{step} is not legal: no step is left to play")
                 } else {
-                    format!("{step} with a {} is not legal; legal steps: {}", step.die, legal.join(", "))
+                    format!(
+                        "{step} with a {} is not legal; legal steps: {}",
+                        step.die,
+                        legal.join(", ")
+                    )
                 })
             })?;
         self.steps.push(found);
@@ -170,7 +174,11 @@ impl TurnBuilder {
         from: crate::step::Source,
         to: crate::step::Dest,
     ) -> Result<Step, StepError> {
-        let candidate = self.legal_steps().iter().find(|s| s.from == from && s.to == to).copied();
+        let candidate = self
+            .legal_steps()
+            .iter()
+            .find(|s| s.from == from && s.to == to)
+            .copied();
         match candidate {
             Some(s) => self.step(s),
             None => Err(StepError::Illegal(format!(
@@ -240,6 +248,9 @@ impl TurnBuilder {
 
     /// The legal next steps: those after which some maximal play is still reachable.
     fn compute_legal_steps(&self) -> Vec<Step> {
+        let targets = self
+            .targets
+            .get_or_init(|| self.plays.iter().map(|p| *p.position()).collect());
         let mut legal = Vec::new();
         let remaining = self.remaining_dice();
         if remaining.is_empty() || self.current.winner().is_some() {
@@ -259,12 +270,12 @@ impl TurnBuilder {
                     Ok(rest_pool) if after.winner().is_none() => {
                         let plays = gen.plays_in_turn(&after, &rest_pool, &self.pool);
                         if plays.is_empty() {
-                            self.targets.contains(&after)
+                            targets.contains(&after)
                         } else {
-                            plays.iter().any(|p| self.targets.contains(p.position()))
+                            plays.iter().any(|p| targets.contains(p.position()))
                         }
                     }
-                    _ => self.targets.contains(&after),
+                    _ => targets.contains(&after),
                 };
                 if reachable {
                     legal.push(step);

@@ -1,0 +1,164 @@
+//! The `acey` binary as users run it: outputs, exit codes and error messages.
+
+use std::process::{Command, Output};
+
+fn acey(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(args)
+        .output()
+        .expect("the acey binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit code 2 and exactly one line on stderr, never a panic.
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err}"
+    );
+    assert!(err.contains(needle), "'{needle}' not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+const START: &str = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"bar":[0,0],"start":[15,15],"off":[0,0],"turn":0}"#;
+
+#[test]
+fn moves_lists_the_plays_of_an_opening_one_two_as_json() {
+    let o = acey(&["moves", "--position", START, "--dice", "1-2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let plays = v["plays"].as_array().unwrap();
+    // Enter on 24 and 23, or one checker on to 22: two distinct results.
+    assert_eq!(plays.len(), 2);
+    let mut notations: Vec<&str> = plays
+        .iter()
+        .map(|p| p["notation"].as_str().unwrap())
+        .collect();
+    notations.sort();
+    assert_eq!(notations, ["in/23 23/22", "in/23 in/24"]);
+    for p in plays {
+        assert_eq!(p["position"]["turn"], 0, "turn unchanged after the play");
+        assert_eq!(p["steps"].as_array().unwrap().len(), 2);
+        assert_eq!(p["steps"][0]["from"], "start");
+    }
+}
+
+#[test]
+fn moves_with_no_legal_play_prints_an_empty_list() {
+    // Player 0 on the bar; player 1 holds 19..=24 (E17).
+    let pos = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-2,-2,-2,-2,-2,-2],"bar":[1,0],"start":[14,3],"off":[0,0],"turn":0}"#;
+    let o = acey(&["moves", "--position", pos, "--dice", "6-5", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), r#"{"plays":[]}"#);
+}
+
+#[test]
+fn moves_reads_gnubg_ids_for_backgammon() {
+    let o = acey(&[
+        "moves",
+        "--rules",
+        "backgammon",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "3-1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("16 legal plays of 3-1"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_two() {
+    assert_usage_error(&acey(&["moves", "--dice", "9-2"]), "not a roll");
+    assert_usage_error(
+        &acey(&["moves", "--dice", "1-2", "--position", "{\"board\":[1]}"]),
+        "invalid position JSON",
+    );
+    assert_usage_error(
+        &acey(&["moves", "--dice", "1-2", "--position", "nonsense"]),
+        "not a position",
+    );
+    let unbalanced = START.replace("[15,15]", "[14,15]");
+    assert_usage_error(
+        &acey(&["moves", "--dice", "1-2", "--position", &unbalanced]),
+        "must have exactly 15",
+    );
+    assert_usage_error(
+        &acey(&["moves", "--dice", "1-2", "--rules", "amerikan"]),
+        "bgammon",
+    );
+    assert_usage_error(
+        &acey(&["moves", "--dice", "1-2", "--rules", "american,scoring=lots"]),
+        "checker-count",
+    );
+    assert_usage_error(&acey(&["moves"]), "--dice");
+    assert_usage_error(&acey(&["perft", "--depth", "0"]), "--depth");
+    assert_usage_error(&acey(&["perft", "--depth", "x"]), "invalid value");
+    assert_usage_error(&acey(&["selfplay", "--games", "0"]), "--games");
+    assert_usage_error(&acey(&["frobnicate"]), "unrecognized subcommand");
+}
+
+#[test]
+fn perft_prints_every_depth_and_divides() {
+    let o = acey(&["perft", "--depth", "1", "--rules", "backgammon", "--divide"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 22, "{out}");
+    let sum: u64 = lines[..21]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(lines[21], format!("depth 1: {sum}"));
+    assert!(lines.contains(&"3-1: 16"), "{out}");
+}
+
+#[test]
+fn rules_lists_presets_and_options() {
+    let o = acey(&["rules"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for name in [
+        "american",
+        "bgammon",
+        "liberal-bearoff",
+        "backgammon",
+        "acey_reroll_gate",
+        "bear_off_rule",
+    ] {
+        assert!(out.contains(name), "{name} missing");
+    }
+    let o = acey(&["rules", "--show", "bgammon"]);
+    assert!(
+        stdout(&o).contains("bear_off_rule = exact-only"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn selfplay_reports_speed_and_scores() {
+    let o = acey(&["selfplay", "--games", "20", "--seed", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("20 games"), "{out}");
+    assert!(out.contains("turns/s"), "{out}");
+    let again = stdout(&acey(&["selfplay", "--games", "20", "--seed", "5"]));
+    // Same seed, same games: the lines after the timing line are identical.
+    let tail = |s: &str| s.lines().skip(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(tail(&out), tail(&again));
+}
