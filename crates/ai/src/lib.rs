@@ -1,0 +1,12 @@
+//! # acey-ai
+//!
+//! Bots for Acey-Deucey: evaluators (random, a hand-tuned heuristic, a neural network trained by
+//! self-play), play selection with 0- to 2-ply search, rollouts and duels.
+#![warn(missing_docs)]
+
+pub mod eval;
+pub mod features;
+pub mod network;
+
+pub use eval::{max_points, terminal_eval, Eval, Evaluator};
+pub use network::{Activations, Network, NetworkError};
