@@ -10,3 +10,10 @@ pub mod network;
 
 pub use eval::{max_points, terminal_eval, Eval, Evaluator};
 pub use network::{Activations, Network, NetworkError};
+pub mod candidates;
+pub mod evaluators;
+pub mod search;
+
+pub use candidates::{candidates, Candidate};
+pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
+pub use search::{Bot, Ranked, SearchSettings};

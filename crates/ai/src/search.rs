@@ -1,0 +1,287 @@
+//! Choosing a play: 0-ply (the best next state by the evaluator) and n-ply expectimax over the 21
+//! rolls with a move filter, as GNU Backgammon does: at each level only the few best candidates by
+//! the 0-ply evaluation are searched deeper.
+//!
+//! Values are equities (expected points) from the point of view of the player to roll in a
+//! state. A candidate after which the same player rolls again (an acey-deucey re-roll) keeps its
+//! sign; one after which the opponent rolls is negated.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use acey_rules::{Dice, MoveGen, Position, Rules};
+
+use crate::candidates::{candidates, double_candidates, double_options, weighted_rolls, Candidate};
+use crate::eval::{Eval, Evaluator};
+
+/// How hard a bot thinks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchSettings {
+    /// Plies of lookahead: 0 = evaluate the candidate states directly.
+    pub plies: u8,
+    /// Move filter: candidates searched deeper at each level.
+    pub keep: usize,
+    /// Standard deviation of noise added to each candidate's equity, in points (0 = best play).
+    pub noise: f32,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            plies: 0,
+            keep: 4,
+            noise: 0.0,
+        }
+    }
+}
+
+/// A candidate with its equity for the player who rolled.
+#[derive(Debug, Clone, Copy)]
+pub struct Ranked {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Expected points for the mover.
+    pub equity: f32,
+    /// The evaluation of the resulting state from the mover's side (0-ply).
+    pub eval: Eval,
+}
+
+/// A bot: an evaluator, a rule set and search settings.
+#[derive(Clone)]
+pub struct Bot {
+    evaluator: Arc<dyn Evaluator>,
+    rules: Rules,
+    settings: SearchSettings,
+}
+
+impl std::fmt::Debug for Bot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Bot({}, {:?})", self.evaluator.name(), self.settings)
+    }
+}
+
+/// Equity of `next` for the player `mover`, given the value of `next` for whoever rolls there.
+fn for_mover(mover: acey_rules::Player, next: &Position, value: f32) -> f32 {
+    if next.turn() == mover {
+        value
+    } else {
+        -value
+    }
+}
+
+/// A standard normal sample from two uniform draws (Box-Muller).
+fn gaussian(rng: &mut Dice) -> f32 {
+    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let u2 = ((rng.next_u64() >> 11) as f64) / (1u64 << 53) as f64;
+    ((-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()) as f32
+}
+
+struct Search<'a> {
+    bot: &'a Bot,
+    gen: MoveGen,
+    cache: HashMap<(Position, u8), f32>,
+}
+
+impl Search<'_> {
+    fn evals(&self, states: &[Position]) -> Vec<Eval> {
+        let mut out = vec![
+            Eval {
+                win: 0.5,
+                win_points: 0.0,
+                loss_points: 0.0
+            };
+            states.len()
+        ];
+        self.bot
+            .evaluator
+            .evaluate_batch(&self.bot.rules, states, &mut out);
+        out
+    }
+
+    /// Candidates of one roll ranked by 0-ply equity for the mover, best first.
+    fn ranked(&mut self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
+        let cands = candidates(&self.bot.rules, &mut self.gen, state, dice);
+        self.rank_candidates(state, cands)
+    }
+
+    fn rank_candidates(&mut self, state: &Position, cands: Vec<Candidate>) -> Vec<Ranked> {
+        let mover = state.turn();
+        let states: Vec<Position> = cands.iter().map(|c| c.state).collect();
+        let evals = self.evals(&states);
+        let rules = &self.bot.rules;
+        let mut ranked: Vec<Ranked> = cands
+            .into_iter()
+            .zip(evals)
+            .map(|(c, e)| {
+                let mine = if c.state.turn() == mover {
+                    e
+                } else {
+                    e.flipped()
+                };
+                Ranked {
+                    candidate: c,
+                    equity: mine.equity(rules),
+                    eval: mine,
+                }
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        ranked
+    }
+
+    /// Equity of `state` for its player to roll, looking `plies` rolls ahead.
+    fn value(&mut self, state: &Position, plies: u8) -> f32 {
+        if plies == 0 || state.winner().is_some() {
+            return self.evals(std::slice::from_ref(state))[0].equity(&self.bot.rules);
+        }
+        if let Some(&v) = self.cache.get(&(*state, plies)) {
+            return v;
+        }
+        let mover = state.turn();
+        let mut total = 0.0;
+        for (roll, weight) in weighted_rolls() {
+            let ranked = self.ranked(state, roll);
+            let best = if plies == 1 {
+                ranked[0].equity
+            } else {
+                let keep = self.bot.settings.keep.max(1);
+                ranked
+                    .iter()
+                    .take(keep)
+                    .map(|r| {
+                        let v = self.value(&r.candidate.state, plies - 1);
+                        for_mover(mover, &r.candidate.state, v)
+                    })
+                    .fold(f32::NEG_INFINITY, f32::max)
+            };
+            total += weight * best;
+        }
+        self.cache.insert((*state, plies), total);
+        total
+    }
+
+    /// Re-ranks the best candidates by `plies`-deep equity.
+    fn deepen(&mut self, state: &Position, mut ranked: Vec<Ranked>, plies: u8) -> Vec<Ranked> {
+        if plies == 0 {
+            return ranked;
+        }
+        let mover = state.turn();
+        let keep = self.bot.settings.keep.max(1).min(ranked.len());
+        for r in ranked.iter_mut().take(keep) {
+            let v = self.value(&r.candidate.state, plies);
+            r.equity = for_mover(mover, &r.candidate.state, v);
+        }
+        ranked[..keep].sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        ranked
+    }
+}
+
+impl Bot {
+    /// A bot.
+    pub fn new(evaluator: Arc<dyn Evaluator>, rules: Rules, settings: SearchSettings) -> Bot {
+        Bot {
+            evaluator,
+            rules,
+            settings,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> SearchSettings {
+        self.settings
+    }
+
+    /// The evaluator's name and the settings, e.g. `net 2-ply`.
+    pub fn name(&self) -> String {
+        let noise = if self.settings.noise > 0.0 {
+            format!(" noise {}", self.settings.noise)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} {}-ply{noise}",
+            self.evaluator.name(),
+            self.settings.plies
+        )
+    }
+
+    fn search(&self) -> Search<'_> {
+        Search {
+            bot: self,
+            gen: MoveGen::new(&self.rules),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// Every candidate of the roll, best first by this bot's search (the candidates beyond the
+    /// move filter keep their 0-ply equity).
+    pub fn rank(&self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
+        let mut s = self.search();
+        let ranked = s.ranked(state, dice);
+        s.deepen(state, ranked, self.settings.plies)
+    }
+
+    /// The bot's choice for a roll: the whole segment up to the next roll (for a 1-2: the 1-2
+    /// play, the named double and its play).
+    pub fn choose(&self, state: &Position, dice: (u8, u8), rng: &mut Dice) -> Candidate {
+        let ranked = self.rank(state, dice);
+        self.pick(ranked, rng)
+    }
+
+    fn pick(&self, ranked: Vec<Ranked>, rng: &mut Dice) -> Candidate {
+        if self.settings.noise <= 0.0 || ranked.len() == 1 {
+            return ranked[0].candidate;
+        }
+        ranked
+            .iter()
+            .map(|r| (r.equity + self.settings.noise * gaussian(rng), r.candidate))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c)
+            .unwrap_or(ranked[0].candidate)
+    }
+
+    /// Every nameable double after a fully played 1-2 from `after` (mover = `after.turn()`), each
+    /// with its best play and equity, best first. Each double's value includes the re-roll it
+    /// earns (AD-5).
+    pub fn rank_doubles(&self, after: &Position) -> Vec<(u8, Ranked)> {
+        let mut s = self.search();
+        let mut out = Vec::new();
+        for (d, plays) in double_options(&self.rules, &mut s.gen, after) {
+            let cands = double_candidates(&self.rules, after, d, &plays);
+            let ranked = s.rank_candidates(after, cands);
+            let ranked = s.deepen(after, ranked, self.settings.plies);
+            out.push((d, ranked[0]));
+        }
+        out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
+        out
+    }
+
+    /// The double to name after a fully played 1-2 (AD-3).
+    pub fn choose_double(&self, after: &Position, rng: &mut Dice) -> u8 {
+        let ranked = self.rank_doubles(after);
+        if self.settings.noise <= 0.0 {
+            return ranked[0].0;
+        }
+        ranked
+            .iter()
+            .map(|(d, r)| (r.equity + self.settings.noise * gaussian(rng), *d))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, d)| d)
+            .unwrap_or(ranked[0].0)
+    }
+
+    /// Equity of a state for its player to roll, at this bot's depth.
+    pub fn state_value(&self, state: &Position) -> f32 {
+        self.search().value(state, self.settings.plies)
+    }
+
+    /// 0-ply evaluation of a state for its player to roll.
+    pub fn evaluate(&self, state: &Position) -> Eval {
+        self.evaluator.evaluate(&self.rules, state)
+    }
+}
