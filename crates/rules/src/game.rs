@@ -241,6 +241,8 @@ pub struct Game {
     actions: Vec<Action>,
     log: Vec<PlayRecord>,
     games_won: [u32; 2],
+    /// The set-up position of a game made with [`Game::from_position`]; `None` for [`Game::new`].
+    setup: Option<Position>,
 }
 
 impl Game {
@@ -265,16 +267,68 @@ impl Game {
             actions: Vec::new(),
             log: Vec::new(),
             games_won: [0, 0],
+            setup: None,
         }
+    }
+
+    /// A game that starts from a set-up `position` (tests, analysis, study of a position): no
+    /// die-off, `position.turn()` to roll, cube centred, score 0-0. Only the first game starts
+    /// there; [`Action::NextGame`] starts from the rules' usual starting position. The action
+    /// log does not hold the set-up, so rebuild such a game with [`Game::replay_from`] and
+    /// [`Game::setup`]. A position where someone has already won is refused.
+    ///
+    /// ```
+    /// use acey_rules::{Action, Game, Phase, Player, Position, Rules};
+    /// let rules = Rules::default();
+    /// let pos = Position::starting(&rules).with_turn(Player::One);
+    /// let mut game = Game::from_position(rules, pos).unwrap();
+    /// assert_eq!(game.phase(), &Phase::Roll { player: Player::One });
+    /// game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+    /// let again = Game::replay_from(rules, *game.setup().unwrap(), game.actions()).unwrap();
+    /// assert_eq!(again.position(), game.position());
+    /// ```
+    pub fn from_position(rules: Rules, position: Position) -> Result<Game, GameError> {
+        if let Some(winner) = position.winner() {
+            return Err(GameError::BadValue(format!(
+                "the game is already over: {winner} has borne off all 15 checkers"
+            )));
+        }
+        let mut game = Game::new(rules);
+        game.position = position;
+        game.phase = Phase::Roll {
+            player: position.turn(),
+        };
+        game.setup = Some(position);
+        Ok(game)
     }
 
     /// Rebuilds a game from its rules and action log. On a bad action, says which one.
     pub fn replay(rules: Rules, actions: &[Action]) -> Result<Game, (usize, GameError)> {
-        let mut game = Game::new(rules);
+        Game::replay_actions(Game::new(rules), actions)
+    }
+
+    /// Rebuilds a game made with [`Game::from_position`] from its set-up position and action log.
+    /// A refused set-up position is reported as `(0, error)`.
+    pub fn replay_from(
+        rules: Rules,
+        position: Position,
+        actions: &[Action],
+    ) -> Result<Game, (usize, GameError)> {
+        let game = Game::from_position(rules, position).map_err(|e| (0, e))?;
+        Game::replay_actions(game, actions)
+    }
+
+    fn replay_actions(mut game: Game, actions: &[Action]) -> Result<Game, (usize, GameError)> {
         for (i, a) in actions.iter().enumerate() {
             game.apply(a.clone()).map_err(|e| (i, e))?;
         }
         Ok(game)
+    }
+
+    /// The set-up position of a game made with [`Game::from_position`] (`None` for a game made
+    /// with [`Game::new`], which starts with a die-off from the usual starting position).
+    pub fn setup(&self) -> Option<&Position> {
+        self.setup.as_ref()
     }
 
     /// The rules.

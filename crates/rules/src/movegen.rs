@@ -468,7 +468,7 @@ pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
             crate::step::Dest::Off => OFF,
             crate::step::Dest::Point(p) => p as usize,
         };
-        rel.apply(s.from_index(), to, s.hit);
+        rel.apply(s.origin_index(), to, s.hit);
     }
     Position::from_relative(mover, &rel)
 }

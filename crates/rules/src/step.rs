@@ -46,7 +46,7 @@ pub struct Step {
 
 impl Step {
     /// Index of the origin in the move generator's arrays (points 1..=24, start 25, bar 26).
-    pub(crate) fn from_index(&self) -> usize {
+    pub(crate) fn origin_index(&self) -> usize {
         match self.from {
             Source::Point(p) => p as usize,
             Source::Start => crate::movegen::START,
