@@ -17,3 +17,5 @@ pub mod search;
 pub use candidates::{candidates, Candidate};
 pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
 pub use search::{Bot, Ranked, SearchSettings};
+pub mod train;
+pub use train::{RoundReport, TrainSettings, Trainer};

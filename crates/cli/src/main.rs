@@ -79,6 +79,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // A closed pipe (`acey moves ... | head`) is the reader's choice, not an error.
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
             eprintln!("error: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)

@@ -162,3 +162,37 @@ fn selfplay_reports_speed_and_scores() {
     let tail = |s: &str| s.lines().skip(2).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(tail(&out), tail(&again));
 }
+
+#[test]
+fn a_finished_position_and_a_closed_pipe_are_handled() {
+    let done = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-1],"bar":[0,0],"start":[0,14],"off":[15,0],"turn":1}"#;
+    assert_usage_error(
+        &acey(&["moves", "--dice", "3-1", "--position", done]),
+        "is over",
+    );
+    // `acey moves ... | head -1`: the reader closes the pipe early; no panic, exit 0.
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(["moves", "--dice", "6-6", "--rules", "backgammon"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 8];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        status.success() || status.code() == Some(0) || status.code().is_none(),
+        "{status:?} {err}"
+    );
+}

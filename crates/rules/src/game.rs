@@ -24,8 +24,8 @@ use std::fmt;
 use crate::pool::Pool;
 use crate::position::{Player, Position, CHECKERS};
 use crate::rules::{
-    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, NaturalDoubles,
-    NextGameStarter, OpeningRoll, Rules, Scoring,
+    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, NaturalDoubles, NextGameStarter,
+    OpeningRoll, Rules, Scoring,
 };
 use crate::step::{Play, Step};
 use crate::turn_builder::{StepError, TurnBuilder};
@@ -208,7 +208,18 @@ impl PlayRecord {
     /// One line of notation, e.g. `1-2: in/24 in/23` or `6-6 chosen: in/19(4)`.
     pub fn notation(&self) -> String {
         let dice = match self.kind {
-            PoolKind::ChosenDouble(d) => format!("{d}-{d} chosen"),
+            PoolKind::ChosenDouble(d) if self.dice.iter().all(|&x| x == d) => {
+                format!("{d}-{d} chosen")
+            }
+            // European complement: the named double and its complement (AD-4).
+            PoolKind::ChosenDouble(d) => format!(
+                "{d}-{d} chosen ({})",
+                self.dice
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("-")
+            ),
             _ => match self.dice.as_slice() {
                 [a, b] => format!("{a}-{b}"),
                 [d, ..] => format!("{d}-{d}"),
@@ -475,7 +486,11 @@ impl Game {
                     .ok_or_else(|| GameError::Illegal("nothing to undo".to_string()))
             }
             (Action::Confirm, Phase::Move { player, pool, kind }) => {
-                let play = self.turn.as_ref().expect("a Move phase has a turn").finish()?;
+                let play = self
+                    .turn
+                    .as_ref()
+                    .expect("a Move phase has a turn")
+                    .finish()?;
                 self.finish_pool(player, pool, kind, play);
                 Ok(())
             }
@@ -498,8 +513,8 @@ impl Game {
                         allowed.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
                     )));
                 }
-                let pool = Pool::chosen_double(*value, self.rules.acey_doubles_mode)
-                    .expect("checked");
+                let pool =
+                    Pool::chosen_double(*value, self.rules.acey_doubles_mode).expect("checked");
                 self.start_pool(player, pool, PoolKind::ChosenDouble(*value));
                 Ok(())
             }
@@ -508,7 +523,8 @@ impl Game {
                     return Err(GameError::Illegal(if !self.rules.doubling_cube {
                         "these rules have no doubling cube".to_string()
                     } else if self.in_reroll {
-                        "the cube cannot be offered during an acey-deucey re-roll (R9.3)".to_string()
+                        "the cube cannot be offered during an acey-deucey re-roll (R9.3)"
+                            .to_string()
                     } else if self.crawford_game {
                         "no doubling in the Crawford game".to_string()
                     } else {
@@ -536,7 +552,9 @@ impl Game {
                     return Err(self.expect("resign"));
                 }
                 let winner = player.other();
-                let base = base_score(&self.rules, &self.position(), winner);
+                // Steps of an unfinished play are not part of the game yet: score the position
+                // as it stood when the play began.
+                let base = base_score(&self.rules, &self.position, winner);
                 self.end_game(winner, base * self.cube.value, GameEnd::Resigned);
                 Ok(())
             }
@@ -730,8 +748,8 @@ pub(crate) fn nameable_doubles_at(rules: &Rules, gen: &mut MoveGen, pos: &Positi
         AceyDoubleChoice::PlayableIfPossible => {
             let full: Vec<u8> = (1..=6u8)
                 .filter(|&d| {
-                    let pool =
-                        Pool::chosen_double(d, rules.acey_doubles_mode).expect("1..=6 is a valid die");
+                    let pool = Pool::chosen_double(d, rules.acey_doubles_mode)
+                        .expect("1..=6 is a valid die");
                     gen.plays(pos, &pool)
                         .first()
                         .is_some_and(|p| p.dice_used() == 4 || p.position().winner().is_some())
@@ -770,9 +788,7 @@ pub fn base_score(rules: &Rules, pos: &Position, winner: Player) -> u32 {
 fn check_dice(dice: &[u8; 2]) -> Result<(), GameError> {
     for d in dice {
         if !(1..=6).contains(d) {
-            return Err(GameError::BadValue(format!(
-                "a die shows 1 to 6, not {d}"
-            )));
+            return Err(GameError::BadValue(format!("a die shows 1 to 6, not {d}")));
         }
     }
     Ok(())

@@ -20,8 +20,8 @@
 mod dice;
 mod game;
 mod movegen;
-mod perft;
 pub mod notation;
+mod perft;
 mod pool;
 mod position;
 mod position_id;
@@ -37,8 +37,8 @@ pub use pool::{BadDie, Pool};
 pub use position::{Player, Position, PositionError, CHECKERS};
 pub use rules::{
     AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate, BarPriority, BearOffRule,
-    ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout,
-    NaturalDoubles, NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
+    ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout, NaturalDoubles,
+    NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
 };
 pub use step::{Dest, Play, Source, Step, MAX_STEPS};
 pub use turn_builder::{StepError, TurnBuilder};

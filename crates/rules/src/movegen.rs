@@ -44,9 +44,6 @@ pub(crate) struct Relative {
     pub me: [u8; 27],
     /// The opponent's checkers on the mover's points (index 1..=24).
     pub opp: [u8; 25],
-    pub opp_bar: u8,
-    pub opp_start: u8,
-    pub opp_off: u8,
     /// The mover's checkers outside the home board (points 7..=24, bar, start).
     outside: u8,
     /// Exact identity of the position reached from the play's start: see the module docs.
@@ -56,22 +53,33 @@ pub(crate) struct Relative {
 impl Relative {
     pub(crate) fn new(pos: &Position) -> Relative {
         let mover = pos.turn();
-        let them = mover.other();
         let mut me = [0u8; 27];
         let mut opp = [0u8; 25];
         let mut key = 0u128;
         let mut outside = pos.bar(mover) + pos.start(mover);
-        for p in 1..=24u8 {
-            let v = pos.board()[mover.board_index(p)];
-            let (mine, theirs) = match mover {
-                Player::Zero => (v.max(0) as u8, (-v).max(0) as u8),
-                Player::One => ((-v).max(0) as u8, v.max(0) as u8),
-            };
-            me[p as usize] = mine;
-            opp[p as usize] = theirs;
+        // Player 0's point p is board[p - 1] with its checkers positive; player 1's point p is
+        // board[24 - p] with its checkers negative. One loop per case keeps the branch out.
+        let board = pos.board();
+        let mut set = |p: usize, mine: u8, theirs: u8| {
+            me[p] = mine;
+            opp[p] = theirs;
             key |= (mine as u128) << (4 * (p as u32 - 1));
             if p > 6 {
                 outside += mine;
+            }
+        };
+        match mover {
+            Player::Zero => {
+                for p in 1..=24usize {
+                    let v = board[p - 1];
+                    set(p, v.max(0) as u8, (-v).max(0) as u8);
+                }
+            }
+            Player::One => {
+                for p in 1..=24usize {
+                    let v = board[24 - p];
+                    set(p, (-v).max(0) as u8, v.max(0) as u8);
+                }
             }
         }
         me[OFF] = pos.off(mover);
@@ -82,9 +90,6 @@ impl Relative {
         Relative {
             me,
             opp,
-            opp_bar: pos.bar(them),
-            opp_start: pos.start(them),
-            opp_off: pos.off(them),
             outside,
             key,
         }
@@ -116,7 +121,6 @@ impl Relative {
             self.key += 1u128 << (4 * (to as u32 - 1));
             if hit {
                 self.opp[to] = 0;
-                self.opp_bar += 1;
                 self.key |= 1u128 << (KEY_HITS + to as u32 - 1);
             }
         }
@@ -461,16 +465,31 @@ impl MoveGen {
 
 /// Applies already-validated steps to a position (same player to act afterwards).
 pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
-    let mover = pos.turn();
-    let mut rel = Relative::new(pos);
+    let mut out = *pos;
     for s in steps {
-        let to = match s.to {
-            crate::step::Dest::Off => OFF,
-            crate::step::Dest::Point(p) => p as usize,
-        };
-        rel.apply(s.origin_index(), to, s.hit);
+        out.apply_step_unchecked(s);
     }
-    Position::from_relative(mover, &rel)
+    out
+}
+
+thread_local! {
+    /// One generator per thread, reused across calls so its buffers are allocated once.
+    static SHARED: std::cell::RefCell<Option<MoveGen>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's reusable generator for `rules`.
+pub(crate) fn with_shared_gen<R>(rules: &Rules, f: impl FnOnce(&mut MoveGen) -> R) -> R {
+    SHARED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let gen = match slot.as_mut() {
+                Some(g) if g.rules == *rules => g,
+                _ => slot.insert(MoveGen::new(rules)),
+            };
+            f(gen)
+        }
+        // Already in use further up this thread's stack: use a fresh one.
+        Err(_) => f(&mut MoveGen::new(rules)),
+    })
 }
 
 /// Every legal play of `pool` from `pos` (one-shot form of [`MoveGen::plays`]).
@@ -483,7 +502,7 @@ pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
 /// assert!(plays.iter().all(|p| p.dice_used() == 4));
 /// ```
 pub fn legal_plays(rules: &Rules, pos: &Position, pool: &Pool) -> Vec<Play> {
-    MoveGen::new(rules).plays(pos, pool).to_vec()
+    with_shared_gen(rules, |gen| gen.plays(pos, pool).to_vec())
 }
 
 /// The legal single steps from `pos` with `die`, ignoring what the rest of the pool allows. The
@@ -515,7 +534,11 @@ mod tests {
     #[test]
     fn opening_one_two_has_three_results() {
         let rules = american();
-        let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(1, 2).unwrap());
+        let plays = legal_plays(
+            &rules,
+            &Position::starting(&rules),
+            &Pool::roll(1, 2).unwrap(),
+        );
         let mut notations: Vec<String> = plays.iter().map(|p| p.notation()).collect();
         notations.sort();
         // enter on 24 and 23, or one checker on 22 (in/23 23/22 and in/24 24/22 are one result)
@@ -528,12 +551,26 @@ mod tests {
     #[test]
     fn backgammon_opening_three_one_has_sixteen_results() {
         let rules = crate::Preset::Backgammon.rules();
-        let plays = legal_plays(&rules, &Position::starting(&rules), &Pool::roll(3, 1).unwrap());
+        let plays = legal_plays(
+            &rules,
+            &Position::starting(&rules),
+            &Pool::roll(3, 1).unwrap(),
+        );
         assert_eq!(plays.len(), 16);
         assert!(plays.iter().any(|p| p.steps()
             == [
-                Step { from: Source::Point(8), to: Dest::Point(5), die: 3, hit: false },
-                Step { from: Source::Point(6), to: Dest::Point(5), die: 1, hit: false },
+                Step {
+                    from: Source::Point(8),
+                    to: Dest::Point(5),
+                    die: 3,
+                    hit: false
+                },
+                Step {
+                    from: Source::Point(6),
+                    to: Dest::Point(5),
+                    die: 1,
+                    hit: false
+                },
             ]));
     }
 
@@ -546,19 +583,26 @@ mod tests {
         let mut seed = 12345u64;
         let mut gen = MoveGen::new(&rules);
         for _ in 0..400 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let a = ((seed >> 33) % 6) as u8 + 1;
             let b = ((seed >> 45) % 6) as u8 + 1;
             let pool = Pool::roll(a, b).unwrap();
             let fast: Vec<Position> = {
-                let mut v: Vec<Position> = gen.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
+                let mut v: Vec<Position> = gen
+                    .plays(&pos, &pool)
+                    .iter()
+                    .map(|p| *p.position())
+                    .collect();
                 v.sort();
                 v
             };
             let full: Vec<Position> = {
                 let mut g = MoveGen::new(&rules);
                 g.full_walk_only = true;
-                let mut v: Vec<Position> = g.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
+                let mut v: Vec<Position> =
+                    g.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
                 v.sort();
                 v
             };

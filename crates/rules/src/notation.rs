@@ -57,9 +57,9 @@ pub enum NotationError {
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::Syntax(m) | NotationError::NoSuchPlay(m) | NotationError::Ambiguous(m) => {
-                f.write_str(m)
-            }
+            NotationError::Syntax(m)
+            | NotationError::NoSuchPlay(m)
+            | NotationError::Ambiguous(m) => f.write_str(m),
         }
     }
 }
@@ -123,11 +123,13 @@ fn parse_segments(text: &str) -> Result<Vec<Segment>, NotationError> {
         }
         let (body, repeat) = match word.find('(') {
             Some(i) => {
-                let inner = word[i + 1..].strip_suffix(')').ok_or_else(|| {
-                    NotationError::Syntax(format!("'{word}': missing ')'"))
-                })?;
+                let inner = word[i + 1..]
+                    .strip_suffix(')')
+                    .ok_or_else(|| NotationError::Syntax(format!("'{word}': missing ')'")))?;
                 let n: usize = inner.parse().map_err(|_| {
-                    NotationError::Syntax(format!("'{word}': repeat count '{inner}' is not a number"))
+                    NotationError::Syntax(format!(
+                        "'{word}': repeat count '{inner}' is not a number"
+                    ))
                 })?;
                 if !(1..=4).contains(&n) {
                     return Err(NotationError::Syntax(format!(
@@ -230,7 +232,10 @@ pub fn find_play<'a>(plays: &'a [Play], text: &str) -> Result<&'a Play, Notation
             legal.truncate(12);
             let more = if plays.len() > 12 { ", ..." } else { "" };
             Err(NotationError::NoSuchPlay(if plays.is_empty() {
-                format!("'{}' is not legal: there is no legal play (the roll is forfeited)", text.trim())
+                format!(
+                    "'{}' is not legal: there is no legal play (the roll is forfeited)",
+                    text.trim()
+                )
             } else {
                 format!(
                     "'{}' is not a legal play; legal plays include: {}{more}",
@@ -296,7 +301,10 @@ mod tests {
         let e = find_play(&plays, "in/x").unwrap_err();
         assert!(matches!(e, NotationError::Syntax(_)), "{e}");
         let e = find_play(&plays, "in/24*").unwrap_err();
-        assert!(matches!(e, NotationError::NoSuchPlay(_)), "a hit mark with no hit: {e}");
+        assert!(
+            matches!(e, NotationError::NoSuchPlay(_)),
+            "a hit mark with no hit: {e}"
+        );
         assert!(find_play(&plays, "in/24 in/23").is_ok());
         assert!(find_play(&plays, "25/24 25/23").is_ok());
         assert!(find_play(&plays, "in/22").is_ok());

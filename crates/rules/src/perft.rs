@@ -39,7 +39,12 @@ pub fn distinct_rolls() -> impl Iterator<Item = (u8, u8)> {
 }
 
 /// The distinct successor states of `state` for one roll.
-pub fn successors(rules: &Rules, gen: &mut MoveGen, state: &Position, roll: (u8, u8)) -> Vec<Position> {
+pub fn successors(
+    rules: &Rules,
+    gen: &mut MoveGen,
+    state: &Position,
+    roll: (u8, u8),
+) -> Vec<Position> {
     let mover = state.turn();
     let mut out: HashSet<Position> = HashSet::new();
     let finish = |pos: Position, same_player: bool| -> Position {
@@ -82,7 +87,8 @@ pub fn successors(rules: &Rules, gen: &mut MoveGen, state: &Position, roll: (u8,
             }
         }
     } else {
-        let reroll = pool.len() == 4 && rules.natural_doubles == NaturalDoubles::FourMovesThenReroll;
+        let reroll =
+            pool.len() == 4 && rules.natural_doubles == NaturalDoubles::FourMovesThenReroll;
         for play in &plays {
             out.insert(finish(*play.position(), reroll && play.dice_used() == 4));
         }

@@ -64,10 +64,14 @@ impl Pool {
                 dice: [d; 4],
                 len: 4,
             },
-            AceyDoublesMode::EuropeanComplement => Pool {
-                dice: [d, d, 7 - d, 7 - d],
-                len: 4,
-            },
+            AceyDoublesMode::EuropeanComplement => {
+                // Larger values first, as every pool keeps them (the larger-die rule relies on it).
+                let (hi, lo) = (d.max(7 - d), d.min(7 - d));
+                Pool {
+                    dice: [hi, hi, lo, lo],
+                    len: 4,
+                }
+            }
         })
     }
 
@@ -150,9 +154,24 @@ mod json {
     impl<'de> Deserialize<'de> for Pool {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let dice = Vec::<u8>::deserialize(d)?;
-            Pool::from_dice(&dice).map_err(|_| {
-                serde::de::Error::custom("a pool is 1 to 4 dice, each 1..=6")
-            })
+            Pool::from_dice(&dice)
+                .map_err(|_| serde::de::Error::custom("a pool is 1 to 4 dice, each 1..=6"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn european_chosen_doubles_keep_the_larger_value_first() {
+        // AD-4 European: {d, d, 7-d, 7-d}; the larger-die rule (R5.2) reads the first value.
+        let p = Pool::chosen_double(1, AceyDoublesMode::EuropeanComplement).unwrap();
+        assert_eq!(p.dice(), &[6, 6, 1, 1]);
+        let p = Pool::chosen_double(5, AceyDoublesMode::EuropeanComplement).unwrap();
+        assert_eq!(p.dice(), &[5, 5, 2, 2]);
+        assert_eq!(p.to_string(), "5-5-2-2");
+        assert!(Pool::chosen_double(7, AceyDoublesMode::American).is_err());
     }
 }

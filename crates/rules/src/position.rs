@@ -105,10 +105,7 @@ impl fmt::Display for PositionError {
                 pool,
                 player,
                 value,
-            } => write!(
-                f,
-                "{pool} of {player} is {value}, outside 0..=15"
-            ),
+            } => write!(f, "{pool} of {player} is {value}, outside 0..=15"),
             PositionError::BothFinished => write!(f, "both players have borne off all 15 checkers"),
             PositionError::Malformed(m) => f.write_str(m),
         }
@@ -150,7 +147,13 @@ impl Position {
         turn: Player,
     ) -> Result<Position, PositionError> {
         let wide: Vec<i64> = board.iter().map(|&v| v as i64).collect();
-        Position::from_wide(&wide, bar.map(i64::from), start.map(i64::from), off.map(i64::from), turn)
+        Position::from_wide(
+            &wide,
+            bar.map(i64::from),
+            start.map(i64::from),
+            off.map(i64::from),
+            turn,
+        )
     }
 
     /// Builds a position from unchecked wide integers (as read from JSON), checking everything.
@@ -178,7 +181,10 @@ impl Position {
             b[i] = v as i8;
         }
         let mut pools = [[0u8; 2]; 3];
-        for (k, (name, vals)) in [("bar", bar), ("start", start), ("off", off)].into_iter().enumerate() {
+        for (k, (name, vals)) in [("bar", bar), ("start", start), ("off", off)]
+            .into_iter()
+            .enumerate()
+        {
             for p in Player::BOTH {
                 let v = vals[p.index()];
                 if !(0..=15).contains(&v) {
@@ -323,32 +329,30 @@ impl Position {
         }
     }
 
-    /// Internal: build from the mover-relative arrays of the move generator.
-    pub(crate) fn from_relative(mover: Player, rel: &crate::movegen::Relative) -> Position {
-        let mut pos = Position {
-            board: [0; 24],
-            bar: [0; 2],
-            start: [0; 2],
-            off: [0; 2],
-            turn: mover,
-        };
-        let them = mover.other();
-        for p in 1..=24u8 {
-            let mine = rel.me[p as usize] as i8;
-            let theirs = rel.opp[p as usize] as i8;
-            let i = mover.board_index(p);
-            pos.board[i] = match mover {
-                Player::Zero => mine - theirs,
-                Player::One => theirs - mine,
-            };
+    /// Internal: moves one checker of the player to act as `step` says, without checking
+    /// legality (the move generator and the step view have already checked it). Touches only the
+    /// points and pools involved, which is what makes producing a play's position cheap.
+    pub(crate) fn apply_step_unchecked(&mut self, step: &crate::step::Step) {
+        use crate::step::{Dest, Source};
+        let mover = self.turn;
+        let m = mover.index();
+        let sign: i8 = if mover == Player::Zero { 1 } else { -1 };
+        match step.from {
+            Source::Point(p) => self.board[mover.board_index(p)] -= sign,
+            Source::Bar => self.bar[m] -= 1,
+            Source::Start => self.start[m] -= 1,
         }
-        pos.bar[mover.index()] = rel.me[crate::movegen::BAR];
-        pos.start[mover.index()] = rel.me[crate::movegen::START];
-        pos.off[mover.index()] = rel.me[crate::movegen::OFF];
-        pos.bar[them.index()] = rel.opp_bar;
-        pos.start[them.index()] = rel.opp_start;
-        pos.off[them.index()] = rel.opp_off;
-        pos
+        match step.to {
+            Dest::Point(q) => {
+                let i = mover.board_index(q);
+                if step.hit {
+                    self.board[i] = 0;
+                    self.bar[1 - m] += 1;
+                }
+                self.board[i] += sign;
+            }
+            Dest::Off => self.off[m] += 1,
+        }
     }
 }
 
@@ -385,10 +389,7 @@ mod tests {
         for preset in crate::Preset::ALL {
             let pos = Position::starting(&preset.rules());
             for p in Player::BOTH {
-                assert_eq!(
-                    pos.on_board(p) + pos.bar(p) + pos.start(p) + pos.off(p),
-                    15
-                );
+                assert_eq!(pos.on_board(p) + pos.bar(p) + pos.start(p) + pos.off(p), 15);
             }
         }
         let bg = Position::starting(&crate::Preset::Backgammon.rules());
@@ -485,8 +486,9 @@ mod json {
     impl<'de> serde::Deserialize<'de> for Player {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let i = u8::deserialize(d)?;
-            Player::from_index(i as usize)
-                .ok_or_else(|| serde::de::Error::custom(format!("player must be 0 or 1, found {i}")))
+            Player::from_index(i as usize).ok_or_else(|| {
+                serde::de::Error::custom(format!("player must be 0 or 1, found {i}"))
+            })
         }
     }
 }

@@ -33,7 +33,11 @@ const GNUBG_BYTES: usize = 10;
 fn encode(bytes: &[u8], alphabet: &[u8; 64]) -> String {
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         let chars = chunk.len() + 1;
         for k in 0..chars {
@@ -163,10 +167,17 @@ fn build(slots: [&Slots; 2], turn: Player) -> Result<Position, PositionError> {
                     i + 1
                 )));
             }
-            board[i] = if p == Player::Zero { n as i64 } else { -(n as i64) };
+            board[i] = if p == Player::Zero {
+                n as i64
+            } else {
+                -(n as i64)
+            };
         }
         if total > CHECKERS as u32 {
-            return Err(PositionError::WrongCheckerCount { player: p, found: total });
+            return Err(PositionError::WrongCheckerCount {
+                player: p,
+                found: total,
+            });
         }
         off[p.index()] = (CHECKERS as u32 - total) as i64;
     }
@@ -198,7 +209,10 @@ impl Position {
     /// Reads an acey ID, checking it fully.
     pub fn from_id(id: &str) -> Result<Position, PositionError> {
         let bytes = decode(id, URL_SAFE, ACEY_BYTES)?;
-        let mut r = BitReader { bytes: &bytes, at: 0 };
+        let mut r = BitReader {
+            bytes: &bytes,
+            at: 0,
+        };
         let turn = if r.bit()? { Player::One } else { Player::Zero };
         let mut slots = Vec::new();
         for _ in Player::BOTH {
@@ -243,7 +257,10 @@ impl Position {
     /// Reads a gnubg Position ID; `on_roll` is the player on roll (gnubg's IDs do not say).
     pub fn from_gnubg_id(id: &str, on_roll: Player) -> Result<Position, PositionError> {
         let bytes = decode(id, STANDARD, GNUBG_BYTES)?;
-        let mut r = BitReader { bytes: &bytes, at: 0 };
+        let mut r = BitReader {
+            bytes: &bytes,
+            at: 0,
+        };
         let mut slots = Vec::new();
         for _ in 0..2 {
             let mut s = Slots {
@@ -280,9 +297,15 @@ mod tests {
     fn backgammon_start_has_gnubgs_well_known_id() {
         let pos = Position::starting(&Preset::Backgammon.rules());
         assert_eq!(pos.gnubg_id().unwrap(), "4HPwATDgc/ABMA");
-        assert_eq!(Position::from_gnubg_id("4HPwATDgc/ABMA", Player::Zero).unwrap(), pos);
+        assert_eq!(
+            Position::from_gnubg_id("4HPwATDgc/ABMA", Player::Zero).unwrap(),
+            pos
+        );
         let black = pos.with_turn(Player::One);
-        assert_eq!(Position::from_gnubg_id("4HPwATDgc/ABMA", Player::One).unwrap(), black);
+        assert_eq!(
+            Position::from_gnubg_id("4HPwATDgc/ABMA", Player::One).unwrap(),
+            black
+        );
     }
 
     #[test]
@@ -298,8 +321,14 @@ mod tests {
 
     #[test]
     fn bad_ids_are_rejected_with_reasons() {
-        assert!(Position::from_id("short").unwrap_err().to_string().contains("15 characters"));
-        assert!(Position::from_id("!!!!!!!!!!!!!!!").unwrap_err().to_string().contains("character"));
+        assert!(Position::from_id("short")
+            .unwrap_err()
+            .to_string()
+            .contains("15 characters"));
+        assert!(Position::from_id("!!!!!!!!!!!!!!!")
+            .unwrap_err()
+            .to_string()
+            .contains("character"));
         // all ones: more than 15 checkers in one place
         assert!(Position::from_id("_______________").is_err());
         assert!(Position::from_gnubg_id("4HPwATDgc/ABMA==", Player::Zero).is_ok());

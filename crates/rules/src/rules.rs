@@ -254,7 +254,8 @@ impl FromStr for ChainLimit {
         if normalise(s) == "unlimited" {
             return Ok(ChainLimit::Unlimited);
         }
-        let digits = s.trim().trim_start_matches("max(").trim_end_matches(')');
+        let lower = s.trim().to_ascii_lowercase();
+        let digits = lower.trim_start_matches("max(").trim_end_matches(')');
         digits.parse::<u8>().map(ChainLimit::Max).map_err(|_| ())
     }
 }
@@ -448,26 +449,121 @@ pub struct OptionInfo {
 /// description. Keeps the option table in one place.
 macro_rules! for_each_option {
     ($m:ident) => {
-        $m!("layout", layout, "6", "where the checkers stand at the start: off-board (all in start) or backgammon");
-        $m!("opening_roll", opening_roll, "R2.3", "after the die-off the starter rolls both dice afresh, or plays the die-off dice");
-        $m!("next_game_starter", next_game_starter, "R2.4", "who starts the next game of a match");
-        $m!("entry_before_moving", entry_before_moving, "R4.7", "whether entered checkers may move while others wait in start");
-        $m!("bar_priority", bar_priority, "R4.6", "whether hit checkers must re-enter before any other step");
-        $m!("entry_unlock", entry_unlock, "C13", "a condition on the first entry from start");
-        $m!("hit_restriction", hit_restriction, "C14", "whether a hit needs a checker in the home board");
-        $m!("dice_usage", dice_usage, "R5", "use the most dice (and the larger die), or lose the rest once blocked");
-        $m!("natural_doubles", natural_doubles, "R6.1", "whether a fully played natural double earns another roll");
-        $m!("acey_deucey", acey_deucey, "2.7", "whether a 1-2 starts the acey-deucey procedure");
-        $m!("acey_double_gate", acey_double_gate, "AD-2", "how much of the 1-2 must be played to name a double");
-        $m!("acey_double_choice", acey_double_choice, "AD-3", "which doubles may be named");
-        $m!("acey_doubles_mode", acey_doubles_mode, "AD-4", "four of the named value, or two of it and two of its complement");
-        $m!("acey_reroll_gate", acey_reroll_gate, "AD-5", "when the chosen double earns the re-roll");
-        $m!("acey_chain_limit", acey_chain_limit, "AD-6", "how many acey-deucey re-rolls may chain in one turn");
-        $m!("bear_off_rule", bear_off_rule, "R8.2", "which checker a die larger than every occupied point bears off");
-        $m!("frozen_home", frozen_home, "R8.3", "checkers in the home board may only bear off");
+        $m!(
+            "layout",
+            layout,
+            "6",
+            "where the checkers stand at the start: off-board (all in start) or backgammon"
+        );
+        $m!(
+            "opening_roll",
+            opening_roll,
+            "R2.3",
+            "after the die-off the starter rolls both dice afresh, or plays the die-off dice"
+        );
+        $m!(
+            "next_game_starter",
+            next_game_starter,
+            "R2.4",
+            "who starts the next game of a match"
+        );
+        $m!(
+            "entry_before_moving",
+            entry_before_moving,
+            "R4.7",
+            "whether entered checkers may move while others wait in start"
+        );
+        $m!(
+            "bar_priority",
+            bar_priority,
+            "R4.6",
+            "whether hit checkers must re-enter before any other step"
+        );
+        $m!(
+            "entry_unlock",
+            entry_unlock,
+            "C13",
+            "a condition on the first entry from start"
+        );
+        $m!(
+            "hit_restriction",
+            hit_restriction,
+            "C14",
+            "whether a hit needs a checker in the home board"
+        );
+        $m!(
+            "dice_usage",
+            dice_usage,
+            "R5",
+            "use the most dice (and the larger die), or lose the rest once blocked"
+        );
+        $m!(
+            "natural_doubles",
+            natural_doubles,
+            "R6.1",
+            "whether a fully played natural double earns another roll"
+        );
+        $m!(
+            "acey_deucey",
+            acey_deucey,
+            "2.7",
+            "whether a 1-2 starts the acey-deucey procedure"
+        );
+        $m!(
+            "acey_double_gate",
+            acey_double_gate,
+            "AD-2",
+            "how much of the 1-2 must be played to name a double"
+        );
+        $m!(
+            "acey_double_choice",
+            acey_double_choice,
+            "AD-3",
+            "which doubles may be named"
+        );
+        $m!(
+            "acey_doubles_mode",
+            acey_doubles_mode,
+            "AD-4",
+            "four of the named value, or two of it and two of its complement"
+        );
+        $m!(
+            "acey_reroll_gate",
+            acey_reroll_gate,
+            "AD-5",
+            "when the chosen double earns the re-roll"
+        );
+        $m!(
+            "acey_chain_limit",
+            acey_chain_limit,
+            "AD-6",
+            "how many acey-deucey re-rolls may chain in one turn"
+        );
+        $m!(
+            "bear_off_rule",
+            bear_off_rule,
+            "R8.2",
+            "which checker a die larger than every occupied point bears off"
+        );
+        $m!(
+            "frozen_home",
+            frozen_home,
+            "R8.3",
+            "checkers in the home board may only bear off"
+        );
         $m!("scoring", scoring, "R9.2", "what a win is worth");
-        $m!("doubling_cube", doubling_cube, "R9.3", "whether the doubling cube is used");
-        $m!("match_target", match_target, "R9.4", "points to win a match, or none for single games");
+        $m!(
+            "doubling_cube",
+            doubling_cube,
+            "R9.3",
+            "whether the doubling cube is used"
+        );
+        $m!(
+            "match_target",
+            match_target,
+            "R9.4",
+            "points to win a match, or none for single games"
+        );
     };
 }
 
@@ -545,7 +641,9 @@ impl OptionValue for Option<u32> {
         if normalise(s) == "none" {
             return Some(None);
         }
-        match s.trim().parse::<u32>() {
+        let lower = s.trim().to_ascii_lowercase();
+        let digits = lower.trim_start_matches("points(").trim_end_matches(')');
+        match digits.parse::<u32>() {
             Ok(n) if n >= 1 => Some(Some(n)),
             _ => None,
         }
@@ -747,7 +845,9 @@ mod tests {
         assert_eq!(r.to_string(), "american,acey_reroll_gate=always");
         let back: Rules = r.to_string().parse().unwrap();
         assert_eq!(back, r);
-        let r: Rules = "american, doubling_cube = true, match_target = 7".parse().unwrap();
+        let r: Rules = "american, doubling_cube = true, match_target = 7"
+            .parse()
+            .unwrap();
         assert!(r.doubling_cube);
         assert_eq!(r.match_target, Some(7));
         assert_eq!(r.to_string().parse::<Rules>().unwrap(), r);
@@ -762,16 +862,33 @@ mod tests {
         assert_eq!(r.acey_reroll_gate, AceyRerollGate::AllFourRequired);
         let r: Rules = "acey_chain_limit=2".parse().unwrap();
         assert_eq!(r.acey_chain_limit, ChainLimit::Max(2));
+        let r: Rules = "acey_chain_limit=Max(3)".parse().unwrap();
+        assert_eq!(r.acey_chain_limit, ChainLimit::Max(3));
     }
 
     #[test]
     fn errors_list_the_valid_choices() {
         let e = "amerikan".parse::<Rules>().unwrap_err().to_string();
-        assert!(e.contains("american") && e.contains("bgammon") && e.contains("backgammon"), "{e}");
-        let e = "american,colour=red".parse::<Rules>().unwrap_err().to_string();
-        assert!(e.contains("unknown rule option 'colour'") && e.contains("bear_off_rule"), "{e}");
-        let e = "american,bear_off_rule=sometimes".parse::<Rules>().unwrap_err().to_string();
-        assert!(e.contains("standard, exact-only, any-when-all-lower"), "{e}");
+        assert!(
+            e.contains("american") && e.contains("bgammon") && e.contains("backgammon"),
+            "{e}"
+        );
+        let e = "american,colour=red"
+            .parse::<Rules>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown rule option 'colour'") && e.contains("bear_off_rule"),
+            "{e}"
+        );
+        let e = "american,bear_off_rule=sometimes"
+            .parse::<Rules>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("standard, exact-only, any-when-all-lower"),
+            "{e}"
+        );
         let e = "american,scoring".parse::<Rules>().unwrap_err().to_string();
         assert!(e.contains("option=value"), "{e}");
         assert!("american,match_target=0".parse::<Rules>().is_err());

@@ -45,15 +45,6 @@ pub struct Step {
 }
 
 impl Step {
-    /// Index of the origin in the move generator's arrays (points 1..=24, start 25, bar 26).
-    pub(crate) fn origin_index(&self) -> usize {
-        match self.from {
-            Source::Point(p) => p as usize,
-            Source::Start => crate::movegen::START,
-            Source::Bar => crate::movegen::BAR,
-        }
-    }
-
     /// Builds a step from move-generator indices.
     pub(crate) fn from_indices(from: usize, to: usize, die: u8, hit: bool) -> Step {
         let from = match from {
@@ -91,7 +82,13 @@ impl fmt::Display for Dest {
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}{}", self.from, self.to, if self.hit { "*" } else { "" })
+        write!(
+            f,
+            "{}/{}{}",
+            self.from,
+            self.to,
+            if self.hit { "*" } else { "" }
+        )
     }
 }
 
@@ -210,7 +207,9 @@ mod json {
             match PointOrName::deserialize(d)? {
                 PointOrName::Point(p) if (1..=24).contains(&p) => Ok(Dest::Point(p as u8)),
                 PointOrName::Name(n) if n == "off" => Ok(Dest::Off),
-                _ => Err(D::Error::custom("a step's \"to\" is a point 1..=24 or \"off\"")),
+                _ => Err(D::Error::custom(
+                    "a step's \"to\" is a point 1..=24 or \"off\"",
+                )),
             }
         }
     }

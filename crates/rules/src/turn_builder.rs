@@ -8,7 +8,7 @@ use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::movegen::{apply_steps, single_steps, MoveGen};
+use crate::movegen::{apply_steps, single_steps, with_shared_gen, MoveGen};
 use crate::pool::Pool;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -73,7 +73,7 @@ impl fmt::Debug for TurnBuilder {
 impl TurnBuilder {
     /// Starts building a play of `pool` from `pos` for `pos.turn()`.
     pub fn new(rules: &Rules, pos: Position, pool: Pool) -> TurnBuilder {
-        let plays = MoveGen::new(rules).plays(&pos, &pool).to_vec();
+        let plays = with_shared_gen(rules, |gen| gen.plays(&pos, &pool).to_vec());
         TurnBuilder {
             rules: *rules,
             start: pos,

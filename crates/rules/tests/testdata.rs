@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use acey_rules::{legal_plays, Player, Pool, Position, Preset, Rules};
 
 fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/testdata")
+        .join(name)
 }
 
 #[derive(serde::Deserialize)]
@@ -26,7 +28,8 @@ fn check_legal_play_file(file: &str, rules: &Rules) {
     let mut failures = Vec::new();
     for (n, line) in reader.lines().enumerate() {
         let line = line.unwrap();
-        let case: Case = serde_json::from_str(&line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let case: Case =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
         let expected: BTreeSet<Position> = case
             .results
             .unwrap_or_default()
@@ -53,17 +56,28 @@ fn check_legal_play_file(file: &str, rules: &Rules) {
         lines += 1;
     }
     assert_eq!(lines, 300, "{file} should hold 300 positions");
-    assert!(failures.is_empty(), "{} of {lines} differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {lines} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn every_american_legal_play_set_matches() {
-    check_legal_play_file("acey-legal-plays-american.jsonl.gz", &Preset::American.rules());
+    check_legal_play_file(
+        "acey-legal-plays-american.jsonl.gz",
+        &Preset::American.rules(),
+    );
 }
 
 #[test]
 fn every_bgammon_legal_play_set_matches() {
-    check_legal_play_file("acey-legal-plays-bgammon.jsonl.gz", &Preset::Bgammon.rules());
+    check_legal_play_file(
+        "acey-legal-plays-bgammon.jsonl.gz",
+        &Preset::Bgammon.rules(),
+    );
 }
 
 #[test]
@@ -71,7 +85,10 @@ fn every_backgammon_move_count_matches() {
     let rules = Preset::Backgammon.rules();
     let text = std::fs::read_to_string(testdata("backgammon-move-counts.tsv")).unwrap();
     let mut rows = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         let pos = Position::from_gnubg_id(cols[0], Player::Zero).unwrap();
         let (a, b) = cols[1].split_once('-').unwrap();

@@ -3,7 +3,9 @@
 use acey_rules::{legal_plays, Position, Step};
 use serde::Serialize;
 
-use crate::input;
+use std::io::Write;
+
+use crate::{input, UsageError};
 
 /// Arguments of `acey moves`.
 #[derive(clap::Args)]
@@ -45,9 +47,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => Position::starting(&rules),
     };
     let pool = input::pool(&rules, input::dice(&args.dice)?, args.chosen)?;
+    if let Some(winner) = position.winner() {
+        return Err(UsageError(format!(
+            "the game in this position is over: {winner} has borne off all 15 checkers"
+        ))
+        .into());
+    }
     let plays = legal_plays(&rules, &position, &pool);
+    let mut out = std::io::stdout().lock();
     if args.json {
-        let out = Output {
+        let json = Output {
             plays: plays
                 .iter()
                 .map(|p| PlayJson {
@@ -57,17 +66,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
     } else if plays.is_empty() {
-        println!("no legal play: the roll is forfeited");
+        writeln!(out, "no legal play: the roll is forfeited")?;
     } else {
-        println!(
-            "{} legal plays of {pool} for {}:",
+        let noun = if plays.len() == 1 { "play" } else { "plays" };
+        writeln!(
+            out,
+            "{} legal {noun} of {pool} for {}:",
             plays.len(),
             position.turn()
-        );
+        )?;
         for p in &plays {
-            println!("  {:<28} -> {}", p.notation(), p.position().id());
+            writeln!(out, "  {:<28} -> {}", p.notation(), p.position().id())?;
         }
     }
     Ok(())

@@ -1,0 +1,284 @@
+//! TD(lambda) self-play training, as TD-Gammon.
+//!
+//! Each game is played by the current network against itself at 0-ply. When it ends, the
+//! lambda-returns are computed backwards from the exact final result (the forward view of
+//! TD(lambda)): the target of state `t` is `(1 - lambda) * V(t + 1) + lambda * G(t + 1)`, each
+//! seen from the side to roll at `t` (flipped when the other side rolls at `t + 1`, kept when an
+//! acey-deucey re-roll gives the same side the next roll). The network is then moved towards the
+//! targets. Games are played in parallel in rounds with the network frozen during a round, which
+//! keeps runs reproducible for a seed and a thread count.
+
+use std::sync::Arc;
+
+use acey_rules::{Dice, Position, Rules};
+use rayon::prelude::*;
+
+use crate::eval::{terminal_eval, Eval};
+use crate::evaluators::NeuralEvaluator;
+use crate::features::encode_sparse;
+use crate::network::{Activations, Network};
+use crate::search::{Bot, SearchSettings};
+
+/// Training settings.
+#[derive(Debug, Clone, Copy)]
+pub struct TrainSettings {
+    /// TD lambda.
+    pub lambda: f32,
+    /// Learning rate.
+    pub rate: f32,
+    /// Games per round (played in parallel with a frozen network).
+    pub round: usize,
+    /// Seed of the first round; round `k` uses `seed + k`.
+    pub seed: u64,
+}
+
+impl Default for TrainSettings {
+    fn default() -> Self {
+        TrainSettings {
+            lambda: 0.7,
+            rate: 0.1,
+            round: 16,
+            seed: 1,
+        }
+    }
+}
+
+/// One state of a game and its lambda-return target.
+struct Sample {
+    state: Position,
+    target: [Option<f32>; 3],
+}
+
+fn as_array(e: Eval) -> [f32; 3] {
+    [e.win, e.win_points, e.loss_points]
+}
+
+/// Plays one self-play game and returns its samples and number of turns.
+fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sample>, usize) {
+    let evaluator = Arc::new(NeuralEvaluator::new(net.clone(), "train"));
+    let bot = Bot::new(evaluator.clone(), *rules, SearchSettings::default());
+    let mut dice = Dice::new(seed);
+    // Random starter, as after a die-off.
+    let mut state = Position::starting(rules).with_turn(if dice.die() % 2 == 0 {
+        acey_rules::Player::Zero
+    } else {
+        acey_rules::Player::One
+    });
+    let mut states = vec![state];
+    while state.winner().is_none() && states.len() < 5000 {
+        let roll = dice.roll();
+        state = bot.choose(&state, roll, &mut dice).state;
+        states.push(state);
+    }
+    // Values of every state by the frozen network; the last one exact if the game finished.
+    let n = states.len();
+    let mut values: Vec<[f32; 3]> = Vec::with_capacity(n);
+    let mut x = Vec::new();
+    let mut act = Activations::default();
+    for s in &states {
+        values.push(match terminal_eval(rules, s) {
+            Some(e) => as_array(e),
+            None => {
+                encode_sparse(s, &mut x);
+                net.forward(&x, &mut act);
+                as_array(act.eval())
+            }
+        });
+    }
+    let finished = states[n - 1].winner().is_some();
+    let mut samples = Vec::with_capacity(n);
+    // g: the lambda-return of state t+1 seen from t+1's side; defined components only.
+    let mut g: [Option<f32>; 3] = if finished {
+        // The final state is exact for the defined outputs: the winner's win points, the loser's
+        // loss points; the other conditional output has no target.
+        let e = terminal_eval(rules, &states[n - 1]).expect("finished");
+        if e.win == 1.0 {
+            [Some(1.0), Some(e.win_points), None]
+        } else {
+            [Some(0.0), None, Some(e.loss_points)]
+        }
+    } else {
+        values[n - 1].map(Some)
+    };
+    for t in (0..n - 1).rev() {
+        let same_side = states[t + 1].turn() == states[t].turn();
+        let v_next = values[t + 1];
+        let (v_next, g_next) = if same_side {
+            (v_next, g)
+        } else {
+            (
+                [1.0 - v_next[0], v_next[2], v_next[1]],
+                [g[0].map(|w| 1.0 - w), g[2], g[1]],
+            )
+        };
+        let is_last = t + 1 == n - 1 && finished;
+        let mut target = [None; 3];
+        for k in 0..3 {
+            target[k] = match g_next[k] {
+                // The next state is final: its value is the exact result.
+                Some(gk) if is_last => Some(gk),
+                Some(gk) => Some((1.0 - lambda) * v_next[k] + lambda * gk),
+                None => None,
+            };
+        }
+        samples.push(Sample {
+            state: states[t],
+            target,
+        });
+        // Undefined components continue from the network's own estimate.
+        g = [0, 1, 2].map(|k| target[k].or(Some(values[t][k])));
+    }
+    samples.reverse();
+    (samples, n - 1)
+}
+
+/// Squared error of the outputs that have a target; counts them into `count`.
+fn squared_error(act: &Activations, target: &[Option<f32>; 3], count: &mut usize) -> f64 {
+    let out = as_array(act.eval());
+    let mut e = 0.0;
+    for k in 0..3 {
+        if let Some(t) = target[k] {
+            let d = (t - out[k]) as f64;
+            e += d * d;
+            *count += 1;
+        }
+    }
+    e
+}
+
+/// Progress of a training run, reported after every round.
+#[derive(Debug, Clone, Copy)]
+pub struct RoundReport {
+    /// Games trained so far in this run.
+    pub games: u64,
+    /// Turns in the round.
+    pub turns: usize,
+    /// Mean squared TD error of the round's samples before the update (all outputs with a
+    /// target).
+    pub td_error: f64,
+    /// The same error on the same samples after the update.
+    pub td_error_after: f64,
+}
+
+/// A trainer: the network being trained and its settings.
+pub struct Trainer {
+    /// The network.
+    pub net: Network,
+    /// The rules it is trained for.
+    pub rules: Rules,
+    /// Settings.
+    pub settings: TrainSettings,
+    round: u64,
+    games: u64,
+}
+
+impl Trainer {
+    /// A trainer continuing from `net` (fresh or loaded), `games_done` games already trained.
+    pub fn new(net: Network, rules: Rules, settings: TrainSettings, games_done: u64) -> Trainer {
+        Trainer {
+            net,
+            rules,
+            settings,
+            round: games_done / settings.round.max(1) as u64,
+            games: games_done,
+        }
+    }
+
+    /// Games trained.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Plays one round of games in parallel and trains on them.
+    pub fn round(&mut self) -> RoundReport {
+        let seeds: Vec<u64> = (0..self.settings.round as u64)
+            .map(|i| {
+                self.settings
+                    .seed
+                    .wrapping_mul(1_000_003)
+                    .wrapping_add(self.round * 10_007 + i)
+            })
+            .collect();
+        let net = &self.net;
+        let rules = &self.rules;
+        let games: Vec<(Vec<Sample>, usize)> = {
+            let lambda = self.settings.lambda;
+            seeds
+                .par_iter()
+                .map(|&s| play_game(rules, net, lambda, s))
+                .collect()
+        };
+        self.round += 1;
+        let mut x = Vec::new();
+        let mut act = Activations::default();
+        let (mut err, mut count, mut turns) = (0.0f64, 0usize, 0usize);
+        for (samples, t) in &games {
+            turns += t;
+            for s in samples {
+                encode_sparse(&s.state, &mut x);
+                self.net.forward(&x, &mut act);
+                err += squared_error(&act, &s.target, &mut count);
+                self.net.train(&x, &act, s.target, self.settings.rate);
+            }
+        }
+        let mut after = 0.0f64;
+        for (samples, _) in &games {
+            for s in samples {
+                encode_sparse(&s.state, &mut x);
+                self.net.forward(&x, &mut act);
+                after += squared_error(&act, &s.target, &mut 0);
+            }
+        }
+        self.games += games.len() as u64;
+        self.net.meta.insert("games".into(), self.games.to_string());
+        self.net.meta.insert("rules".into(), self.rules.to_string());
+        RoundReport {
+            games: self.games,
+            turns,
+            td_error: err / count.max(1) as f64,
+            td_error_after: after / count.max(1) as f64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_fixed_seed_run_lowers_the_td_error() {
+        let rules = Rules::default();
+        let settings = TrainSettings {
+            round: 4,
+            // Small steps: each update is then a descent step on the round's own targets.
+            rate: 0.005,
+            ..TrainSettings::default()
+        };
+        let mut trainer = Trainer::new(Network::random(16, 7), rules, settings, 0);
+        for _ in 0..5 {
+            let r = trainer.round();
+            // Each update moves the network towards its lambda-return targets.
+            assert!(r.td_error_after < r.td_error, "{r:?}");
+            assert!(r.turns > 0);
+        }
+        assert_eq!(trainer.games(), 20);
+        assert_eq!(
+            trainer.net.meta.get("games").map(String::as_str),
+            Some("20")
+        );
+    }
+
+    #[test]
+    fn training_is_reproducible_for_a_seed() {
+        let rules = Rules::default();
+        let settings = TrainSettings {
+            round: 2,
+            ..TrainSettings::default()
+        };
+        let mut a = Trainer::new(Network::random(8, 1), rules, settings, 0);
+        let mut b = Trainer::new(Network::random(8, 1), rules, settings, 0);
+        a.round();
+        b.round();
+        assert_eq!(a.net, b.net);
+    }
+}
