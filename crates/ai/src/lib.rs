@@ -3,6 +3,8 @@
 //! Bots for Acey-Deucey: evaluators (random, a hand-tuned heuristic, a neural network trained by
 //! self-play), play selection with 0- to 2-ply search, rollouts and duels.
 #![warn(missing_docs)]
+// Loops over point numbers 1..=24 index several arrays by the same point: clearer as indices.
+#![allow(clippy::needless_range_loop)]
 
 pub mod eval;
 pub mod features;

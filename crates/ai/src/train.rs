@@ -59,7 +59,7 @@ fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sampl
     let bot = Bot::new(evaluator.clone(), *rules, SearchSettings::default());
     let mut dice = Dice::new(seed);
     // Random starter, as after a die-off.
-    let mut state = Position::starting(rules).with_turn(if dice.die() % 2 == 0 {
+    let mut state = Position::starting(rules).with_turn(if dice.die().is_multiple_of(2) {
         acey_rules::Player::Zero
     } else {
         acey_rules::Player::One
