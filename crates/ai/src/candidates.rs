@@ -7,9 +7,7 @@
 //! to whoever rolls next: the same player after an earned re-roll (AD-5, natural doubles under
 //! `four-moves-then-reroll`), else the opponent; a finished game is paired with the loser.
 
-use acey_rules::{
-    AceyDoubleGate, AceyRerollGate, MoveGen, NaturalDoubles, Play, Pool, Position, Rules, CHECKERS,
-};
+use acey_rules::{MoveGen, NaturalDoubles, Play, Pool, Position, Rules, CHECKERS};
 
 /// One reachable next state and how to get there.
 #[derive(Debug, Clone, Copy)]
@@ -55,10 +53,7 @@ pub fn double_options(rules: &Rules, gen: &mut MoveGen, pos: &Position) -> Vec<(
 /// The candidates of a named double `d` with its `plays` from the position after the 1-2.
 pub fn double_candidates(rules: &Rules, after: &Position, d: u8, plays: &[Play]) -> Vec<Candidate> {
     let mover = after.turn();
-    let gate = |used: usize| match rules.acey_reroll_gate {
-        AceyRerollGate::AllFourRequired => used == 4,
-        AceyRerollGate::Always => true,
-    };
+    let gate = |used: usize| rules.earns_reroll(used);
     if plays.is_empty() {
         return vec![Candidate {
             play: None,
@@ -107,10 +102,7 @@ pub fn candidates(
     if rules.is_acey_deucey(dice.0, dice.1) {
         for play in &plays {
             let after = *play.position();
-            let earned = match rules.acey_double_gate {
-                AceyDoubleGate::BothDiceRequired => play.dice_used() == 2,
-                AceyDoubleGate::AnyDieUsed => play.dice_used() >= 1,
-            };
+            let earned = rules.earns_double(play.dice_used());
             if after.off(mover) == CHECKERS || !earned {
                 push(
                     Candidate {

@@ -24,8 +24,7 @@ use std::fmt;
 use crate::pool::Pool;
 use crate::position::{Player, Position, CHECKERS};
 use crate::rules::{
-    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, NaturalDoubles, NextGameStarter,
-    OpeningRoll, Rules, Scoring,
+    AceyDoubleChoice, ChainLimit, NaturalDoubles, NextGameStarter, OpeningRoll, Rules, Scoring,
 };
 use crate::step::{Play, Step};
 use crate::turn_builder::{StepError, TurnBuilder};
@@ -639,10 +638,7 @@ impl Game {
         };
         match kind {
             PoolKind::AceyDeucey => {
-                let earned = match self.rules.acey_double_gate {
-                    AceyDoubleGate::BothDiceRequired => used == 2,
-                    AceyDoubleGate::AnyDieUsed => used >= 1,
-                };
+                let earned = self.rules.earns_double(used);
                 if earned {
                     self.phase = Phase::NameDouble { player };
                 } else {
@@ -650,10 +646,7 @@ impl Game {
                 }
             }
             PoolKind::ChosenDouble(_) => {
-                let earned = match self.rules.acey_reroll_gate {
-                    AceyRerollGate::AllFourRequired => used == 4,
-                    AceyRerollGate::Always => true,
-                };
+                let earned = self.rules.earns_reroll(used);
                 if earned && reroll_allowed {
                     self.rerolls += 1;
                     self.reroll(player);

@@ -30,7 +30,7 @@ use std::collections::HashSet;
 use crate::game::nameable_doubles_at;
 use crate::pool::Pool;
 use crate::position::{Position, CHECKERS};
-use crate::rules::{AceyDoubleGate, AceyRerollGate, NaturalDoubles, Rules};
+use crate::rules::{NaturalDoubles, Rules};
 use crate::MoveGen;
 
 /// The 21 distinct rolls, larger die first: doubles and the 15 non-doubles.
@@ -63,10 +63,7 @@ pub fn successors(
     if rules.is_acey_deucey(roll.0, roll.1) {
         for play in &plays {
             let after = *play.position();
-            let earned = match rules.acey_double_gate {
-                AceyDoubleGate::BothDiceRequired => play.dice_used() == 2,
-                AceyDoubleGate::AnyDieUsed => play.dice_used() >= 1,
-            };
+            let earned = rules.earns_double(play.dice_used());
             if after.off(mover) == CHECKERS || !earned {
                 out.insert(finish(after, false));
                 continue;
@@ -74,10 +71,7 @@ pub fn successors(
             for d in nameable_doubles_at(rules, gen, &after) {
                 let double = Pool::chosen_double(d, rules.acey_doubles_mode).expect("1..=6");
                 let doubles = gen.plays(&after, &double).to_vec();
-                let gate = |used: usize| match rules.acey_reroll_gate {
-                    AceyRerollGate::AllFourRequired => used == 4,
-                    AceyRerollGate::Always => true,
-                };
+                let gate = |used: usize| rules.earns_reroll(used);
                 if doubles.is_empty() {
                     out.insert(finish(after, gate(0)));
                 }

@@ -148,6 +148,25 @@ struct Slots {
     start: u8,
 }
 
+impl Slots {
+    /// One player's slots: points 1..=24, the bar, and (acey IDs only) `start`.
+    fn read(r: &mut BitReader<'_>, with_start: bool) -> Result<Slots, PositionError> {
+        let mut s = Slots {
+            points: [0; 25],
+            bar: 0,
+            start: 0,
+        };
+        for point in 1..=24 {
+            s.points[point] = r.count()?;
+        }
+        s.bar = r.count()?;
+        if with_start {
+            s.start = r.count()?;
+        }
+        Ok(s)
+    }
+}
+
 fn build(slots: [&Slots; 2], turn: Player) -> Result<Position, PositionError> {
     let mut board = [0i64; 24];
     let mut off = [0i64; 2];
@@ -214,20 +233,7 @@ impl Position {
             at: 0,
         };
         let turn = if r.bit()? { Player::One } else { Player::Zero };
-        let mut slots = Vec::new();
-        for _ in Player::BOTH {
-            let mut s = Slots {
-                points: [0; 25],
-                bar: 0,
-                start: 0,
-            };
-            for point in 1..=24 {
-                s.points[point] = r.count()?;
-            }
-            s.bar = r.count()?;
-            s.start = r.count()?;
-            slots.push(s);
-        }
+        let slots = [Slots::read(&mut r, true)?, Slots::read(&mut r, true)?];
         if !r.rest_is_zero() {
             return Err(PositionError::Malformed(
                 "position ID has stray bits after the last player".to_string(),
@@ -261,19 +267,7 @@ impl Position {
             bytes: &bytes,
             at: 0,
         };
-        let mut slots = Vec::new();
-        for _ in 0..2 {
-            let mut s = Slots {
-                points: [0; 25],
-                bar: 0,
-                start: 0,
-            };
-            for point in 1..=24 {
-                s.points[point] = r.count()?;
-            }
-            s.bar = r.count()?;
-            slots.push(s);
-        }
+        let slots = [Slots::read(&mut r, false)?, Slots::read(&mut r, false)?];
         if !r.rest_is_zero() {
             return Err(PositionError::Malformed(
                 "gnubg Position ID has stray bits after the last player".to_string(),

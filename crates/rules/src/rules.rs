@@ -758,6 +758,22 @@ impl Rules {
         best.1
     }
 
+    /// AD-2: whether a 1-2 play that used `dice_used` dice earns the chosen double.
+    pub fn earns_double(&self, dice_used: usize) -> bool {
+        match self.acey_double_gate {
+            AceyDoubleGate::BothDiceRequired => dice_used == 2,
+            AceyDoubleGate::AnyDieUsed => dice_used >= 1,
+        }
+    }
+
+    /// AD-5: whether a chosen double of which `dice_used` steps were played earns the re-roll.
+    pub fn earns_reroll(&self, dice_used: usize) -> bool {
+        match self.acey_reroll_gate {
+            AceyRerollGate::AllFourRequired => dice_used == 4,
+            AceyRerollGate::Always => true,
+        }
+    }
+
     /// Whether a roll of 1-2 starts the acey-deucey procedure.
     pub fn is_acey_deucey(&self, a: u8, b: u8) -> bool {
         self.acey_deucey && ((a == 1 && b == 2) || (a == 2 && b == 1))
