@@ -21,3 +21,5 @@ pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
 pub use search::{Bot, Ranked, SearchSettings};
 pub mod train;
 pub use train::{RoundReport, TrainSettings, Trainer};
+pub mod levels;
+pub use levels::{Level, LevelError};

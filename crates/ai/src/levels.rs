@@ -1,0 +1,217 @@
+//! Named playing levels, from a beginner that blunders often to the strongest search.
+//!
+//! A level is an evaluator, a search depth and an amount of noise. Noise is given as a fraction of
+//! the most one game is worth under the rules ([`max_points`]) so that a level plays alike under
+//! checker-count scoring (15 points) and single-game scoring (1 point).
+//!
+//! Other rule sets: every level uses the same evaluator whatever the preset. The evaluator sees
+//! only the position (bar, start pool, board, borne off) from the side to roll, which every preset
+//! shares; what differs between presets is handled around it by rule-aware code: the candidates
+//! (legal plays, acey-deucey chains and re-rolls per the preset's options), the exact value of
+//! finished games ([`crate::terminal_eval`], scored per the preset) and the conversion of the
+//! outputs to points ([`crate::Eval::equity`], scaled per the preset's scoring). A net trained on
+//! `american` is therefore a reasonable, though not tuned, player of the other presets.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use acey_rules::Rules;
+
+use crate::eval::{max_points, Evaluator};
+use crate::evaluators::HeuristicEvaluator;
+use crate::search::{Bot, SearchSettings};
+
+/// A named playing level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Heuristic evaluator at 0-ply with large noise: often picks a clearly worse play.
+    Beginner,
+    /// Default evaluator at 0-ply with moderate noise: sound but makes regular errors.
+    Casual,
+    /// Default evaluator at 0-ply with light noise: errs only between close plays.
+    Intermediate,
+    /// Default evaluator at 0-ply, no noise: the best next state.
+    Advanced,
+    /// Default evaluator with 1-ply lookahead (every roll of the opponent or of a re-roll) over
+    /// the best few candidates.
+    Expert,
+    /// Default evaluator with 2-ply lookahead and a move filter at each level.
+    Strongest,
+}
+
+/// A name that is not a level.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{given}': choose one of {}", Level::names().join(", "))]
+pub struct LevelError {
+    /// What was given.
+    pub given: String,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: &'static [Level] = &[
+        Level::Beginner,
+        Level::Casual,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Expert,
+        Level::Strongest,
+    ];
+
+    /// The level's name as typed on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Expert => "expert",
+            Level::Strongest => "strongest",
+        }
+    }
+
+    /// The names of every level, weakest first.
+    pub fn names() -> Vec<&'static str> {
+        Level::ALL.iter().map(|l| l.as_str()).collect()
+    }
+
+    /// One line on how the level plays.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Beginner => "heuristic at 0-ply with large noise (0.25 of a game's worth)",
+            Level::Casual => "default evaluator at 0-ply with noise 0.08 of a game's worth",
+            Level::Intermediate => "default evaluator at 0-ply with noise 0.025 of a game's worth",
+            Level::Advanced => "default evaluator at 0-ply: the best next state",
+            Level::Expert => "default evaluator, 1-ply lookahead over the best 6 candidates",
+            Level::Strongest => "default evaluator, 2-ply lookahead, best 4 candidates per level",
+        }
+    }
+
+    /// Plies, move filter and noise as a fraction of a game's maximum worth.
+    fn shape(self) -> (u8, usize, f32) {
+        match self {
+            Level::Beginner => (0, 1, 0.25),
+            Level::Casual => (0, 1, 0.08),
+            Level::Intermediate => (0, 1, 0.025),
+            Level::Advanced => (0, 1, 0.0),
+            Level::Expert => (1, 6, 0.0),
+            Level::Strongest => (2, 4, 0.0),
+        }
+    }
+
+    /// The search settings of this level under `rules` (noise scaled to the scoring).
+    pub fn settings(self, rules: &Rules) -> SearchSettings {
+        let (plies, keep, noise) = self.shape();
+        SearchSettings {
+            plies,
+            keep,
+            noise: noise * max_points(rules),
+        }
+    }
+
+    /// The evaluator this level uses.
+    pub fn evaluator(self) -> Arc<dyn Evaluator> {
+        match self {
+            Level::Beginner => Arc::new(HeuristicEvaluator),
+            _ => default_evaluator(),
+        }
+    }
+
+    /// A ready bot of this level for `rules`.
+    pub fn bot(self, rules: Rules) -> Bot {
+        self.bot_with(self.evaluator(), rules)
+    }
+
+    /// A bot of this level's search settings over a given evaluator (to test other networks at
+    /// the same settings).
+    pub fn bot_with(self, evaluator: Arc<dyn Evaluator>, rules: Rules) -> Bot {
+        let settings = self.settings(&rules);
+        Bot::new(evaluator, rules, settings)
+    }
+}
+
+/// The evaluator the levels above beginner use: the shipped network once there is one, the
+/// heuristic until then.
+pub fn default_evaluator() -> Arc<dyn Evaluator> {
+    Arc::new(HeuristicEvaluator)
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .iter()
+            .copied()
+            .find(|l| l.as_str() == wanted)
+            .ok_or_else(|| LevelError {
+                given: s.to_string(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::{Dice, Position, Preset};
+
+    #[test]
+    fn names_round_trip_and_errors_list_the_choices() {
+        for &l in Level::ALL {
+            assert_eq!(l.to_string().parse::<Level>().unwrap(), l);
+        }
+        assert_eq!("Expert".parse::<Level>().unwrap(), Level::Expert);
+        let e = "grandmaster".parse::<Level>().unwrap_err().to_string();
+        assert!(e.contains("grandmaster"), "{e}");
+        for name in Level::names() {
+            assert!(e.contains(name), "{e}");
+        }
+    }
+
+    #[test]
+    fn levels_get_stronger_in_order() {
+        // Weaker levels have more noise or less depth: the settings are ordered.
+        let rules = Rules::default();
+        let s: Vec<SearchSettings> = Level::ALL.iter().map(|l| l.settings(&rules)).collect();
+        for w in s.windows(2) {
+            assert!(
+                w[1].noise < w[0].noise || (w[1].noise == 0.0 && w[1].plies > w[0].plies),
+                "{w:?}"
+            );
+        }
+        // Noise scales with what a game is worth.
+        let single = Rules {
+            scoring: acey_rules::Scoring::Single,
+            ..rules
+        };
+        assert!(Level::Casual.settings(&single).noise < Level::Casual.settings(&rules).noise);
+    }
+
+    #[test]
+    fn every_level_plays_the_opening_in_every_preset() {
+        for &preset in Preset::ALL {
+            let rules = preset.rules();
+            let start = Position::starting(&rules);
+            let legal = acey_rules::MoveGen::new(&rules)
+                .plays(&start, &acey_rules::Pool::roll(6, 5).unwrap())
+                .to_vec();
+            for &level in &Level::ALL[..4] {
+                let bot = level.bot(rules);
+                let c = bot.choose(&start, (6, 5), &mut Dice::new(3));
+                // Old-navy entry needs a double or a 1-2: then nothing is playable.
+                match c.play {
+                    Some(p) => assert!(legal.contains(&p), "{preset} {level}"),
+                    None => assert!(legal.is_empty(), "{preset} {level}"),
+                }
+            }
+        }
+    }
+}
