@@ -23,3 +23,5 @@ pub mod train;
 pub use train::{RoundReport, TrainSettings, Trainer};
 pub mod levels;
 pub use levels::{Level, LevelError};
+pub mod rollout;
+pub use rollout::{rollout_candidates, rollout_roll, rollout_state, RolloutResult, RolloutSettings};

@@ -1,0 +1,376 @@
+//! Monte-Carlo rollouts: the value of a state, or of each candidate of a roll, as the average
+//! result of many games played on from it by a bot.
+//!
+//! A state is a position with the player to roll (`turn`). A trial plays the game on from the
+//! state with the bot choosing for both sides, each decision covering a whole turn segment (a 1-2,
+//! its named double and the double's play), and the re-roll rules decide who rolls next: the
+//! candidates carry the player to roll, so a trial never assumes that turns alternate.
+//!
+//! Variance reduction:
+//! * **Stratified first roll**: trial `i` starts with the ordered roll number `i % 36`, so every
+//!   36 trials see each first roll exactly once. The number of trials is rounded up to a multiple
+//!   of 36 and the standard error is the stratified one (within-roll spread only).
+//! * **Common random numbers**: trial `i` uses the same dice stream for every candidate, so the
+//!   differences between candidates are measured on the same luck.
+//!
+//! Truncation: with `truncate = Some(n)`, a trial stops after `n` decisions and scores the state
+//! reached with the bot's evaluator (0-ply), as gnubg's truncated rollouts do.
+//!
+//! Trials run in parallel on rayon; each trial's dice depend only on the seed and the trial
+//! number, so results do not depend on the number of threads.
+
+use acey_rules::{Dice, Player, Position};
+use rayon::prelude::*;
+
+use crate::candidates::Candidate;
+use crate::eval::terminal_eval;
+use crate::search::{Bot, Ranked};
+
+/// A game that has not ended after this many decisions is scored by the evaluator (a guard: real
+/// games end long before).
+const MAX_DECISIONS: u32 = 5_000;
+
+/// How to roll out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RolloutSettings {
+    /// Games per state or candidate (rounded up to a multiple of 36 when stratifying).
+    pub trials: usize,
+    /// Stop each trial after this many decisions and evaluate; `None` plays to the end.
+    pub truncate: Option<u32>,
+    /// Seed of the dice streams.
+    pub seed: u64,
+    /// Stratify the first roll over the 36 ordered outcomes.
+    pub stratify: bool,
+}
+
+impl Default for RolloutSettings {
+    fn default() -> Self {
+        RolloutSettings {
+            trials: 1296,
+            truncate: None,
+            seed: 1,
+            stratify: true,
+        }
+    }
+}
+
+impl RolloutSettings {
+    /// The number of trials actually played.
+    pub fn effective_trials(&self) -> usize {
+        if self.stratify {
+            self.trials.max(1).div_ceil(36) * 36
+        } else {
+            self.trials.max(1)
+        }
+    }
+}
+
+/// The outcome of a rollout, from one player's point of view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RolloutResult {
+    /// Trials played.
+    pub trials: usize,
+    /// Mean points per game (positive is good).
+    pub equity: f64,
+    /// Standard error of `equity`.
+    pub std_error: f64,
+    /// Mean win probability (a truncated trial counts its evaluated win chance).
+    pub win: f64,
+}
+
+impl RolloutResult {
+    /// The 95% confidence interval of the equity.
+    pub fn interval(&self) -> (f64, f64) {
+        (
+            self.equity - 1.96 * self.std_error,
+            self.equity + 1.96 * self.std_error,
+        )
+    }
+}
+
+/// The seed of trial `i`'s dice: trials get well separated SplitMix64 streams.
+fn trial_seed(seed: u64, i: usize) -> u64 {
+    Dice::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// The ordered roll number `k` of 36: `(k / 6 + 1, k % 6 + 1)`.
+fn stratum_roll(k: usize) -> (u8, u8) {
+    ((k / 6) as u8 + 1, (k % 6) as u8 + 1)
+}
+
+/// One trial from `state`: (points, win) for `me`.
+fn trial(
+    bot: &Bot,
+    state: &Position,
+    me: Player,
+    first: Option<(u8, u8)>,
+    seed: u64,
+    truncate: Option<u32>,
+) -> (f64, f64) {
+    let rules = bot.rules();
+    let mut dice = Dice::new(seed);
+    // The bot's noise draws from its own stream so that the dice stay common to all candidates.
+    let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);
+    let mut state = *state;
+    let mut first = first;
+    let limit = truncate.unwrap_or(MAX_DECISIONS).min(MAX_DECISIONS);
+    let mut decisions = 0;
+    loop {
+        let value = terminal_eval(rules, &state)
+            .or_else(|| (decisions >= limit).then(|| bot.evaluate(&state)));
+        if let Some(e) = value {
+            let e = if state.turn() == me { e } else { e.flipped() };
+            return (e.equity(rules) as f64, e.win as f64);
+        }
+        let roll = first.take().unwrap_or_else(|| dice.roll());
+        state = bot.choose(&state, roll, &mut noise).state;
+        decisions += 1;
+    }
+}
+
+/// Mean and (stratified when possible) standard error of trial values; trial `i` is in stratum
+/// `i % 36` when `stratified`.
+fn summarise(values: &[(f64, f64)], stratified: bool) -> RolloutResult {
+    let n = values.len();
+    let mean = values.iter().map(|v| v.0).sum::<f64>() / n as f64;
+    let win = values.iter().map(|v| v.1).sum::<f64>() / n as f64;
+    let per_stratum = n / 36;
+    let std_error = if stratified && per_stratum >= 2 {
+        // Var(mean) = sum over strata of (1/36)^2 s_h^2 / n_h, each stratum weighing 1/36.
+        let mut var = 0.0;
+        for h in 0..36 {
+            let ys: Vec<f64> = values.iter().skip(h).step_by(36).map(|v| v.0).collect();
+            let m = ys.iter().sum::<f64>() / ys.len() as f64;
+            let s2 = ys.iter().map(|y| (y - m).powi(2)).sum::<f64>() / (ys.len() - 1) as f64;
+            var += s2 / ys.len() as f64 / (36.0 * 36.0);
+        }
+        var.sqrt()
+    } else if n >= 2 {
+        let s2 = values.iter().map(|v| (v.0 - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        (s2 / n as f64).sqrt()
+    } else {
+        0.0
+    };
+    RolloutResult {
+        trials: n,
+        equity: mean,
+        std_error,
+        win,
+    }
+}
+
+fn run_trials(bot: &Bot, state: &Position, me: Player, s: &RolloutSettings) -> Vec<(f64, f64)> {
+    (0..s.effective_trials())
+        .into_par_iter()
+        .map(|i| {
+            let first = s.stratify.then(|| stratum_roll(i % 36));
+            trial(bot, state, me, first, trial_seed(s.seed, i), s.truncate)
+        })
+        .collect()
+}
+
+/// Rolls out `state` with `bot` playing both sides: the value for the player to roll.
+pub fn rollout_state(bot: &Bot, state: &Position, settings: &RolloutSettings) -> RolloutResult {
+    let values = run_trials(bot, state, state.turn(), settings);
+    summarise(&values, settings.stratify)
+}
+
+/// Rolls out each candidate of a roll for `mover` (the player who rolled): trial `i` uses the same
+/// dice for every candidate. A candidate after which `mover` rolls again is rolled out from
+/// `mover`'s roll, one after which the opponent rolls from the opponent's.
+pub fn rollout_candidates(
+    bot: &Bot,
+    mover: Player,
+    candidates: &[Candidate],
+    settings: &RolloutSettings,
+) -> Vec<RolloutResult> {
+    let n = settings.effective_trials();
+    // One flat parallel loop over (candidate, trial) keeps every core busy even with few
+    // candidates.
+    let values: Vec<(f64, f64)> = (0..candidates.len() * n)
+        .into_par_iter()
+        .map(|k| {
+            let (c, i) = (k / n, k % n);
+            let first = settings.stratify.then(|| stratum_roll(i % 36));
+            trial(
+                bot,
+                &candidates[c].state,
+                mover,
+                first,
+                trial_seed(settings.seed, i),
+                settings.truncate,
+            )
+        })
+        .collect();
+    values
+        .chunks(n)
+        .map(|v| summarise(v, settings.stratify))
+        .collect()
+}
+
+/// Ranks the candidates of `dice` from `state` by `bot`'s search, rolls out the best `keep` of them
+/// (all if `keep` is 0) with common dice, and returns them best first by rollout equity.
+pub fn rollout_roll(
+    bot: &Bot,
+    state: &Position,
+    dice: (u8, u8),
+    keep: usize,
+    settings: &RolloutSettings,
+) -> Vec<(Ranked, RolloutResult)> {
+    let mut ranked = bot.rank(state, dice);
+    if keep > 0 {
+        ranked.truncate(keep);
+    }
+    let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
+    let results = rollout_candidates(bot, state.turn(), &cands, settings);
+    let mut out: Vec<(Ranked, RolloutResult)> = ranked.into_iter().zip(results).collect();
+    out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluators::HeuristicEvaluator;
+    use crate::search::SearchSettings;
+    use acey_rules::{MoveGen, Rules, Scoring};
+    use std::sync::Arc;
+
+    fn bot(rules: Rules) -> Bot {
+        Bot::new(
+            Arc::new(HeuristicEvaluator),
+            rules,
+            SearchSettings::default(),
+        )
+    }
+
+    /// Player 0 has one checker left on its 1 point; player 1 has all 15 in its start pool.
+    fn last_checker(turn: Player) -> Position {
+        let mut board = [0i8; 24];
+        board[0] = 1;
+        Position::new(board, [0, 0], [0, 15], [14, 0], turn).unwrap()
+    }
+
+    #[test]
+    fn a_sure_win_has_its_exact_value_and_no_error() {
+        // Player 0 bears off with any roll: it wins 15 checkers (checker-count scoring) or 1
+        // point (single-game scoring) every time.
+        for (scoring, points) in [(Scoring::CheckerCount, 15.0), (Scoring::Single, 1.0)] {
+            let rules = Rules {
+                scoring,
+                ..Rules::default()
+            };
+            let s = RolloutSettings {
+                trials: 40,
+                ..RolloutSettings::default()
+            };
+            let r = rollout_state(&bot(rules), &last_checker(Player::Zero), &s);
+            assert_eq!(r.trials, 72, "rounded up to whole strata");
+            assert_eq!(r.equity, points);
+            assert_eq!(r.win, 1.0);
+            assert_eq!(r.std_error, 0.0);
+            // Already finished: the loser is to roll, and the value is exact.
+            let mut board = [0i8; 24];
+            board[5] = -15;
+            let done = Position::new(board, [0, 0], [0, 0], [15, 0], Player::One).unwrap();
+            let r = rollout_state(&bot(rules), &done, &s);
+            assert_eq!((r.equity, r.std_error, r.win), (-points, 0.0, 0.0));
+        }
+    }
+
+    #[test]
+    fn standard_error_shrinks_with_trials() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let b = bot(rules);
+        let few = RolloutSettings {
+            trials: 72,
+            truncate: Some(8),
+            seed: 5,
+            stratify: true,
+        };
+        let many = RolloutSettings {
+            trials: 72 * 9,
+            ..few
+        };
+        let (a, z) = (
+            rollout_state(&b, &start, &few),
+            rollout_state(&b, &start, &many),
+        );
+        assert!(a.std_error > 0.0);
+        // Nine times the trials: about a third of the error (allow for the noise of estimating
+        // the error itself).
+        let ratio = z.std_error / a.std_error;
+        assert!((0.2..0.5).contains(&ratio), "{a:?} {z:?}");
+        assert!(
+            (a.equity - z.equity).abs() < 4.0 * a.std_error,
+            "{a:?} {z:?}"
+        );
+    }
+
+    #[test]
+    fn candidates_are_rolled_out_from_the_player_who_rolls_next() {
+        // Each candidate's value for the mover is its state's rollout value, negated exactly when
+        // the opponent rolls next (the same seeds give the same games). From the american opening
+        // a 1-2 chain earns a re-roll and a 6-5 passes the dice.
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let mut gen = MoveGen::new(&rules);
+        let mut all = crate::candidates::candidates(&rules, &mut gen, &start, (1, 2));
+        all.extend(crate::candidates::candidates(
+            &rules,
+            &mut gen,
+            &start,
+            (6, 5),
+        ));
+        let rerolls = all
+            .iter()
+            .filter(|c| c.state.turn() == Player::Zero)
+            .count();
+        assert!(
+            rerolls > 0 && rerolls < all.len(),
+            "{rerolls} of {}",
+            all.len()
+        );
+        let b = bot(rules);
+        let s = RolloutSettings {
+            trials: 36,
+            truncate: Some(4),
+            seed: 9,
+            stratify: true,
+        };
+        let picked: Vec<Candidate> = all
+            .iter()
+            .filter(|c| c.state.turn() == Player::Zero)
+            .take(2)
+            .chain(all.iter().filter(|c| c.state.turn() == Player::One).take(2))
+            .copied()
+            .collect();
+        let results = rollout_candidates(&b, Player::Zero, &picked, &s);
+        for (c, r) in picked.iter().zip(&results) {
+            let own = rollout_state(&b, &c.state, &s);
+            let sign = if c.state.turn() == Player::Zero {
+                1.0
+            } else {
+                -1.0
+            };
+            // f32 evaluations flipped or not: equal to rounding.
+            assert!((r.equity - sign * own.equity).abs() < 1e-4, "{r:?} {own:?}");
+            assert!((r.std_error - own.std_error).abs() < 1e-4);
+        }
+    }
+
+    #[test]
+    fn rollouts_are_reproducible() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let s = RolloutSettings {
+            trials: 36,
+            truncate: Some(6),
+            seed: 3,
+            stratify: false,
+        };
+        let b = bot(rules);
+        assert_eq!(rollout_state(&b, &start, &s), rollout_state(&b, &start, &s));
+    }
+}
