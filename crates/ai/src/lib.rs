@@ -25,3 +25,5 @@ pub mod levels;
 pub use levels::{Level, LevelError};
 pub mod rollout;
 pub use rollout::{rollout_candidates, rollout_roll, rollout_state, RolloutResult, RolloutSettings};
+pub mod duel;
+pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};

@@ -1,0 +1,353 @@
+//! Duels: measuring one bot against another with common random numbers.
+//!
+//! Games are played in pairs. Both games of a pair use the same dice stream (die-off included),
+//! with the seats swapped: bot A is player 0 in the first game and player 1 in the second. Luck
+//! that favours a seat then cancels out within the pair, so the difference between the bots shows
+//! with far fewer games. The statistic is A's points per game, averaged within each pair; the
+//! pairs are independent, so the 95% confidence interval is the mean of the pair averages plus or
+//! minus 1.96 standard errors over pairs.
+//!
+//! Games are played through [`acey_rules::Game`], the same state machine as every interface: the
+//! die-off, the acey-deucey procedure (the 1-2 play, the named double, its play, the re-roll) and
+//! the end of the game follow the rule set exactly, and any illegal choice of a bot would be
+//! refused there rather than counted.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Rules};
+use rayon::prelude::*;
+
+use crate::candidates::Candidate;
+use crate::evaluators::{HeuristicEvaluator, RandomEvaluator};
+use crate::levels::Level;
+use crate::search::{Bot, SearchSettings};
+
+/// A bot name that is neither a level nor `random` nor `heuristic`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot '{given}': choose random, heuristic or a level ({})", Level::names().join(", "))]
+pub struct UnknownBot {
+    /// What was given.
+    pub given: String,
+}
+
+/// The bot called `name`: a level, `random` (uniformly random legal plays) or `heuristic` (the
+/// hand-tuned evaluator at 0-ply). `seed` varies the random bot.
+pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "random" => Ok(Bot::new(
+            Arc::new(RandomEvaluator { seed }),
+            rules,
+            SearchSettings::default(),
+        )),
+        "heuristic" => Ok(Bot::new(
+            Arc::new(HeuristicEvaluator),
+            rules,
+            SearchSettings::default(),
+        )),
+        other => other
+            .parse::<Level>()
+            .map(|l| l.bot(rules))
+            .map_err(|_| UnknownBot {
+                given: name.to_string(),
+            }),
+    }
+}
+
+/// One finished game, seen from bot A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// Points won by A (negative when B won).
+    pub points: i32,
+    /// Decisions made (plays and named doubles) by both bots.
+    pub decisions: u32,
+}
+
+/// The two games of one dice stream, A in seat 0 then in seat 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairOutcome {
+    /// The games, A as player 0 first.
+    pub games: [GameOutcome; 2],
+}
+
+impl PairOutcome {
+    /// A's points per game over the pair.
+    pub fn points_per_game(&self) -> f64 {
+        (self.games[0].points + self.games[1].points) as f64 / 2.0
+    }
+}
+
+/// What a duel found, for bot A.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DuelStats {
+    /// Game pairs played.
+    pub pairs: usize,
+    /// Games played (twice the pairs).
+    pub games: usize,
+    /// A's mean points per game.
+    pub mean: f64,
+    /// Standard error of `mean`, over pairs.
+    pub std_error: f64,
+    /// 95% confidence interval of `mean` (normal approximation over pairs).
+    pub ci95: (f64, f64),
+    /// Games A won.
+    pub wins: usize,
+    /// Fraction of games A won.
+    pub win_rate: f64,
+    /// Mean decisions per game.
+    pub decisions_per_game: f64,
+}
+
+/// The statistics of a list of pairs (`pairs` must not be empty).
+pub fn stats(pairs: &[PairOutcome]) -> DuelStats {
+    let n = pairs.len();
+    let ys: Vec<f64> = pairs.iter().map(PairOutcome::points_per_game).collect();
+    let mean = ys.iter().sum::<f64>() / n as f64;
+    let std_error = if n >= 2 {
+        let s2 = ys.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        (s2 / n as f64).sqrt()
+    } else {
+        0.0
+    };
+    let games = 2 * n;
+    let wins = pairs
+        .iter()
+        .flat_map(|p| p.games)
+        .filter(|g| g.points > 0)
+        .count();
+    let decisions: u64 = pairs
+        .iter()
+        .flat_map(|p| p.games)
+        .map(|g| g.decisions as u64)
+        .sum();
+    DuelStats {
+        pairs: n,
+        games,
+        mean,
+        std_error,
+        ci95: (mean - 1.96 * std_error, mean + 1.96 * std_error),
+        wins,
+        win_rate: wins as f64 / games as f64,
+        decisions_per_game: decisions as f64 / games as f64,
+    }
+}
+
+/// The dice seed of pair `k`: well separated SplitMix64 streams.
+fn pair_seed(seed: u64, k: usize) -> u64 {
+    Dice::new(seed ^ (k as u64).wrapping_mul(0xA076_1D64_78BD_642F)).next_u64()
+}
+
+/// Plays one game to its end: `bots[0]` is player 0. Dice come from `dice`; each bot's noise from
+/// its own stream, so the dice sequence is the same whatever the bots choose.
+pub fn play_game(
+    rules: &Rules,
+    bots: [&Bot; 2],
+    dice: &mut Dice,
+    noise: &mut [Dice; 2],
+) -> Result<(Player, u32, u32), GameError> {
+    let mut rules = *rules;
+    // One game: a match target would only chain games together.
+    rules.match_target = None;
+    let mut game = Game::new(rules);
+    let mut decisions = 0u32;
+    // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
+    let mut plan: Option<Candidate> = None;
+    loop {
+        let action = match game.phase() {
+            Phase::DieOff => {
+                let (a, b) = dice.roll();
+                Action::DieOff { dice: [a, b] }
+            }
+            Phase::Roll { .. } => {
+                let (a, b) = dice.roll();
+                Action::Roll { dice: [a, b] }
+            }
+            Phase::Move { player, pool, kind } => {
+                let p = player.index();
+                let state = game.position().with_turn(*player);
+                decisions += 1;
+                match kind {
+                    PoolKind::Natural | PoolKind::AceyDeucey => {
+                        let roll = (pool.dice()[0], pool.dice()[1]);
+                        let c = bots[p].choose(&state, roll, &mut noise[p]);
+                        plan = Some(c);
+                        Action::Play {
+                            steps: c.play.map(|pl| pl.steps().to_vec()).unwrap_or_default(),
+                        }
+                    }
+                    PoolKind::ChosenDouble(d) => {
+                        let planned = plan
+                            .take()
+                            .and_then(|c| c.double)
+                            .filter(|(pd, _)| pd == d)
+                            .and_then(|(_, play)| play);
+                        let play = match planned {
+                            Some(play) => Some(play),
+                            // No plan (a re-entered chain): the bot's best play of this double.
+                            None => bots[p]
+                                .rank_doubles(&state)
+                                .into_iter()
+                                .find(|(rd, _)| rd == d)
+                                .and_then(|(_, r)| r.candidate.double)
+                                .and_then(|(_, play)| play),
+                        };
+                        Action::Play {
+                            steps: play.map(|pl| pl.steps().to_vec()).unwrap_or_default(),
+                        }
+                    }
+                }
+            }
+            Phase::NameDouble { player } => {
+                let p = player.index();
+                let planned = plan.and_then(|c| c.double).map(|(d, _)| d);
+                let value = match planned {
+                    Some(d) if game.nameable_doubles().contains(&d) => d,
+                    _ => {
+                        decisions += 1;
+                        let state = game.position().with_turn(*player);
+                        let d = bots[p].choose_double(&state, &mut noise[p]);
+                        plan = None;
+                        d
+                    }
+                };
+                Action::NameDouble { value }
+            }
+            // Bots never offer the cube, so none is ever offered to them.
+            Phase::CubeOffered { .. } => Action::Take,
+            Phase::GameOver { winner, points, .. } => return Ok((*winner, *points, decisions)),
+        };
+        game.apply(action)?;
+    }
+}
+
+/// Plays the pair of games of dice stream `seed`: A as player 0, then as player 1.
+pub fn play_pair(rules: &Rules, a: &Bot, b: &Bot, seed: u64) -> Result<PairOutcome, GameError> {
+    let mut games = [GameOutcome {
+        points: 0,
+        decisions: 0,
+    }; 2];
+    for (seat, g) in games.iter_mut().enumerate() {
+        let bots = if seat == 0 { [a, b] } else { [b, a] };
+        let mut dice = Dice::new(seed);
+        // Each bot keeps its own noise stream whichever seat it is in.
+        let na = Dice::new(seed ^ 0xA5A5_0000_0000_0001);
+        let nb = Dice::new(seed ^ 0x5A5A_0000_0000_0002);
+        let mut noise = if seat == 0 { [na, nb] } else { [nb, na] };
+        let (winner, points, decisions) = play_game(rules, bots, &mut dice, &mut noise)?;
+        let a_player = if seat == 0 { Player::Zero } else { Player::One };
+        let sign = if winner == a_player { 1 } else { -1 };
+        *g = GameOutcome {
+            points: sign * points as i32,
+            decisions,
+        };
+    }
+    Ok(PairOutcome { games })
+}
+
+/// Plays `pairs` game pairs of A against B in parallel; pair `k` uses dice stream `k` of `seed`.
+/// `progress` is called after each pair; once `stop` is set, no new pair starts and the pairs
+/// finished so far are returned (in pair order).
+pub fn duel(
+    rules: &Rules,
+    a: &Bot,
+    b: &Bot,
+    pairs: usize,
+    seed: u64,
+    stop: &AtomicBool,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<PairOutcome>, GameError> {
+    let results: Vec<Option<PairOutcome>> = (0..pairs)
+        .into_par_iter()
+        .map(|k| {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let r = play_pair(rules, a, b, pair_seed(seed, k))?;
+            progress();
+            Ok(Some(r))
+        })
+        .collect::<Result<_, GameError>>()?;
+    Ok(results.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::Preset;
+
+    fn pair(a: i32, b: i32) -> PairOutcome {
+        let g = |points| GameOutcome {
+            points,
+            decisions: 10,
+        };
+        PairOutcome {
+            games: [g(a), g(b)],
+        }
+    }
+
+    #[test]
+    fn statistics_of_a_known_list() {
+        // Pair means 1, 2, 3, 4, 5: mean 3, sample variance 2.5, standard error sqrt(0.5).
+        let pairs = [pair(2, 0), pair(3, 1), pair(5, 1), pair(4, 4), pair(9, 1)];
+        let s = stats(&pairs);
+        assert_eq!((s.pairs, s.games), (5, 10));
+        assert!((s.mean - 3.0).abs() < 1e-12);
+        let se = 0.5f64.sqrt();
+        assert!((s.std_error - se).abs() < 1e-12);
+        assert!((s.ci95.0 - (3.0 - 1.96 * se)).abs() < 1e-12);
+        assert!((s.ci95.1 - (3.0 + 1.96 * se)).abs() < 1e-12);
+        assert_eq!(s.wins, 9);
+        assert!((s.win_rate - 0.9).abs() < 1e-12);
+        assert_eq!(s.decisions_per_game, 10.0);
+        let lost = stats(&[pair(-3, -1)]);
+        assert_eq!((lost.mean, lost.std_error, lost.wins), (-2.0, 0.0, 0));
+    }
+
+    #[test]
+    fn a_bot_against_itself_scores_exactly_zero_per_pair() {
+        // With common dice and swapped seats, a deterministic bot against itself plays the same
+        // game twice from opposite seats: every pair is exactly 0, so mean and error are 0.
+        for preset in [Preset::American, Preset::Bgammon, Preset::Backgammon] {
+            let rules = preset.rules();
+            let bot = named_bot("heuristic", rules, 1).unwrap();
+            let stop = AtomicBool::new(false);
+            let pairs = duel(&rules, &bot, &bot, 6, 11, &stop, &|| {}).unwrap();
+            assert_eq!(pairs.len(), 6);
+            for p in &pairs {
+                assert_eq!(p.games[0].points, -p.games[1].points, "{preset} {p:?}");
+                assert_ne!(p.games[0].points, 0);
+            }
+            let s = stats(&pairs);
+            assert_eq!((s.mean, s.std_error), (0.0, 0.0));
+            assert_eq!(s.wins, 6);
+        }
+    }
+
+    #[test]
+    fn the_heuristic_beats_random_and_a_stopped_duel_reports_nothing_more() {
+        let rules = Rules::default();
+        let h = named_bot("heuristic", rules, 1).unwrap();
+        let r = named_bot("random", rules, 1).unwrap();
+        let stop = AtomicBool::new(false);
+        let pairs = duel(&rules, &h, &r, 20, 3, &stop, &|| {}).unwrap();
+        let s = stats(&pairs);
+        assert!(s.mean > 0.0 && s.win_rate > 0.6, "{s:?}");
+        stop.store(true, Ordering::SeqCst);
+        assert!(duel(&rules, &h, &r, 20, 3, &stop, &|| {})
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn bot_names() {
+        let rules = Rules::default();
+        assert!(named_bot("random", rules, 1).is_ok());
+        assert!(named_bot("Heuristic", rules, 1).is_ok());
+        assert_eq!(named_bot("expert", rules, 1).unwrap().settings().plies, 1);
+        let e = named_bot("gnubg", rules, 1).unwrap_err().to_string();
+        assert!(
+            e.contains("gnubg") && e.contains("random") && e.contains("strongest"),
+            "{e}"
+        );
+    }
+}
