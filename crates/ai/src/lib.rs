@@ -19,6 +19,7 @@ pub mod search;
 pub use candidates::{candidates, Candidate};
 pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
 pub use search::{Bot, Ranked, SearchSettings};
+pub mod models;
 pub mod train;
 pub use train::{RoundReport, TrainSettings, Trainer};
 pub mod levels;

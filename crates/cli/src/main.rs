@@ -26,6 +26,8 @@ enum Command {
     Selfplay(commands::selfplay::Args),
     /// List the presets and every rule option with its default.
     Rules(commands::rules::Args),
+    /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
+    Train(commands::train::Args),
 }
 
 /// An error caused by what the user gave us: exit code 2.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(args),
         Some(Command::Selfplay(args)) => commands::selfplay::run(args),
         Some(Command::Rules(args)) => commands::rules::run(args),
+        Some(Command::Train(args)) => commands::train::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

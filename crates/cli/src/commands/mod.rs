@@ -4,3 +4,5 @@ pub mod moves;
 pub mod perft;
 pub mod rules;
 pub mod selfplay;
+pub mod train;
+pub mod train_log;

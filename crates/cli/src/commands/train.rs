@@ -1,0 +1,195 @@
+//! `acey train`: TD(lambda) self-play training with resumable checkpoints, a progress bar, a
+//! periodic duel against the heuristic bot and a training-curve plot.
+//!
+//! The network file is the checkpoint: it is written after every `--save-every` games, when the
+//! run ends and when it is interrupted (Ctrl-C finishes the current round, then saves). Running
+//! the same command again continues from it: the games already trained are kept in the file's
+//! metadata. Every round appends a line to `<net>.log.csv`; every duel appends its result there
+//! too, and the curve (`<net>.curve.png` and `.svg`) is redrawn from that log.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use acey_ai::{Network, TrainSettings, Trainer};
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::commands::train_log::{TrainLog, TrainLogLine};
+use crate::{input, UsageError};
+
+/// Arguments of `acey train`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The network file: loaded and continued if it exists, created otherwise.
+    #[arg(long, default_value = "models/american.acey-net")]
+    net: PathBuf,
+    /// Rules to train for (a new network only; a loaded one keeps its own).
+    #[arg(long, default_value = "american")]
+    rules: String,
+    /// Hidden units of a new network.
+    #[arg(long, default_value_t = 64)]
+    hidden: usize,
+    /// Games to train in this run.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Learning rate.
+    #[arg(long, default_value_t = 0.05)]
+    rate: f32,
+    /// TD lambda.
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f32,
+    /// Games per round, played in parallel with the network frozen.
+    #[arg(long, default_value_t = 32)]
+    round: usize,
+    /// Seed of the dice (the network's initial weights too).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Save the checkpoint every this many games.
+    #[arg(long, default_value_t = 2_000)]
+    save_every: u64,
+    /// Duel against the heuristic bot every this many games (0: never).
+    #[arg(long, default_value_t = 5_000)]
+    duel_every: u64,
+    /// Game pairs of each duel (common random numbers: each dice sequence from both seats).
+    #[arg(long, default_value_t = 200)]
+    duel_pairs: u64,
+}
+
+/// Runs `acey train`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.games == 0 || args.round == 0 {
+        return Err(UsageError("--games and --round must be at least 1".into()).into());
+    }
+    if !(args.rate > 0.0 && args.rate < 10.0) || !(0.0..=1.0).contains(&args.lambda) {
+        return Err(UsageError("--rate must be in (0, 10) and --lambda in [0, 1]".into()).into());
+    }
+    if args.hidden == 0 || args.hidden > 4096 {
+        return Err(UsageError("--hidden must be 1..=4096".into()).into());
+    }
+    let (net, rules) = if args.net.exists() {
+        let net = Network::load(&args.net)
+            .with_context(|| format!("cannot continue from {}", args.net.display()))?;
+        let rules_text = net
+            .meta
+            .get("rules")
+            .cloned()
+            .unwrap_or_else(|| args.rules.clone());
+        let rules = input::rules(&rules_text)?;
+        (net, rules)
+    } else {
+        if let Some(dir) = args.net.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        (
+            Network::random(args.hidden, args.seed),
+            input::rules(&args.rules)?,
+        )
+    };
+    let done: u64 = net
+        .meta
+        .get("games")
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(0);
+    let mut wall: f64 = net
+        .meta
+        .get("train_seconds")
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(0.0);
+    let settings = TrainSettings {
+        lambda: args.lambda,
+        rate: args.rate,
+        round: args.round,
+        seed: args.seed,
+    };
+    let mut trainer = Trainer::new(net, rules, settings, done);
+    let log = TrainLog::new(log_path(&args.net));
+    eprintln!(
+        "training {} ({} hidden units, rules {rules}) from {done} games; log {}",
+        args.net.display(),
+        trainer.net.hidden(),
+        log.path().display()
+    );
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Without a handler Ctrl-C ends the process and only the last checkpoint is kept.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let target = done + args.games;
+    let mut last_save = done;
+    let mut last_duel = done;
+    let mut clock = Instant::now();
+    while trainer.games() < target && !stop.load(Ordering::SeqCst) {
+        let report = trainer.round();
+        bar.set_position(report.games - done);
+        bar.set_message(format!("td error {:.5}", report.td_error));
+        let now = Instant::now();
+        wall += now.duration_since(clock).as_secs_f64();
+        clock = now;
+        log.append(&TrainLogLine::Round {
+            games: report.games,
+            td_error: report.td_error,
+        })?;
+        if report.games - last_save >= args.save_every {
+            save(&mut trainer, &args.net, wall)?;
+            last_save = report.games;
+        }
+        // (duel hook: added when acey_ai::duel lands)
+        let _ = &mut last_duel;
+    }
+    bar.finish_and_clear();
+    save(&mut trainer, &args.net, wall)?;
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("interrupted: saved after {} games", trainer.games());
+    }
+    plot(&log, &args.net);
+    println!(
+        "{} games trained ({} this run) in {:.0} s of training; saved {}",
+        trainer.games(),
+        trainer.games() - done,
+        wall,
+        args.net.display()
+    );
+    Ok(())
+}
+
+fn save(trainer: &mut Trainer, path: &Path, wall: f64) -> anyhow::Result<()> {
+    trainer
+        .net
+        .meta
+        .insert("train_seconds".into(), format!("{wall:.0}"));
+    trainer
+        .net
+        .save(path)
+        .with_context(|| format!("cannot save {}", path.display()))
+}
+
+fn log_path(net: &Path) -> PathBuf {
+    net.with_extension("log.csv")
+}
+
+fn curve_path(net: &Path) -> PathBuf {
+    net.with_extension("curve")
+}
+
+/// Draws the curve; a missing font only costs the picture, never the training.
+fn plot(log: &TrainLog, net: &Path) {
+    match log.plot(&curve_path(net)) {
+        Ok(files) => {
+            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            eprintln!("training curve: {}", names.join(", "));
+        }
+        Err(e) => eprintln!("warning: {e:#}"),
+    }
+}
