@@ -12,11 +12,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use acey_ai::{Network, TrainSettings, Trainer};
+use acey_ai::{Bot, Network, NeuralEvaluator, SearchSettings, TrainSettings, Trainer};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::train_log::{TrainLog, TrainLogLine};
+
 use crate::{input, UsageError};
 
 /// Arguments of `acey train`.
@@ -145,8 +146,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             save(&mut trainer, &args.net, wall)?;
             last_save = report.games;
         }
-        // (duel hook: added when acey_ai::duel lands)
-        let _ = &mut last_duel;
+        if args.duel_every > 0 && report.games - last_duel >= args.duel_every {
+            last_duel = report.games;
+            bar.set_message("duel against the heuristic bot...");
+            let duel = duel_against_heuristic(&trainer, args.duel_pairs, &stop)?;
+            if let Some(d) = duel {
+                bar.println(format!(
+                    "{} games: {:+.3} points/game against the heuristic (95% CI {:+.3} to {:+.3}), {:.1}% wins over {} games",
+                    report.games,
+                    d.mean,
+                    d.ci95.0,
+                    d.ci95.1,
+                    100.0 * d.win_rate,
+                    d.games
+                ));
+                log.append(&TrainLogLine::Duel {
+                    games: report.games,
+                    mean: d.mean,
+                    low: d.ci95.0,
+                    high: d.ci95.1,
+                    win_rate: d.win_rate,
+                })?;
+                plot(&log, &args.net);
+            }
+            // Duel time is not training time.
+            clock = Instant::now();
+        }
     }
     bar.finish_and_clear();
     save(&mut trainer, &args.net, wall)?;
@@ -162,6 +187,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.net.display()
     );
     Ok(())
+}
+
+/// The current network at 0-ply against the heuristic bot, with common random numbers (the same
+/// dice seed at every checkpoint, so successive duels differ only by the network). `None` when
+/// interrupted before a pair finished.
+fn duel_against_heuristic(
+    trainer: &Trainer,
+    pairs: u64,
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<acey_ai::duel::DuelStats>> {
+    let evaluator = Arc::new(NeuralEvaluator::new(trainer.net.clone(), "training"));
+    let net = Bot::new(evaluator, trainer.rules, SearchSettings::default());
+    let heuristic = acey_ai::duel::named_bot("heuristic", trainer.rules, 1)?;
+    let pairs = acey_ai::duel::duel(
+        &trainer.rules,
+        &net,
+        &heuristic,
+        pairs as usize,
+        0xD0E1,
+        stop,
+        &|| {},
+    )?;
+    Ok((!pairs.is_empty()).then(|| acey_ai::duel::stats(&pairs)))
 }
 
 fn save(trainer: &mut Trainer, path: &Path, wall: f64) -> anyhow::Result<()> {
