@@ -26,6 +26,8 @@ enum Command {
     Selfplay(commands::selfplay::Args),
     /// List the presets and every rule option with its default.
     Rules(commands::rules::Args),
+    /// Play one bot against another with common random numbers; points per game with a 95% CI.
+    Duel(commands::duel::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
 }
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(args),
         Some(Command::Selfplay(args)) => commands::selfplay::run(args),
         Some(Command::Rules(args)) => commands::rules::run(args),
+        Some(Command::Duel(args)) => commands::duel::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
     };
     match result {

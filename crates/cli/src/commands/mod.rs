@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod duel;
 pub mod moves;
 pub mod perft;
 pub mod rules;

@@ -1,0 +1,128 @@
+//! `acey duel`: one bot against another with common random numbers (each dice sequence played
+//! twice, seats swapped), reported as A's points per game with a 95% confidence interval.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use acey_ai::duel::{duel, named_bot, stats};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::{input, UsageError};
+
+/// Arguments of `acey duel`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Bot A: random, heuristic or a level (beginner, casual, intermediate, advanced, expert,
+    /// strongest).
+    #[arg(long)]
+    a: String,
+    /// Bot B, named as for --a.
+    #[arg(long)]
+    b: String,
+    /// Games to play (rounded up to an even number: games come in pairs).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Seed of the dice streams (pair k plays stream k of this seed).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rules: a preset with optional overrides.
+    #[arg(long, default_value = "american")]
+    rules: String,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `acey duel`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.games == 0 {
+        return Err(UsageError("--games must be at least 1".into()).into());
+    }
+    let rules = input::rules(&args.rules)?;
+    let a = named_bot(&args.a, rules, args.seed).map_err(|e| UsageError(e.to_string()))?;
+    // A different seed keeps two random bots from making the same choices.
+    let b = named_bot(&args.b, rules, args.seed ^ 0xB).map_err(|e| UsageError(e.to_string()))?;
+    let pairs = args.games.div_ceil(2);
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Without a handler Ctrl-C ends the process as usual; with it, the games so far count.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let bar = ProgressBar::new(2 * pairs as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = Instant::now();
+    let outcomes = duel(&rules, &a, &b, pairs, args.seed, &stop, &|| bar.inc(2))
+        .map_err(|e| anyhow::anyhow!("a bot made an illegal move (a bug): {e}"))?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if stop.load(Ordering::SeqCst) {
+        eprintln!(
+            "interrupted: reporting the {} games finished",
+            2 * outcomes.len()
+        );
+    }
+    if outcomes.is_empty() {
+        println!("no game finished");
+        return Ok(());
+    }
+    let s = stats(&outcomes);
+    let speed = s.games as f64 / seconds.max(1e-9);
+    if args.json {
+        let v = serde_json::json!({
+            "a": a.name(),
+            "b": b.name(),
+            "rules": rules.to_string(),
+            "seed": args.seed,
+            "games": s.games,
+            "pairs": s.pairs,
+            "points_per_game": s.mean,
+            "std_error": s.std_error,
+            "ci95": [s.ci95.0, s.ci95.1],
+            "wins": s.wins,
+            "win_rate": s.win_rate,
+            "decisions_per_game": s.decisions_per_game,
+            "seconds": seconds,
+            "games_per_second": speed,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!("A: {} ({})", args.a, a.name());
+    println!("B: {} ({})", args.b, b.name());
+    println!("rules: {rules}, seed {}", args.seed);
+    println!(
+        "games: {} ({} pairs, same dice with seats swapped)",
+        s.games, s.pairs
+    );
+    println!(
+        "A's points per game: {:+.3} ± {:.3} (95% CI {:+.3} .. {:+.3})",
+        s.mean,
+        1.96 * s.std_error,
+        s.ci95.0,
+        s.ci95.1
+    );
+    println!(
+        "A won {} of {} games ({:.1}%)",
+        s.wins,
+        s.games,
+        100.0 * s.win_rate
+    );
+    let verdict = if s.ci95.0 > 0.0 {
+        "A is stronger (interval above zero)"
+    } else if s.ci95.1 < 0.0 {
+        "B is stronger (interval below zero)"
+    } else {
+        "no significant difference (interval contains zero)"
+    };
+    println!("{verdict}");
+    println!(
+        "{:.1} games/s, {:.0} decisions per game, {:.1} s",
+        speed, s.decisions_per_game, seconds
+    );
+    Ok(())
+}
