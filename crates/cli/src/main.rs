@@ -3,6 +3,7 @@
 
 mod commands;
 mod input;
+mod play;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,8 @@ enum Command {
     Selfplay(commands::selfplay::Args),
     /// List the presets and every rule option with its default.
     Rules(commands::rules::Args),
+    /// Play in the terminal against the bot or a friend (full screen, or --plain line mode).
+    Play(commands::play::Args),
     /// Play one bot against another with common random numbers; points per game with a 95% CI.
     Duel(commands::duel::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(args),
         Some(Command::Selfplay(args)) => commands::selfplay::run(args),
         Some(Command::Rules(args)) => commands::rules::run(args),
+        Some(Command::Play(args)) => commands::play::run(args),
         Some(Command::Duel(args)) => commands::duel::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
     };

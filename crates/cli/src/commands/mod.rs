@@ -3,6 +3,7 @@
 pub mod duel;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod rules;
 pub mod selfplay;
 pub mod train;

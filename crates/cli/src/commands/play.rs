@@ -1,0 +1,123 @@
+//! `acey play`: a game in the terminal (see the `play` module).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use acey_ai::Level;
+use anyhow::Result;
+
+use crate::play::{self, Seat, Session, Setup};
+use crate::{input, UsageError};
+
+/// Who the opponent is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Vs {
+    /// The bot (you play X).
+    Bot,
+    /// A second person at the same keyboard.
+    Human,
+}
+
+/// Arguments of `acey play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The opponent.
+    #[arg(long, value_enum, default_value = "bot")]
+    vs: Vs,
+    /// The bot's level (beginner, casual, intermediate, advanced, expert, strongest); hints use
+    /// it too.
+    #[arg(long, default_value = "intermediate")]
+    level: String,
+    /// Rules: a preset with optional overrides, e.g. `american` or `bgammon,doubling_cube=true`.
+    #[arg(long, default_value = "american")]
+    rules: String,
+    /// Play a match to N points (default: single games).
+    #[arg(long = "match", value_name = "N")]
+    match_to: Option<u32>,
+    /// Go on with a saved game, exactly where it stood (its rules, seats and dice).
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.json].
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Line mode for screen readers, pipes and scripts: reads plays and commands from stdin.
+    #[arg(long)]
+    plain: bool,
+    /// Dice seed, for a reproducible game (default: from the operating system).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// No colours (also when the NO_COLOR environment variable is set).
+    #[arg(long)]
+    no_color: bool,
+    /// Make forced plays (a single legal play) without asking.
+    #[arg(long)]
+    auto_forced: bool,
+    /// Pause after each step of the bot's play, in milliseconds.
+    #[arg(long, default_value_t = 500, value_name = "MS")]
+    delay: u64,
+}
+
+/// Runs `acey play`.
+pub fn run(args: Args) -> Result<()> {
+    let session = match &args.load {
+        Some(path) => {
+            let mut s = play::save::load(path).map_err(|e| UsageError(format!("{e:#}")))?;
+            if args.auto_forced {
+                s.set_auto_forced(true);
+            }
+            s
+        }
+        None => Session::new(setup(&args)?),
+    };
+    let save_path = args
+        .save
+        .clone()
+        .or_else(|| args.load.clone())
+        .unwrap_or_else(play::save::default_path);
+    if args.plain {
+        let stdin = std::io::stdin();
+        let mut stdout = std::io::stdout();
+        return play::plain::run(session, &save_path, stdin.lock(), &mut stdout);
+    }
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(UsageError(
+            "the full-screen game needs a terminal: use --plain for pipes and scripts".into(),
+        )
+        .into());
+    }
+    // https://no-color.org: any non-empty NO_COLOR turns colours off.
+    let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let app = play::app::App::new(
+        session,
+        save_path,
+        !no_color,
+        Duration::from_millis(args.delay),
+    );
+    play::terminal::run(app)
+}
+
+fn setup(args: &Args) -> Result<Setup> {
+    let mut rules = input::rules(&args.rules)?;
+    if let Some(n) = args.match_to {
+        if n == 0 {
+            return Err(UsageError("--match needs at least 1 point".into()).into());
+        }
+        rules.match_target = Some(n);
+    }
+    let level: Level = args
+        .level
+        .parse()
+        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    let seats = match args.vs {
+        Vs::Bot => [Seat::Human, Seat::Bot],
+        Vs::Human => [Seat::Human, Seat::Human],
+    };
+    Ok(Setup {
+        rules,
+        seats,
+        level,
+        seed: args.seed.unwrap_or_else(play::session::DiceSource::os_seed),
+        auto_forced: args.auto_forced,
+    })
+}

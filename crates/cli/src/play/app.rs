@@ -1,0 +1,801 @@
+//! The full-screen game's state and key handling, with no terminal in sight: tests drive it with
+//! synthetic key events and read the screen from a test backend.
+//!
+//! Moving by keys: the cursor walks the checkers that can move (Left/Right, Tab), Enter or Space
+//! chooses one and its legal destinations light up, Enter or Space on one of them moves it,
+//! Backspace takes back a step (or lets go of the chosen checker), and Enter confirms the play
+//! once no step is left. Typing a play (`:` or a digit) works at any time.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use acey_rules::{Action, Dest, Phase, Player, Source, Step};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::board::{Marks, Spot};
+use super::session::{HintLine, Session};
+use super::typed;
+
+/// What the keyboard is doing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// Moving by keys.
+    Normal,
+    /// Typing a play (or a double) on the input line.
+    Typing(String),
+    /// Asked to confirm resigning.
+    ConfirmResign,
+    /// The help screen.
+    Help,
+}
+
+/// The full-screen game.
+pub struct App {
+    /// The game and its seats.
+    pub session: Session,
+    /// What the keyboard is doing.
+    pub mode: Mode,
+    /// Index of the cursor in the current choice list (checkers, destinations).
+    pub cursor: usize,
+    /// The chosen checker.
+    pub selected: Option<Source>,
+    /// The double under the picker's cursor (1..=6).
+    pub double_cursor: u8,
+    /// The latest events and answers, newest last.
+    pub messages: Vec<String>,
+    /// Whether the last message is an error (drawn as one).
+    pub error: bool,
+    /// The hint, while shown.
+    pub hint: Option<Vec<HintLine>>,
+    /// Show the board from the other side.
+    pub flipped: bool,
+    /// Draw with colours.
+    pub color: bool,
+    /// Set when the program should end.
+    pub quit: bool,
+    /// Where the game is saved.
+    pub save_path: PathBuf,
+    /// Pause after each step of the bot.
+    pub bot_delay: Duration,
+    next_auto: Instant,
+    /// The number of the game already saved at its end (to save each finished game once).
+    saved_game: Option<u32>,
+}
+
+/// Most messages kept on screen.
+const MESSAGES: usize = 4;
+
+impl App {
+    /// A game in a terminal.
+    pub fn new(session: Session, save_path: PathBuf, color: bool, bot_delay: Duration) -> App {
+        App {
+            session,
+            mode: Mode::Normal,
+            cursor: 0,
+            selected: None,
+            double_cursor: 6,
+            messages: Vec::new(),
+            error: false,
+            hint: None,
+            flipped: false,
+            color,
+            quit: false,
+            save_path,
+            bot_delay,
+            next_auto: Instant::now(),
+            saved_game: None,
+        }
+    }
+
+    /// Adds a message (an event or an answer).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.messages.push(text.into());
+        if self.messages.len() > MESSAGES {
+            self.messages.remove(0);
+        }
+        self.error = false;
+    }
+
+    /// Adds an error message; nothing else changes.
+    pub fn refuse(&mut self, text: impl Into<String>) {
+        self.say(text);
+        self.error = true;
+    }
+
+    /// The seat the board is drawn from.
+    pub fn viewer(&self) -> Player {
+        let v = self.session.viewer();
+        if self.flipped {
+            v.other()
+        } else {
+            v
+        }
+    }
+
+    /// When [`App::tick`] next has something to do, or `None` while waiting for a person.
+    pub fn next_wakeup(&self) -> Option<Instant> {
+        if self.session.human_to_act().is_some() || self.session.game_over() {
+            None
+        } else {
+            Some(self.next_auto)
+        }
+    }
+
+    /// Whether the bot is about to think (the screen says so before it does).
+    pub fn bot_thinking(&self) -> bool {
+        self.session.bot_thinking_next()
+    }
+
+    /// Does the automatic actions that are due: rolls at once, the bot's steps one per
+    /// `bot_delay`. Returns whether anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        // Bounded so that a long forced sequence cannot freeze the screen.
+        for _ in 0..64 {
+            if now < self.next_auto {
+                break;
+            }
+            let Some(event) = self.session.auto_step() else {
+                break;
+            };
+            changed = true;
+            self.hint = None;
+            self.say(event.text);
+            if event.bot_step {
+                self.next_auto = now + self.bot_delay;
+                break;
+            }
+        }
+        if changed {
+            self.reset_cursor();
+            self.save_if_finished();
+        }
+        changed
+    }
+
+    /// Runs every automatic action now, ignoring the bot's pauses (tests).
+    #[cfg(test)]
+    pub fn settle(&mut self) {
+        let delay = self.bot_delay;
+        self.bot_delay = Duration::ZERO;
+        self.next_auto = Instant::now();
+        while self.tick(Instant::now()) {}
+        self.bot_delay = delay;
+    }
+
+    fn save_if_finished(&mut self) {
+        if self.session.game_over() && self.saved_game != Some(self.session.game().game_number()) {
+            self.saved_game = Some(self.session.game().game_number());
+            let status = self.session.status_line();
+            self.say(status);
+            match super::save::save(&self.session, &self.save_path) {
+                Ok(()) => self.say(format!(
+                    "Game saved to {}. Press n for {}, q to quit.",
+                    self.save_path.display(),
+                    if self.session.game().match_winner().is_some() {
+                        "a new match"
+                    } else {
+                        "the next game"
+                    }
+                )),
+                Err(e) => self.refuse(format!("Could not save the game: {e:#}")),
+            }
+        }
+    }
+
+    /// The checkers that can move now, in board order (bar and start first, then from the far
+    /// end of the mover's path).
+    pub fn origins(&self) -> Vec<Source> {
+        let Some(turn) = self.human_turn() else {
+            return Vec::new();
+        };
+        let mut out: Vec<Source> = turn.legal_steps().iter().map(|s| s.from).collect();
+        out.sort_by_key(|s| source_order(*s));
+        out.dedup();
+        out
+    }
+
+    /// The legal steps of the chosen checker, larger die first.
+    pub fn targets(&self) -> Vec<Step> {
+        let (Some(turn), Some(from)) = (self.human_turn(), self.selected) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Step> = turn
+            .legal_steps()
+            .iter()
+            .filter(|s| s.from == from)
+            .copied()
+            .collect();
+        out.sort_by_key(|s| std::cmp::Reverse(s.die));
+        out.dedup_by(|a, b| a.to == b.to && a.die == b.die);
+        out
+    }
+
+    fn human_turn(&self) -> Option<&acey_rules::TurnBuilder> {
+        let p = self.session.human_to_act()?;
+        match self.session.game().phase() {
+            Phase::Move { player, .. } if *player == p => self.session.game().turn(),
+            _ => None,
+        }
+    }
+
+    fn reset_cursor(&mut self) {
+        self.selected = None;
+        self.cursor = 0;
+    }
+
+    /// The highlights for the board.
+    pub fn marks(&self) -> Marks {
+        let Some(mover) = self.session.human_to_act() else {
+            return Marks::default();
+        };
+        let mut marks = Marks::default();
+        match self.selected {
+            None => {
+                let origins = self.origins();
+                marks.movable = origins
+                    .iter()
+                    .map(|s| Spot::from_source(mover, *s))
+                    .collect();
+                marks.cursor = origins
+                    .get(self.cursor)
+                    .map(|s| Spot::from_source(mover, *s));
+            }
+            Some(from) => {
+                marks.selected = Some(Spot::from_source(mover, from));
+                let targets = self.targets();
+                marks.targets = targets
+                    .iter()
+                    .map(|s| Spot::from_dest(mover, s.to))
+                    .collect();
+                marks.cursor = targets
+                    .get(self.cursor)
+                    .map(|s| Spot::from_dest(mover, s.to));
+            }
+        }
+        marks
+    }
+
+    /// What the player can do now, in a few words (the bottom line of the screen).
+    pub fn prompt(&self) -> String {
+        match &self.mode {
+            Mode::Typing(_) => "Type a play (e.g. 13/7 8/7) and press Enter; Esc cancels.".into(),
+            Mode::ConfirmResign => "Resign this game? y / n".into(),
+            Mode::Help => "Any key closes the help.".into(),
+            Mode::Normal => {
+                if self.session.game_over() {
+                    return "n: next game / rematch   q: quit".into();
+                }
+                match (self.session.human_to_act(), self.session.game().phase()) {
+                    (Some(_), Phase::NameDouble { .. }) => {
+                        "Name a double: ←/→ and Enter, or press 1-6".into()
+                    }
+                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double".into(),
+                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop".into(),
+                    (Some(_), Phase::Move { .. }) => {
+                        let complete = self
+                            .human_turn()
+                            .is_some_and(|t| t.legal_steps().is_empty());
+                        if complete {
+                            "Enter: confirm   Backspace: undo".into()
+                        } else if self.selected.is_some() {
+                            "←/→: destination   Enter: move   Backspace: back".into()
+                        } else {
+                            "←/→: checker   Enter: choose   Backspace: undo   : type   h: hint"
+                                .into()
+                        }
+                    }
+                    _ => "Waiting for the other side...".into(),
+                }
+            }
+        }
+    }
+
+    /// Handles one key press.
+    pub fn on_key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // In raw mode Ctrl-C arrives as a key, not a signal.
+        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
+            self.quit = true;
+            return;
+        }
+        match self.mode.clone() {
+            Mode::Help => self.mode = Mode::Normal,
+            Mode::ConfirmResign => {
+                self.mode = Mode::Normal;
+                if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
+                    self.resign();
+                } else {
+                    self.say("Not resigned.");
+                }
+            }
+            Mode::Typing(text) => self.typing_key(text, key),
+            Mode::Normal => self.normal_key(key),
+        }
+    }
+
+    fn typing_key(&mut self, mut text: String, key: KeyEvent) {
+        match key.code {
+            KeyCode::Esc => self.mode = Mode::Normal,
+            KeyCode::Enter => {
+                self.mode = Mode::Normal;
+                self.submit(&text);
+            }
+            KeyCode::Backspace => {
+                text.pop();
+                self.mode = Mode::Typing(text);
+            }
+            KeyCode::Char(c) => {
+                text.push(c);
+                self.mode = Mode::Typing(text);
+            }
+            _ => self.mode = Mode::Typing(text),
+        }
+    }
+
+    /// Applies typed text as a play, a step or a double.
+    pub fn submit(&mut self, text: &str) {
+        if self.session.human_to_act().is_none() {
+            self.refuse("Not your turn.");
+            return;
+        }
+        match typed::action(self.session.game(), text) {
+            Ok(action) => self.act(action),
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    /// Applies a person's action; a refusal is shown and changes nothing.
+    fn act(&mut self, action: Action) {
+        let text = describe(&action);
+        match self.session.apply(action) {
+            Ok(()) => {
+                self.hint = None;
+                if let Some(t) = text {
+                    self.say(t);
+                }
+                self.reset_cursor();
+                self.next_auto = Instant::now();
+                self.save_if_finished();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn resign(&mut self) {
+        let p = self.session.game().to_act().unwrap_or(self.viewer());
+        // Against the bot the person resigns; between two people, whoever is to act.
+        let who = match self.session.setup().seats {
+            [super::Seat::Human, super::Seat::Bot] => Player::Zero,
+            [super::Seat::Bot, super::Seat::Human] => Player::One,
+            _ => p,
+        };
+        self.act(Action::Resign { player: who });
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) {
+        let phase = self.session.game().phase().clone();
+        let human = self.session.human_to_act();
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
+            KeyCode::Char('?') => self.mode = Mode::Help,
+            KeyCode::Char('f') => self.flipped = !self.flipped,
+            KeyCode::Char('a') => {
+                let on = !self.session.auto_forced();
+                self.session.set_auto_forced(on);
+                self.say(format!(
+                    "Forced plays are {} automatically.",
+                    if on { "now made" } else { "no longer made" }
+                ));
+                self.next_auto = Instant::now();
+            }
+            KeyCode::Char('R') if !self.session.game_over() => self.mode = Mode::ConfirmResign,
+            KeyCode::Char('n') if self.session.game_over() => {
+                self.session.rematch();
+                self.saved_game = None;
+                self.say("A new game begins.");
+                self.next_auto = Instant::now();
+            }
+            KeyCode::Char('h') => {
+                if human.is_some() {
+                    let hint = self.session.hint(8);
+                    if hint.is_empty() {
+                        self.say("No hint for this decision.");
+                    }
+                    self.hint = Some(hint);
+                } else {
+                    self.refuse("A hint is for your own turn.");
+                }
+            }
+            KeyCode::Esc => {
+                self.hint = None;
+                self.reset_cursor();
+            }
+            _ => match (human, phase) {
+                (Some(_), Phase::NameDouble { .. }) => self.picker_key(key),
+                (Some(_), Phase::Roll { .. }) => match key.code {
+                    KeyCode::Char('r') | KeyCode::Enter | KeyCode::Char(' ') => {
+                        if let Some(e) = self.session.roll_now() {
+                            self.say(e.text);
+                        }
+                        self.reset_cursor();
+                        self.next_auto = Instant::now();
+                    }
+                    KeyCode::Char('d') => self.act(Action::Double),
+                    _ => {}
+                },
+                (Some(_), Phase::CubeOffered { .. }) => match key.code {
+                    KeyCode::Char('y') => self.act(Action::Take),
+                    KeyCode::Char('n') => self.act(Action::Drop),
+                    _ => {}
+                },
+                (Some(_), Phase::Move { .. }) => self.move_key(key),
+                _ => {
+                    if matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit() || c == ':') {
+                        self.refuse("Not your turn.");
+                    }
+                }
+            },
+        }
+    }
+
+    fn picker_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Left | KeyCode::Down => self.double_cursor = (self.double_cursor + 4) % 6 + 1,
+            KeyCode::Right | KeyCode::Up | KeyCode::Tab => {
+                self.double_cursor = self.double_cursor % 6 + 1
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let v = self.double_cursor;
+                self.submit(&v.to_string());
+            }
+            KeyCode::Char(c @ '0'..='9') => self.submit(&c.to_string()),
+            KeyCode::Char(':') => self.mode = Mode::Typing(String::new()),
+            _ => {}
+        }
+    }
+
+    fn move_key(&mut self, key: KeyEvent) {
+        let len = if self.selected.is_some() {
+            self.targets().len()
+        } else {
+            self.origins().len()
+        };
+        match key.code {
+            KeyCode::Left | KeyCode::Up | KeyCode::BackTab if len > 0 => {
+                self.cursor = (self.cursor + len - 1) % len
+            }
+            KeyCode::Right | KeyCode::Down | KeyCode::Tab if len > 0 => {
+                self.cursor = (self.cursor + 1) % len
+            }
+            KeyCode::Char(':') | KeyCode::Char('t') => self.mode = Mode::Typing(String::new()),
+            KeyCode::Char(c) if c.is_ascii_digit() => self.mode = Mode::Typing(c.to_string()),
+            KeyCode::Backspace => {
+                if self.selected.is_some() {
+                    self.reset_cursor();
+                } else if self.human_turn().is_some_and(|t| !t.steps().is_empty()) {
+                    self.act(Action::Undo);
+                    self.say("Step taken back.");
+                } else {
+                    self.refuse("Nothing to undo.");
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.choose(),
+            _ => {}
+        }
+    }
+
+    /// Enter/Space while moving: choose the checker, move it, or confirm the finished play.
+    fn choose(&mut self) {
+        let complete = self
+            .human_turn()
+            .is_some_and(|t| t.legal_steps().is_empty());
+        if complete {
+            self.act(Action::Confirm);
+            return;
+        }
+        match self.selected {
+            None => {
+                let origins = self.origins();
+                if let Some(from) = origins.get(self.cursor) {
+                    self.selected = Some(*from);
+                    self.cursor = 0;
+                }
+            }
+            Some(_) => {
+                let targets = self.targets();
+                if let Some(step) = targets.get(self.cursor) {
+                    self.act(Action::Step { step: *step });
+                }
+            }
+        }
+    }
+
+    /// The game log in notation, one line per play, with who played it.
+    pub fn log_lines(&self) -> Vec<String> {
+        let game = self.session.game();
+        let mut out = Vec::new();
+        let mut last_game = 0;
+        for r in game.log() {
+            if r.game != last_game {
+                out.push(format!("- game {} -", r.game));
+                last_game = r.game;
+            }
+            out.push(format!(
+                "{} {}",
+                super::board::mark_char(r.player),
+                r.notation()
+            ));
+        }
+        out
+    }
+}
+
+/// Orders checkers as the cursor visits them: bar, start, then 24 down to 1.
+fn source_order(s: Source) -> u8 {
+    match s {
+        Source::Bar => 0,
+        Source::Start => 1,
+        Source::Point(p) => 50 - p,
+    }
+}
+
+/// What a person's accepted action did, for the message line.
+fn describe(action: &Action) -> Option<String> {
+    match action {
+        Action::Step { step } => Some(format!(
+            "{}/{}",
+            step.from,
+            match step.to {
+                Dest::Point(p) => p.to_string(),
+                Dest::Off => "off".to_string(),
+            }
+        )),
+        Action::Play { steps } => Some(format!(
+            "Played {}.",
+            acey_rules::notation::format_steps(steps)
+        )),
+        Action::Confirm => Some("Play confirmed.".to_string()),
+        Action::NameDouble { value } => Some(format!("Named {value}-{value}.")),
+        Action::Resign { .. } => Some("Resigned.".to_string()),
+        Action::Double => Some("Doubled.".to_string()),
+        Action::Take => Some("Cube taken.".to_string()),
+        Action::Drop => Some("Cube dropped.".to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::play::session::{Seat, Setup};
+    use acey_ai::Level;
+    use acey_rules::{Game, PoolKind, Rules};
+    use ratatui::crossterm::event::KeyEventKind;
+
+    pub(crate) fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: ratatui::crossterm::event::KeyEventState::NONE,
+        }
+    }
+
+    pub(crate) fn type_text(app: &mut App, text: &str) {
+        app.on_key(key(KeyCode::Char(':')));
+        for c in text.chars() {
+            app.on_key(key(KeyCode::Char(c)));
+        }
+        app.on_key(key(KeyCode::Enter));
+    }
+
+    /// An app against the bot whose game has gone through `actions` (player 0 is the person).
+    pub(crate) fn app_after(actions: &[Action]) -> App {
+        let setup = Setup {
+            rules: Rules::default(),
+            seats: [Seat::Human, Seat::Bot],
+            level: Level::Beginner,
+            seed: 17,
+            auto_forced: false,
+        };
+        let game = Game::replay(setup.rules, actions).unwrap();
+        let path = std::env::temp_dir().join(format!(
+            "acey-app-test-{}-{}.json",
+            std::process::id(),
+            actions.len()
+        ));
+        let mut app = App::new(
+            Session::with_game(setup, game, 0),
+            path,
+            false,
+            Duration::ZERO,
+        );
+        app.settle();
+        app
+    }
+
+    /// The person (X) won the die-off and rolled 1-2.
+    pub(crate) fn one_two() -> App {
+        app_after(&[
+            Action::DieOff { dice: [5, 2] },
+            Action::Roll { dice: [1, 2] },
+        ])
+    }
+
+    fn steps(app: &App) -> usize {
+        app.session.game().turn().map_or(0, |t| t.steps().len())
+    }
+
+    #[test]
+    fn choose_a_checker_see_its_targets_move_undo_and_confirm() {
+        let mut app = one_two();
+        // Only the start pool can move on an empty board.
+        assert_eq!(app.origins(), vec![Source::Start]);
+        assert_eq!(app.marks().cursor, Some(Spot::Start(Player::Zero)));
+        app.on_key(key(KeyCode::Enter));
+        assert_eq!(app.selected, Some(Source::Start));
+        let targets: Vec<Dest> = app.targets().iter().map(|s| s.to).collect();
+        assert_eq!(targets, vec![Dest::Point(23), Dest::Point(24)]);
+        assert_eq!(app.marks().targets, vec![Spot::Point(23), Spot::Point(24)]);
+        // Right moves to the second destination; Enter moves there (in/24 with the 1).
+        app.on_key(key(KeyCode::Right));
+        app.on_key(key(KeyCode::Enter));
+        assert_eq!(steps(&app), 1);
+        assert_eq!(
+            app.session.game().turn().unwrap().steps()[0].to,
+            Dest::Point(24)
+        );
+        // Backspace takes the step back.
+        app.on_key(key(KeyCode::Backspace));
+        assert_eq!(steps(&app), 0);
+        assert!(app.messages.iter().any(|m| m == "Step taken back."));
+        // Two steps, then Enter confirms: the 1-2 was played in full, so a double is named next.
+        for _ in 0..2 {
+            app.on_key(key(KeyCode::Enter)); // choose the start pool
+            app.on_key(key(KeyCode::Enter)); // its first destination
+        }
+        assert_eq!(steps(&app), 2);
+        assert!(
+            app.prompt().starts_with("Enter: confirm"),
+            "{}",
+            app.prompt()
+        );
+        app.on_key(key(KeyCode::Enter));
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::NameDouble {
+                player: Player::Zero
+            }
+        ));
+    }
+
+    #[test]
+    fn backspace_lets_go_of_a_chosen_checker_first() {
+        let mut app = one_two();
+        app.on_key(key(KeyCode::Enter));
+        assert!(app.selected.is_some());
+        app.on_key(key(KeyCode::Backspace));
+        assert!(app.selected.is_none());
+        app.on_key(key(KeyCode::Backspace));
+        assert!(app.error, "nothing to undo is said");
+        assert_eq!(app.messages.last().unwrap(), "Nothing to undo.");
+    }
+
+    #[test]
+    fn the_double_picker_names_a_double() {
+        let mut app = one_two();
+        type_text(&mut app, "in/24 in/23");
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::NameDouble { .. }
+        ));
+        assert_eq!(app.double_cursor, 6);
+        app.on_key(key(KeyCode::Right)); // wraps to 1
+        assert_eq!(app.double_cursor, 1);
+        app.on_key(key(KeyCode::Left));
+        app.on_key(key(KeyCode::Left)); // 5
+        assert_eq!(app.double_cursor, 5);
+        app.on_key(key(KeyCode::Enter));
+        match app.session.game().phase() {
+            Phase::Move { kind, .. } => assert_eq!(*kind, PoolKind::ChosenDouble(5)),
+            other => panic!("expected the chosen 5-5, got {other:?}"),
+        }
+        // Digits name directly too (a fresh 1-2).
+        let mut app = one_two();
+        type_text(&mut app, "in/22");
+        app.on_key(key(KeyCode::Char('3')));
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::Move {
+                kind: PoolKind::ChosenDouble(3),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn illegal_input_is_answered_with_why_and_changes_nothing() {
+        let mut app = one_two();
+        let before = app.session.game().actions().to_vec();
+        type_text(&mut app, "in/20");
+        assert!(app.error);
+        assert!(
+            app.messages.last().unwrap().contains("not a legal play"),
+            "{:?}",
+            app.messages
+        );
+        type_text(&mut app, "13/7");
+        assert!(app.error);
+        assert_eq!(app.session.game().actions(), before.as_slice());
+        // In the picker, a value the rules do not allow is refused the same way.
+        type_text(&mut app, "in/24 in/23");
+        type_text(&mut app, "9");
+        assert!(app.error);
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::NameDouble { .. }
+        ));
+    }
+
+    #[test]
+    fn the_bots_steps_are_shown_one_by_one() {
+        // O (the bot) won the die-off and rolls first.
+        let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
+        let mut app = App::new(
+            Session::with_game(one_two().session.setup().clone(), game, 0),
+            std::env::temp_dir().join("acey-app-test-unused.json"),
+            false,
+            Duration::from_secs(3600),
+        );
+        let start = Instant::now();
+        assert!(app.tick(start));
+        let steps_now = |app: &App| {
+            app.session
+                .game()
+                .actions()
+                .iter()
+                .filter(|a| matches!(a, Action::Step { .. }))
+                .count()
+        };
+        assert_eq!(steps_now(&app), 1, "the roll and one step");
+        assert!(
+            app.messages.last().unwrap().starts_with("Bot: "),
+            "{:?}",
+            app.messages
+        );
+        // Nothing more until the pause is over.
+        assert!(!app.tick(start + Duration::from_secs(1)));
+        assert_eq!(steps_now(&app), 1);
+        assert!(app.tick(start + Duration::from_secs(3601)));
+        assert_eq!(steps_now(&app), 2);
+    }
+
+    #[test]
+    fn hint_and_resign() {
+        let mut app = one_two();
+        app.on_key(key(KeyCode::Char('h')));
+        let hint = app.hint.clone().unwrap();
+        assert!(!hint.is_empty());
+        assert!(hint[0].equity >= hint.last().unwrap().equity);
+        app.on_key(key(KeyCode::Char('R')));
+        assert_eq!(app.mode, Mode::ConfirmResign);
+        app.on_key(key(KeyCode::Char('y')));
+        assert!(app.session.game_over());
+        assert!(app.messages.iter().any(|m| m.contains("Game saved to")));
+        assert_eq!(app.session.game().score()[1], 15);
+        app.on_key(key(KeyCode::Char('n')));
+        assert!(!app.session.game_over());
+        std::fs::remove_file(&app.save_path).ok();
+    }
+
+    #[test]
+    fn ctrl_c_quits() {
+        let mut app = one_two();
+        app.on_key(KeyEvent {
+            modifiers: KeyModifiers::CONTROL,
+            ..key(KeyCode::Char('c'))
+        });
+        assert!(app.quit);
+    }
+}

@@ -1,0 +1,20 @@
+//! `acey play`: Acey-Deucey in the terminal, full-screen (ratatui) or as lines of text
+//! (`--plain`), against the bot or a second person at the same keyboard.
+//!
+//! * [`session`]: the game, its seats, dice and bot; what happens by itself.
+//! * [`board`]: the board drawn as tagged text, from either player's side.
+//! * [`typed`]: plays, steps and doubles typed in notation.
+//! * [`app`], [`ui`], [`terminal`]: the full-screen game's state and keys, drawing, and terminal.
+//! * [`plain`]: the line mode.
+//! * [`save`]: saving a game and going on with it later.
+
+pub mod app;
+pub mod board;
+pub mod plain;
+pub mod save;
+pub mod session;
+pub mod terminal;
+pub mod typed;
+pub mod ui;
+
+pub use session::{Seat, Session, Setup};

@@ -1,0 +1,440 @@
+//! `acey play --plain`: the game as lines of text, for screen readers, pipes and scripts.
+//!
+//! After every play the position is printed as text; each time the game waits for a person a
+//! prompt line starting with `> ` says what it waits for. Input is read line by line: a play in
+//! notation (`13/7 8/7`), one step of it (`13/7`), a double's value after a full 1-2, or one of
+//! the commands below. Bot plays are printed step by step. End of input ends the session as
+//! `quit` does: the game is saved and a final score line printed.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use acey_rules::{Action, Phase, Player, PoolKind, Position};
+use anyhow::Result;
+
+use super::board::{self, absolute, mark_char, Marks};
+use super::save;
+use super::session::{capital, Seat, Session};
+use super::typed;
+
+const HELP: &str = "\
+Commands:
+  13/7 8/7      a whole play in notation (also bar/22, in/19(4), 24/13, 6/off)
+  13/7          one step of the play; then more steps, 'undo', and 'ok' to confirm
+  1..6          the double to name after a fully played 1-2
+  plays         list the legal plays (or doubles), numbered
+  play N        make play N of that list (or name double N of it)
+  hint          the bot's ranked suggestions
+  best          do what the bot suggests first
+  undo          take back the last step
+  ok            confirm a play entered step by step
+  roll, double, take, drop   roll, or use the doubling cube (when the rules have one)
+  resign        give up this game
+  rematch       after a game: the next game (a new match once a match is decided)
+  board         draw the board
+  position      describe the position
+  auto on|off   make forced plays automatically
+  quit          save and stop (end of input does the same)";
+
+/// Runs the line mode over `input` and `out` until `quit` or the end of the input.
+pub fn run(
+    mut session: Session,
+    save_path: &Path,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<()> {
+    let mut lines = input.lines();
+    writeln!(out, "{}. Type 'help' for commands.", intro(&session))?;
+    let mut printed: Option<Position> = None;
+    let mut logged = session.game().log().len();
+    let mut announced_end: Option<u32> = None;
+    loop {
+        // The position after every play, the person's included, before what follows it.
+        if session.game().log().len() != logged {
+            logged = session.game().log().len();
+            print_position(&session, out, &mut printed)?;
+        }
+        while let Some(event) = session.auto_step() {
+            writeln!(out, "{}", event.text)?;
+            if session.game().log().len() != logged {
+                logged = session.game().log().len();
+                print_position(&session, out, &mut printed)?;
+            }
+        }
+        if session.game_over() {
+            if announced_end != Some(session.game().game_number()) {
+                announced_end = Some(session.game().game_number());
+                print_position(&session, out, &mut printed)?;
+                writeln!(out, "{}", session.status_line())?;
+                writeln!(out, "{}", session.score_line())?;
+                save_and_say(&session, save_path, out)?;
+            }
+        } else {
+            print_position(&session, out, &mut printed)?;
+        }
+        writeln!(out, "> {}", prompt(&session))?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            break;
+        };
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match command(&mut session, text, out)? {
+            Flow::Quit => break,
+            Flow::Go => {}
+        }
+    }
+    save_and_say(&session, save_path, out)?;
+    writeln!(out, "Final {}", lowercase_first(&session.score_line()))?;
+    out.flush()?;
+    Ok(())
+}
+
+enum Flow {
+    Go,
+    Quit,
+}
+
+fn intro(s: &Session) -> String {
+    match s.setup().seats {
+        [Seat::Human, Seat::Bot] | [Seat::Bot, Seat::Human] => format!(
+            "acey: you play {} against the bot ({}), rules {}",
+            mark_char(s.viewer()),
+            s.setup().level,
+            s.game().rules()
+        ),
+        _ => format!(
+            "acey: X against O at one keyboard, rules {}",
+            s.game().rules()
+        ),
+    }
+}
+
+fn lowercase_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn save_and_say(s: &Session, path: &Path, out: &mut impl Write) -> Result<()> {
+    match save::save(s, path) {
+        Ok(()) => writeln!(out, "Game saved to {}.", path.display())?,
+        Err(e) => writeln!(out, "Could not save the game: {e:#}")?,
+    }
+    Ok(())
+}
+
+/// What the game waits for, as the prompt line (after `> `).
+fn prompt(s: &Session) -> String {
+    if s.game_over() {
+        return "game over: type 'rematch' for another game or 'quit'".to_string();
+    }
+    let Some(p) = s.human_to_act() else {
+        return "waiting".to_string();
+    };
+    let who = capital(s.name(p));
+    match s.game().phase() {
+        Phase::Roll { .. } => format!("{who}: 'roll' or 'double'"),
+        Phase::CubeOffered { .. } => format!("{who}: 'take' or 'drop' the cube"),
+        Phase::NameDouble { .. } => format!("{who}: name a double, 1 to 6"),
+        Phase::Move { kind, .. } => {
+            let Some(t) = s.game().turn() else {
+                return "waiting".to_string();
+            };
+            let dice: Vec<String> = t.remaining_dice().iter().map(|d| d.to_string()).collect();
+            let what = match kind {
+                PoolKind::ChosenDouble(d) => format!(" the chosen {d}-{d}"),
+                _ => String::new(),
+            };
+            if t.steps().is_empty() {
+                format!("{who} to play{what} {}: type a play", dice.join("-"))
+            } else if t.legal_steps().is_empty() {
+                format!(
+                    "{who}: play {} complete: 'ok' to confirm or 'undo'",
+                    acey_rules::notation::format_steps(t.steps())
+                )
+            } else {
+                format!(
+                    "{who}: so far {}, dice left {}: next step",
+                    acey_rules::notation::format_steps(t.steps()),
+                    dice.join("-")
+                )
+            }
+        }
+        _ => "waiting".to_string(),
+    }
+}
+
+/// Prints the position unless it is the one printed last.
+fn print_position(s: &Session, out: &mut impl Write, printed: &mut Option<Position>) -> Result<()> {
+    let pos = s.position();
+    if *printed == Some(pos) {
+        return Ok(());
+    }
+    *printed = Some(pos);
+    for line in describe(s, &pos) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The position in words: each side's checkers by point (the viewer's numbering), pools, pips.
+pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
+    let viewer = s.viewer();
+    let side = match s.name(viewer) {
+        "you" => "your".to_string(),
+        name => format!("{name}'s"),
+    };
+    let mut out = vec![format!(
+        "Position (points numbered from {side} side, {}):",
+        mark_char(viewer)
+    )];
+    for p in [viewer, viewer.other()] {
+        let points: Vec<String> = (1..=24u8)
+            .rev()
+            .filter_map(|v| {
+                // The viewer's point v is player p's own point:
+                let own = if p == viewer { v } else { 25 - v };
+                let n = pos.count(p, own);
+                debug_assert_eq!(absolute(viewer, v), absolute(p, own));
+                (n > 0).then(|| format!("{v}:{n}"))
+            })
+            .collect();
+        out.push(format!(
+            "  {} {}: {} | start {}, bar {}, off {} | pips {}",
+            mark_char(p),
+            s.name(p),
+            if points.is_empty() {
+                "-".to_string()
+            } else {
+                points.join(" ")
+            },
+            pos.start(p),
+            pos.bar(p),
+            pos.off(p),
+            pos.pip_count(p)
+        ));
+    }
+    out
+}
+
+fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("").to_ascii_lowercase();
+    let rest: Vec<&str> = words.collect();
+    let person = s.human_to_act();
+    match first.as_str() {
+        "quit" | "exit" | "q" => return Ok(Flow::Quit),
+        "help" | "?" => writeln!(out, "{HELP}")?,
+        "board" => {
+            let lines = board::draw(&s.position(), s.viewer(), &Marks::default());
+            for l in board::plain(&lines) {
+                writeln!(out, "{l}")?;
+            }
+        }
+        "position" | "pos" => {
+            for l in describe(s, &s.position()) {
+                writeln!(out, "{l}")?;
+            }
+        }
+        "auto" => {
+            let on = match rest.first().map(|w| w.to_ascii_lowercase()) {
+                Some(w) if w == "on" => true,
+                Some(w) if w == "off" => false,
+                _ => !s.auto_forced(),
+            };
+            s.set_auto_forced(on);
+            writeln!(
+                out,
+                "Forced plays are {} automatically.",
+                if on { "made" } else { "not made" }
+            )?;
+        }
+        "rematch" | "next" => {
+            if s.game_over() {
+                s.rematch();
+                writeln!(out, "A new game begins.")?;
+            } else {
+                writeln!(out, "The game is not over: finish it or 'resign' first.")?;
+            }
+        }
+        "resign" => {
+            let who = match s.setup().seats {
+                [Seat::Human, Seat::Bot] => Player::Zero,
+                [Seat::Bot, Seat::Human] => Player::One,
+                _ => s.game().to_act().unwrap_or(Player::Zero),
+            };
+            apply(s, Action::Resign { player: who }, out)?;
+        }
+        _ if person.is_none() => {
+            writeln!(
+                out,
+                "Nothing to do now: {}",
+                if s.game_over() {
+                    "the game is over ('rematch' or 'quit')".to_string()
+                } else {
+                    s.status_line()
+                }
+            )?;
+        }
+        "roll" => match s.roll_now() {
+            Some(e) => writeln!(out, "{}", e.text)?,
+            None => writeln!(out, "It is not the time to roll.")?,
+        },
+        "double" => apply(s, Action::Double, out)?,
+        "take" => apply(s, Action::Take, out)?,
+        "drop" => apply(s, Action::Drop, out)?,
+        "undo" => apply(s, Action::Undo, out)?,
+        "ok" | "confirm" => apply(s, Action::Confirm, out)?,
+        "hint" => {
+            let hint = s.hint(8);
+            if hint.is_empty() {
+                writeln!(out, "No hint for this decision.")?;
+            }
+            for (i, h) in hint.iter().enumerate() {
+                writeln!(out, "{}. {:+.3} {}", i + 1, h.equity, h.text)?;
+            }
+        }
+        "best" => match s.best_action() {
+            Some(a) => apply(s, a, out)?,
+            None => writeln!(out, "No suggestion for this decision.")?,
+        },
+        "plays" => {
+            for (i, c) in choices(s).iter().enumerate() {
+                writeln!(out, "{}. {}", i + 1, c.0)?;
+            }
+        }
+        "play" if rest.len() == 1 && rest[0].parse::<usize>().is_ok() => {
+            let n: usize = rest[0].parse().unwrap_or(0);
+            let list = choices(s);
+            match n.checked_sub(1).and_then(|i| list.get(i)) {
+                Some((_, action)) => apply(s, action.clone(), out)?,
+                None => writeln!(out, "There is no choice {n}: 'plays' lists {}.", list.len())?,
+            }
+        }
+        _ => match typed::action(s.game(), text) {
+            Ok(a) => apply(s, a, out)?,
+            Err(e) => writeln!(out, "{e}")?,
+        },
+    }
+    Ok(Flow::Go)
+}
+
+/// The numbered choices of `plays`: the legal plays, or the doubles that may be named.
+fn choices(s: &Session) -> Vec<(String, Action)> {
+    match s.game().phase() {
+        Phase::NameDouble { .. } => s
+            .game()
+            .nameable_doubles()
+            .into_iter()
+            .map(|d| (format!("{d}-{d}"), Action::NameDouble { value: d }))
+            .collect(),
+        Phase::Move { .. } => s
+            .game()
+            .legal_plays()
+            .iter()
+            .map(|p| {
+                (
+                    p.notation(),
+                    Action::Play {
+                        steps: p.steps().to_vec(),
+                    },
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
+    let before = s.game().log().len();
+    let what = match &action {
+        Action::Play { steps } => Some(format!(
+            "{} played {}.",
+            capital(s.name(s.game().to_act().unwrap_or(Player::Zero))),
+            acey_rules::notation::format_steps(steps)
+        )),
+        Action::NameDouble { value } => Some(format!("Named {value}-{value}.")),
+        _ => None,
+    };
+    match s.apply(action) {
+        Ok(()) => {
+            if let Some(w) = what {
+                writeln!(out, "{w}")?;
+            } else if s.game().log().len() > before {
+                if let Some(r) = s.game().log().last() {
+                    writeln!(out, "Played {}.", r.notation())?;
+                }
+            }
+        }
+        Err(e) => writeln!(out, "{e}")?,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::session::Setup;
+    use acey_ai::Level;
+    use acey_rules::Rules;
+
+    fn run_with(input: &str, seats: [Seat; 2], seed: u64) -> (String, std::path::PathBuf) {
+        let path = std::env::temp_dir().join(format!(
+            "acey-plain-{}-{seed}-{}.json",
+            std::process::id(),
+            input.len()
+        ));
+        let session = Session::new(Setup {
+            rules: Rules::default(),
+            seats,
+            level: Level::Beginner,
+            seed,
+            auto_forced: false,
+        });
+        let mut out = Vec::new();
+        run(session, &path, input.as_bytes(), &mut out).unwrap();
+        (String::from_utf8(out).unwrap(), path)
+    }
+
+    #[test]
+    fn end_of_input_saves_and_prints_the_final_score() {
+        let (out, path) = run_with("", [Seat::Human, Seat::Bot], 2);
+        assert!(out.contains("Game saved to"), "{out}");
+        assert!(
+            out.trim_end().ends_with("Final score: you 0, bot 0"),
+            "{out}"
+        );
+        assert!(out.contains("> You"), "a prompt for the person: {out}");
+        assert!(path.exists());
+        std::fs::remove_file(path).ok();
+    }
+
+    #[test]
+    fn illegal_input_is_answered_and_changes_nothing() {
+        let (out, path) = run_with("hello\n13/1\nplay 99\n", [Seat::Human, Seat::Bot], 2);
+        assert!(out.contains("'hello' is not a move"), "{out}");
+        assert!(out.contains("'13/1' is not a legal play"), "{out}");
+        assert!(out.contains("There is no choice 99"), "{out}");
+        std::fs::remove_file(path).ok();
+    }
+
+    #[test]
+    fn two_people_can_finish_a_game_with_best() {
+        let input = "best\n".repeat(3000);
+        let (out, path) = run_with(&input, [Seat::Human, Seat::Human], 9);
+        assert!(
+            out.contains("game over: type 'rematch'"),
+            "{}",
+            &out[out.len().saturating_sub(2000)..]
+        );
+        let last = out.lines().last().unwrap();
+        assert!(last.starts_with("Final score: X "), "{last}");
+        std::fs::remove_file(path).ok();
+    }
+}

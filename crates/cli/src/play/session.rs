@@ -1,0 +1,763 @@
+//! One sitting at the board: the game, who sits in each seat, the dice and the bot.
+//!
+//! Everything here is driven through [`acey_rules::Game`] actions; the session only decides *who*
+//! acts and *when* (dice rolls, the bot's plays one step at a time, forced plays when the player
+//! asked for them). The full-screen game and the line mode both sit on top of it, so they behave
+//! alike and are tested alike.
+
+use std::collections::VecDeque;
+
+use acey_ai::{Bot, Level};
+use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules};
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at this keyboard.
+    Human,
+    /// The bot.
+    Bot,
+}
+
+/// The dice of a session: a seeded [`Dice`] plus how many dice it has given, so a saved game can
+/// go on with exactly the dice it would have had.
+#[derive(Debug, Clone)]
+pub struct DiceSource {
+    seed: u64,
+    drawn: u64,
+    dice: Dice,
+}
+
+impl DiceSource {
+    /// Dice from `seed`, with `drawn` dice already used.
+    pub fn new(seed: u64, drawn: u64) -> DiceSource {
+        let mut dice = Dice::new(seed);
+        for _ in 0..drawn {
+            dice.die();
+        }
+        DiceSource { seed, drawn, dice }
+    }
+
+    /// A seed from the operating system's generator (a fixed fallback cannot be allowed to
+    /// repeat games, so the clock is mixed in when the OS has no entropy to give).
+    pub fn os_seed() -> u64 {
+        getrandom::u64().unwrap_or_else(|_| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0x5eed)
+        })
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Dice drawn so far.
+    pub fn drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    fn two(&mut self) -> [u8; 2] {
+        self.drawn += 2;
+        let (a, b) = self.dice.roll();
+        [a, b]
+    }
+}
+
+/// How a session is set up.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The rules (the match length included).
+    pub rules: Rules,
+    /// Who plays each seat, `[player 0, player 1]`.
+    pub seats: [Seat; 2],
+    /// The bot's level (also used for hints).
+    pub level: Level,
+    /// Dice seed.
+    pub seed: u64,
+    /// Play a forced play (the only legal play) without asking.
+    pub auto_forced: bool,
+}
+
+/// One ranked suggestion of the hint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HintLine {
+    /// What to do, in notation.
+    pub text: String,
+    /// Expected points for the mover.
+    pub equity: f32,
+}
+
+/// Something that happened by itself (a roll, a bot step, a forced play).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AutoEvent {
+    /// What happened, in words.
+    pub text: String,
+    /// Whether it was one step of the bot's play (interfaces pause after it so a person can
+    /// follow the play).
+    pub bot_step: bool,
+}
+
+/// A game in progress with its seats, dice and bot.
+pub struct Session {
+    game: Game,
+    setup: Setup,
+    dice: DiceSource,
+    bot: Bot,
+    /// Noise for bots that make deliberate mistakes; seeded from the dice seed so a `--seed` game
+    /// replays identically.
+    bot_rng: Dice,
+    /// The bot's remaining actions for the current turn segment.
+    plan: VecDeque<Action>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("phase", self.game.phase())
+            .field("seats", &self.setup.seats)
+            .finish()
+    }
+}
+
+impl Session {
+    /// A new match.
+    pub fn new(setup: Setup) -> Session {
+        let game = Game::new(setup.rules);
+        Session::with_game(setup, game, 0)
+    }
+
+    /// A session that goes on from `game` with `drawn` dice of `setup.seed` already used (a
+    /// loaded game).
+    pub fn with_game(setup: Setup, game: Game, drawn: u64) -> Session {
+        let bot = setup.level.bot(setup.rules);
+        Session {
+            game,
+            dice: DiceSource::new(setup.seed, drawn),
+            bot,
+            bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
+            plan: VecDeque::new(),
+            setup,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The dice source (for saving).
+    pub fn dice(&self) -> &DiceSource {
+        &self.dice
+    }
+
+    /// Whether forced plays are made without asking.
+    pub fn auto_forced(&self) -> bool {
+        self.setup.auto_forced
+    }
+
+    /// Turns automatic forced plays on or off.
+    pub fn set_auto_forced(&mut self, on: bool) {
+        self.setup.auto_forced = on;
+    }
+
+    /// Who plays `player`.
+    pub fn seat(&self, player: Player) -> Seat {
+        self.setup.seats[player.index()]
+    }
+
+    /// A short name for a player: `you`/`bot` against the bot, `X`/`O` between two people.
+    pub fn name(&self, player: Player) -> &'static str {
+        let vs_bot = self.setup.seats.contains(&Seat::Bot);
+        match (vs_bot, self.seat(player), player) {
+            (true, Seat::Human, _) => "you",
+            (true, Seat::Bot, _) => "bot",
+            (false, _, Player::Zero) => "X",
+            (false, _, Player::One) => "O",
+        }
+    }
+
+    /// The seat the board is shown from by default: the person's against the bot, else the
+    /// player to act (two people take turns at one screen).
+    pub fn viewer(&self) -> Player {
+        match self.setup.seats {
+            [Seat::Human, Seat::Bot] => Player::Zero,
+            [Seat::Bot, Seat::Human] => Player::One,
+            _ => self.game.to_act().unwrap_or(self.game.position().turn()),
+        }
+    }
+
+    /// The person who must act now, if the game waits for one.
+    pub fn human_to_act(&self) -> Option<Player> {
+        let p = self.game.to_act()?;
+        if self.seat(p) != Seat::Human {
+            return None;
+        }
+        match self.game.phase() {
+            // A roll is made for the person unless they could offer the cube first.
+            Phase::Roll { player } if !self.game.may_double(*player) => None,
+            Phase::Move { .. } if self.forced_play().is_some() => None,
+            _ => Some(p),
+        }
+    }
+
+    /// The only legal play, when forced plays are automatic and the person has not started it.
+    fn forced_play(&self) -> Option<Vec<acey_rules::Step>> {
+        let turn = self.game.turn()?;
+        if !self.setup.auto_forced || !turn.steps().is_empty() {
+            return None;
+        }
+        match turn.plays() {
+            [only] => Some(only.steps().to_vec()),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over and waits for a rematch or the next game.
+    pub fn game_over(&self) -> bool {
+        matches!(self.game.phase(), Phase::GameOver { .. })
+    }
+
+    /// Does the next thing that needs no person: a roll, a step of the bot, a forced play.
+    /// `None` when the game waits for a person (or is over).
+    pub fn auto_step(&mut self) -> Option<AutoEvent> {
+        let phase = self.game.phase().clone();
+        let event = |text: String, bot_step: bool| Some(AutoEvent { text, bot_step });
+        match phase {
+            Phase::DieOff => {
+                let dice = self.dice.two();
+                self.apply_checked(Action::DieOff { dice });
+                let text = if dice[0] == dice[1] {
+                    format!("Die-off: both roll {}; again.", dice[0])
+                } else {
+                    let starter = if dice[0] > dice[1] {
+                        Player::Zero
+                    } else {
+                        Player::One
+                    };
+                    format!(
+                        "Die-off: X rolls {}, O rolls {}: {} {}.",
+                        dice[0],
+                        dice[1],
+                        self.name(starter),
+                        if self.name(starter) == "you" {
+                            "start"
+                        } else {
+                            "starts"
+                        }
+                    )
+                };
+                event(text, false)
+            }
+            Phase::Roll { player } => {
+                if self.seat(player) == Seat::Human && self.game.may_double(player) {
+                    return None;
+                }
+                let dice = self.dice.two();
+                self.apply_checked(Action::Roll { dice });
+                event(self.roll_text(player, dice), false)
+            }
+            Phase::CubeOffered { by } => {
+                let taker = by.other();
+                if self.seat(taker) != Seat::Bot {
+                    return None;
+                }
+                // The bot takes while it has a fair chance; its evaluator judges from the side to
+                // roll, which is the doubler.
+                let eval = self.bot.evaluate(&self.game.position().with_turn(by));
+                let action = if eval.win <= 0.75 {
+                    Action::Take
+                } else {
+                    Action::Drop
+                };
+                let text = match action {
+                    Action::Take => "The bot takes the cube.".to_string(),
+                    _ => "The bot drops the cube.".to_string(),
+                };
+                self.apply_checked(action);
+                event(text, false)
+            }
+            Phase::Move { player, .. } | Phase::NameDouble { player } => {
+                if self.seat(player) == Seat::Bot {
+                    if self.plan.is_empty() {
+                        self.plan_bot();
+                    }
+                    let action = self.plan.pop_front()?;
+                    let text = self.describe(player, &action);
+                    let bot_step = matches!(action, Action::Step { .. });
+                    if let Err(e) = self.game.apply(action) {
+                        // The plan came from the same rules engine; if it is refused, plan again
+                        // from where the game stands rather than stop the game.
+                        self.plan.clear();
+                        return event(format!("The bot reconsiders ({e})."), false);
+                    }
+                    return event(text, bot_step);
+                }
+                let steps = self.forced_play()?;
+                let text = format!(
+                    "Forced play for {}: {}",
+                    self.name(player),
+                    acey_rules::notation::format_steps(&steps)
+                );
+                self.apply_checked(Action::Play { steps });
+                event(text, false)
+            }
+            Phase::GameOver { .. } => None,
+        }
+    }
+
+    /// Rolls now for the player to roll (a person who could have offered the cube first).
+    pub fn roll_now(&mut self) -> Option<AutoEvent> {
+        let Phase::Roll { player } = *self.game.phase() else {
+            return None;
+        };
+        let dice = self.dice.two();
+        self.apply_checked(Action::Roll { dice });
+        Some(AutoEvent {
+            text: self.roll_text(player, dice),
+            bot_step: false,
+        })
+    }
+
+    /// Whether the next automatic action makes the bot think (search), which can take a moment.
+    pub fn bot_thinking_next(&self) -> bool {
+        match self.game.phase() {
+            Phase::Move { player, .. } | Phase::NameDouble { player } => {
+                self.seat(*player) == Seat::Bot && self.plan.is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    fn roll_text(&self, player: Player, dice: [u8; 2]) -> String {
+        let who = self.name(player);
+        let verb = if who == "you" { "roll" } else { "rolls" };
+        let mut text = format!("{} {verb} {}-{}", capital(who), dice[0], dice[1]);
+        let acey = self.game.rules().is_acey_deucey(dice[0], dice[1]);
+        match (self.game.phase(), acey) {
+            (Phase::Move { .. }, true) => text.push_str(": acey-deucey!"),
+            (Phase::Move { .. }, false) => text.push('.'),
+            // The roll had no legal step at all: the game passed it on by itself (R3.2).
+            _ => text.push_str(" and cannot move."),
+        }
+        text
+    }
+
+    /// Applies an action the session built itself from the game's own legal moves.
+    fn apply_checked(&mut self, action: Action) {
+        if let Err(e) = self.game.apply(action.clone()) {
+            // Only reachable through a bug: the session builds these actions from the phase.
+            debug_assert!(false, "session action {action:?} refused: {e}");
+        }
+    }
+
+    /// Plans the bot's actions up to its next roll.
+    fn plan_bot(&mut self) {
+        let phase = self.game.phase().clone();
+        match phase {
+            Phase::NameDouble { .. } => {
+                let d = self
+                    .bot
+                    .choose_double(&self.game.position(), &mut self.bot_rng);
+                self.plan.push_back(Action::NameDouble { value: d });
+            }
+            Phase::Move { pool, kind, .. } => {
+                let Some(turn) = self.game.turn() else {
+                    return;
+                };
+                // A loaded game can stop in the middle of the bot's play: take it back and plan
+                // the whole segment again.
+                for _ in turn.steps() {
+                    self.plan.push_back(Action::Undo);
+                }
+                let start = *turn.start();
+                match kind {
+                    PoolKind::ChosenDouble(d) => {
+                        let play = self
+                            .bot
+                            .rank_doubles(&start)
+                            .into_iter()
+                            .find(|(value, _)| *value == d)
+                            .and_then(|(_, r)| r.candidate.double.and_then(|(_, p)| p));
+                        if let Some(play) = play {
+                            self.push_steps(play.steps());
+                        }
+                    }
+                    PoolKind::Natural | PoolKind::AceyDeucey => {
+                        let dice = pool_dice(pool.dice());
+                        let choice = self.bot.choose(&start, dice, &mut self.bot_rng);
+                        if let Some(play) = choice.play {
+                            self.push_steps(play.steps());
+                        }
+                        if let Some((d, play)) = choice.double {
+                            self.plan.push_back(Action::NameDouble { value: d });
+                            if let Some(play) = play {
+                                self.push_steps(play.steps());
+                            }
+                        }
+                    }
+                }
+                if self.plan.is_empty() {
+                    // Never stall: fall back on the first legal play.
+                    if let Some(p) = self.game.legal_plays().first() {
+                        self.plan.push_back(Action::Play {
+                            steps: p.steps().to_vec(),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn push_steps(&mut self, steps: &[acey_rules::Step]) {
+        for s in steps {
+            self.plan.push_back(Action::Step { step: *s });
+        }
+        self.plan.push_back(Action::Confirm);
+    }
+
+    fn describe(&self, player: Player, action: &Action) -> String {
+        let who = capital(self.name(player));
+        match action {
+            Action::Step { step } => format!("{who}: {step}"),
+            Action::Confirm => match self.game.turn() {
+                Some(t) => format!(
+                    "{who} played {}.",
+                    acey_rules::notation::format_steps(t.steps())
+                ),
+                None => format!("{who} played."),
+            },
+            Action::Play { steps } => format!(
+                "{who} played {}.",
+                acey_rules::notation::format_steps(steps)
+            ),
+            Action::NameDouble { value } => format!("{who} named {value}-{value}."),
+            Action::Undo => format!("{who} takes back a step."),
+            other => format!("{who}: {other:?}"),
+        }
+    }
+
+    /// Applies a person's action. Refused actions change nothing and say why.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        if let Some(p) = self.game.to_act() {
+            let resign = matches!(action, Action::Resign { .. });
+            if self.seat(p) == Seat::Bot && !resign {
+                return Err(GameError::WrongPhase("it is the bot's turn".to_string()));
+            }
+        }
+        self.game.apply(action)?;
+        self.plan.clear();
+        Ok(())
+    }
+
+    /// Ranked suggestions for the decision the game waits for (best first, at most `max`).
+    pub fn hint(&self, max: usize) -> Vec<HintLine> {
+        match self.game.phase() {
+            Phase::NameDouble { .. } => self
+                .bot
+                .rank_doubles(&self.game.position())
+                .into_iter()
+                .take(max)
+                .map(|(d, r)| HintLine {
+                    text: match r.candidate.double {
+                        Some((_, Some(p))) => format!("{d}-{d}: {}", p.notation()),
+                        _ => format!("{d}-{d}: -"),
+                    },
+                    equity: r.equity,
+                })
+                .collect(),
+            Phase::Move { pool, kind, .. } => {
+                let Some(turn) = self.game.turn() else {
+                    return Vec::new();
+                };
+                let start = *turn.start();
+                match kind {
+                    PoolKind::ChosenDouble(d) => self
+                        .bot
+                        .rank_doubles(&start)
+                        .into_iter()
+                        .filter(|(value, _)| *value == *d)
+                        .map(|(_, r)| HintLine {
+                            text: match r.candidate.double {
+                                Some((_, Some(p))) => p.notation(),
+                                _ => "-".to_string(),
+                            },
+                            equity: r.equity,
+                        })
+                        .collect(),
+                    _ => self
+                        .bot
+                        .rank(&start, pool_dice(pool.dice()))
+                        .into_iter()
+                        .take(max)
+                        .map(|r| {
+                            let mut text = r
+                                .candidate
+                                .play
+                                .map(|p| p.notation())
+                                .unwrap_or_else(|| "-".to_string());
+                            if let Some((d, p)) = r.candidate.double {
+                                let rest = p.map(|p| p.notation()).unwrap_or_else(|| "-".into());
+                                text.push_str(&format!(", then {d}-{d}: {rest}"));
+                            }
+                            HintLine {
+                                text,
+                                equity: r.equity,
+                            }
+                        })
+                        .collect(),
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The bot's choice for the decision the game waits for, as the action that starts it: the
+    /// play of the pool being played, or the double to name.
+    pub fn best_action(&self) -> Option<Action> {
+        match self.game.phase() {
+            Phase::NameDouble { .. } => {
+                let ranked = self.bot.rank_doubles(&self.game.position());
+                ranked
+                    .first()
+                    .map(|(d, _)| Action::NameDouble { value: *d })
+            }
+            Phase::Move { pool, kind, .. } => {
+                let start = *self.game.turn()?.start();
+                let play = match kind {
+                    PoolKind::ChosenDouble(d) => self
+                        .bot
+                        .rank_doubles(&start)
+                        .into_iter()
+                        .find(|(value, _)| value == d)
+                        .and_then(|(_, r)| r.candidate.double.and_then(|(_, p)| p)),
+                    _ => self
+                        .bot
+                        .rank(&start, pool_dice(pool.dice()))
+                        .first()
+                        .and_then(|r| r.candidate.play),
+                };
+                play.map(|p| Action::Play {
+                    steps: p.steps().to_vec(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Starts the next game of the match, or a new match once this one is decided.
+    pub fn rematch(&mut self) {
+        self.plan.clear();
+        if self.game.apply(Action::NextGame).is_err() {
+            self.game = Game::new(self.setup.rules);
+        }
+    }
+
+    /// The position shown: the game's, with the steps of the play being built.
+    pub fn position(&self) -> Position {
+        self.game.position()
+    }
+
+    /// One line on the score, e.g. `Score: you 12, bot 3 (match to 15)`.
+    pub fn score_line(&self) -> String {
+        let s = self.game.score();
+        let target = match self.game.rules().match_target {
+            Some(n) => format!(" (match to {n})"),
+            None => String::new(),
+        };
+        format!(
+            "Score: {} {}, {} {}{target}",
+            self.name(Player::Zero),
+            s[0],
+            self.name(Player::One),
+            s[1]
+        )
+    }
+
+    /// What the game waits for, in words.
+    pub fn status_line(&self) -> String {
+        let g = &self.game;
+        match g.phase() {
+            Phase::DieOff => "Die-off to decide who starts.".to_string(),
+            Phase::Roll { player } => format!("{} to roll.", capital(self.name(*player))),
+            Phase::CubeOffered { by } => format!(
+                "{} doubled to {}: {} to take or drop.",
+                capital(self.name(*by)),
+                g.cube().value * 2,
+                self.name(by.other())
+            ),
+            Phase::Move { player, kind, .. } => {
+                let dice = match (kind, g.turn()) {
+                    (_, Some(t)) if t.remaining_dice().is_empty() => "done".to_string(),
+                    (_, Some(t)) => t
+                        .remaining_dice()
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    (_, None) => String::new(),
+                };
+                let what = match kind {
+                    PoolKind::ChosenDouble(d) => format!(" the chosen {d}-{d}"),
+                    PoolKind::AceyDeucey => " the acey-deucey 1-2".to_string(),
+                    PoolKind::Natural => String::new(),
+                };
+                format!(
+                    "{} to play{what} (dice left: {dice}).",
+                    capital(self.name(*player))
+                )
+            }
+            Phase::NameDouble { player } => format!(
+                "{} played the 1-2 in full: name a double (1-6).",
+                capital(self.name(*player))
+            ),
+            Phase::GameOver {
+                winner,
+                points,
+                how,
+            } => {
+                let how = match how {
+                    acey_rules::GameEnd::BoreOff => "",
+                    acey_rules::GameEnd::Resigned => " by resignation",
+                    acey_rules::GameEnd::Dropped => " (cube dropped)",
+                };
+                let who = self.name(*winner);
+                let verb = if who == "you" { "win" } else { "wins" };
+                let tail = match g.match_winner() {
+                    Some(w) => format!(
+                        " {} the match.",
+                        if self.name(w) == "you" {
+                            "You win".to_string()
+                        } else {
+                            format!("{} wins", capital(self.name(w)))
+                        }
+                    ),
+                    None => String::new(),
+                };
+                format!(
+                    "{} {verb} {points} point{}{how}.{tail}",
+                    capital(who),
+                    if *points == 1 { "" } else { "s" }
+                )
+            }
+        }
+    }
+}
+
+/// The two dice a bot search takes for a pool (a double's four dice are one roll).
+fn pool_dice(dice: &[u8]) -> (u8, u8) {
+    match dice {
+        [a, b] => (*a, *b),
+        [d, ..] => (*d, *d),
+        [] => (1, 1),
+    }
+}
+
+/// `you` -> `You`.
+pub fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn setup(seats: [Seat; 2], seed: u64) -> Setup {
+        Setup {
+            rules: Rules::default(),
+            seats,
+            level: Level::Advanced,
+            seed,
+            auto_forced: false,
+        }
+    }
+
+    #[test]
+    fn bot_against_bot_finishes_a_game_through_auto_steps() {
+        let mut s = Session::new(setup([Seat::Bot, Seat::Bot], 3));
+        let mut n = 0;
+        while s.auto_step().is_some() {
+            n += 1;
+            assert!(n < 20_000, "the game does not end");
+        }
+        assert!(s.game_over(), "{}", s.status_line());
+        let score = s.game().score();
+        assert_eq!(score[0] + score[1], {
+            let Phase::GameOver { points, .. } = s.game().phase() else {
+                unreachable!()
+            };
+            *points
+        });
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game_and_saved_dice_continue() {
+        let run = |stop: usize| {
+            let mut s = Session::new(setup([Seat::Bot, Seat::Bot], 11));
+            for _ in 0..stop {
+                s.auto_step();
+            }
+            s
+        };
+        let a = run(120);
+        let b = run(120);
+        assert_eq!(a.game().actions(), b.game().actions());
+        // A session rebuilt from the actions and the dice drawn goes on exactly like the original.
+        let half = run(60);
+        let game = Game::replay(half.setup().rules, half.game().actions()).unwrap();
+        let mut resumed = Session::with_game(half.setup().clone(), game, half.dice().drawn());
+        for _ in 60..120 {
+            resumed.auto_step();
+        }
+        assert_eq!(resumed.game().actions(), a.game().actions());
+    }
+
+    #[test]
+    fn a_person_is_waited_for_and_the_bot_cannot_be_moved_for() {
+        let mut s = Session::new(setup([Seat::Human, Seat::Bot], 5));
+        while s.human_to_act().is_none() {
+            assert!(s.auto_step().is_some());
+        }
+        assert_eq!(s.human_to_act(), Some(Player::Zero));
+        assert!(s.auto_step().is_none(), "nothing moves without the person");
+        assert!(!s.hint(5).is_empty());
+        let best = s.best_action().unwrap();
+        s.apply(best).unwrap();
+    }
+
+    #[test]
+    fn forced_plays_are_made_when_asked() {
+        // Seed search: find a game where the person faces a single legal play.
+        let mut s = Session::new(Setup {
+            auto_forced: true,
+            ..setup([Seat::Human, Seat::Human], 1)
+        });
+        let mut forced = 0;
+        for _ in 0..400 {
+            if s.game_over() {
+                break;
+            }
+            match s.auto_step() {
+                Some(e) if e.text.starts_with("Forced play") => forced += 1,
+                Some(_) => {}
+                None => {
+                    let best = s.best_action().unwrap();
+                    s.apply(best).unwrap();
+                }
+            }
+        }
+        assert!(forced > 0, "no forced play in 400 actions");
+    }
+}

@@ -1,0 +1,77 @@
+//! The full-screen game's terminal: raw mode and the alternate screen, the event loop, and
+//! getting the terminal back (and the game saved) however the program ends: `q`, Ctrl-C (a key
+//! in raw mode), SIGTERM or SIGHUP (a signal handler sets a flag the loop reads), or a panic
+//! (ratatui's panic hook restores the terminal; the loop's unwinding is caught so the game is
+//! still saved).
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Result};
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::DefaultTerminal;
+
+use super::app::App;
+use super::{save, ui};
+
+/// Longest wait for a key before the loop looks at signals and timers again.
+const IDLE: Duration = Duration::from_millis(200);
+
+/// Runs the game until the player quits; saves it and says where.
+pub fn run(mut app: App) -> Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // Another handler may already be installed (only one per process); then the keys are
+        // still there to quit with.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let mut terminal = ratatui::try_init()?;
+    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        event_loop(&mut terminal, &mut app, &stop)
+    }));
+    ratatui::restore();
+    let saved = save::save(&app.session, &app.save_path);
+    match &saved {
+        Ok(()) => println!(
+            "Game saved to {}. Continue it with: acey play --load {}",
+            app.save_path.display(),
+            app.save_path.display()
+        ),
+        Err(e) => eprintln!("error: could not save the game: {e:#}"),
+    }
+    println!("{}", app.session.score_line());
+    match result {
+        Ok(r) => r.and(saved),
+        Err(_) => Err(anyhow!(
+            "the game stopped on an internal error (reported above)"
+        )),
+    }
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> Result<()> {
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        terminal.draw(|f| ui::draw(f, app))?;
+        if app.quit {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let wait = match app.next_wakeup() {
+            Some(t) => t.saturating_duration_since(now).min(IDLE),
+            None => IDLE,
+        };
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(k) if k.kind == KeyEventKind::Press => app.on_key(k),
+                // A resize needs nothing more: the next frame is laid out for the new size.
+                _ => {}
+            }
+        }
+        app.tick(Instant::now());
+    }
+}

@@ -1,0 +1,422 @@
+//! Drawing the full-screen game with ratatui: title, board, status, the game log or the hint,
+//! messages, the double picker or the input line, and the keys that apply now.
+//!
+//! Every frame is laid out from the terminal's current size, so resizing just works; a terminal
+//! too small for the board says so instead of drawing a broken board.
+
+use acey_rules::{Phase, Player};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::app::{App, Mode};
+use super::board::{self, Mark, Tag};
+use super::session::Seat;
+
+/// The smallest terminal the game draws in.
+pub const MIN_WIDTH: u16 = board::WIDTH as u16 + 2;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = board::HEIGHT as u16 + 2 + 1 + 3 + 3;
+
+/// The style of a board run.
+fn style(tag: Tag, mark: Option<Mark>, color: bool) -> Style {
+    let mut s = Style::default();
+    if color {
+        s = match tag {
+            Tag::Frame => s.fg(Color::DarkGray),
+            Tag::Label => s.fg(Color::Gray),
+            Tag::Checker(Player::Zero) => s.fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+            Tag::Checker(Player::One) => s.fg(Color::LightCyan).add_modifier(Modifier::BOLD),
+            Tag::Empty => s.fg(Color::DarkGray),
+        };
+        s = match mark {
+            Some(Mark::Cursor) => s.bg(Color::Blue).fg(Color::White),
+            Some(Mark::Selected) => s.bg(Color::Green).fg(Color::Black),
+            Some(Mark::Target) => s.bg(Color::Magenta).fg(Color::White),
+            Some(Mark::Movable) => s.add_modifier(Modifier::UNDERLINED),
+            None => s,
+        };
+    } else {
+        // NO_COLOR: highlights by reverse video and underline only.
+        s = match mark {
+            Some(Mark::Cursor) => s.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            Some(Mark::Selected) => s.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED),
+            Some(Mark::Target) => s.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            Some(Mark::Movable) => s.add_modifier(Modifier::BOLD),
+            None => s,
+        };
+    }
+    s
+}
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "The terminal is {}x{}; the board needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
+             Enlarge it, or play with --plain. (q quits)",
+            area.width, area.height
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let [title, body, bottom] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(board::HEIGHT as u16 + 5),
+        Constraint::Length(6),
+    ])
+    .areas(area);
+    draw_title(f, app, title);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(MIN_WIDTH), Constraint::Min(0)]).areas(body);
+    let [board_area, info] = Layout::vertical([
+        Constraint::Length(board::HEIGHT as u16 + 2),
+        Constraint::Min(0),
+    ])
+    .areas(left);
+    draw_board(f, app, board_area);
+    draw_info(f, app, info);
+    if right.width >= 16 {
+        draw_side(f, app, right);
+    }
+    draw_bottom(f, app, bottom);
+    if app.mode == Mode::Help {
+        draw_help(f, area);
+    }
+}
+
+fn draw_title(f: &mut Frame, app: &App, area: Rect) {
+    let s = &app.session;
+    let seats = s.setup().seats;
+    let who = if seats.contains(&Seat::Bot) {
+        format!(
+            "{} (X) vs {} (O), bot level {}",
+            s.name(Player::Zero),
+            s.name(Player::One),
+            s.setup().level
+        )
+    } else {
+        "X vs O at one keyboard".to_string()
+    };
+    let text = format!(
+        " acey · {who} · {} · game {} · {}",
+        s.game().rules().nearest_preset(),
+        s.game().game_number(),
+        s.score_line()
+    );
+    let style = if app.color {
+        Style::default().fg(Color::Black).bg(Color::Gray)
+    } else {
+        Style::default().add_modifier(Modifier::REVERSED)
+    };
+    f.render_widget(Paragraph::new(text).style(style), area);
+}
+
+fn draw_board(f: &mut Frame, app: &App, area: Rect) {
+    let pos = app.session.position();
+    let viewer = app.viewer();
+    let lines: Vec<Line> = board::draw(&pos, viewer, &app.marks())
+        .into_iter()
+        .map(|l| {
+            Line::from(
+                l.into_iter()
+                    .map(|r| Span::styled(r.text, style(r.tag, r.mark, app.color)))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let title = format!(
+        " seen from {} ({}) ",
+        app.session.name(viewer),
+        board::mark_char(viewer)
+    );
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+fn draw_info(f: &mut Frame, app: &App, area: Rect) {
+    let s = &app.session;
+    let pos = s.position();
+    let mut lines = vec![Line::from(s.status_line())];
+    let mut pips = format!(
+        "Pips: X {}  O {}",
+        pos.pip_count(Player::Zero),
+        pos.pip_count(Player::One)
+    );
+    if s.game().rules().doubling_cube {
+        pips.push_str(&format!("   Cube: {}", s.game().cube().value));
+    }
+    if s.auto_forced() {
+        pips.push_str("   (forced plays automatic)");
+    }
+    lines.push(Line::from(pips));
+    if app.bot_thinking() {
+        lines.push(Line::from(Span::styled(
+            "The bot is thinking...",
+            Style::default().add_modifier(Modifier::ITALIC),
+        )));
+    }
+    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+}
+
+fn draw_side(f: &mut Frame, app: &App, area: Rect) {
+    if let Some(hint) = &app.hint {
+        let lines: Vec<Line> = hint
+            .iter()
+            .enumerate()
+            .map(|(i, h)| Line::from(format!("{}. {:+.3}  {}", i + 1, h.equity, h.text)))
+            .collect();
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: true })
+                .block(Block::bordered().title(" hint (Esc closes) ")),
+            area,
+        );
+        return;
+    }
+    let log = app.log_lines();
+    let room = area.height.saturating_sub(2) as usize;
+    let start = log.len().saturating_sub(room);
+    let lines: Vec<Line> = log[start..]
+        .iter()
+        .map(|l| Line::from(l.as_str()))
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" game log ")),
+        area,
+    );
+}
+
+fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
+    let [messages, entry, keys] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let n = app.messages.len();
+    let lines: Vec<Line> = app
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let error = app.error && i + 1 == n;
+            let style = match (error, app.color) {
+                (true, true) => Style::default().fg(Color::LightRed),
+                (true, false) => Style::default().add_modifier(Modifier::BOLD),
+                _ => Style::default(),
+            };
+            Line::from(Span::styled(m.clone(), style))
+        })
+        .collect();
+    let room = messages.height as usize;
+    let skip = lines.len().saturating_sub(room);
+    f.render_widget(
+        Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()),
+        messages,
+    );
+    match &app.mode {
+        Mode::Typing(text) => {
+            f.render_widget(Paragraph::new(format!("play> {text}_")), entry);
+        }
+        _ if app.session.human_to_act().is_some()
+            && matches!(app.session.game().phase(), Phase::NameDouble { .. }) =>
+        {
+            let mut spans = vec![Span::raw("Double: ")];
+            for d in 1..=6u8 {
+                let chosen = d == app.double_cursor;
+                let style = match (chosen, app.color) {
+                    (true, true) => Style::default().bg(Color::Blue).fg(Color::White),
+                    (true, false) => Style::default().add_modifier(Modifier::REVERSED),
+                    _ => Style::default(),
+                };
+                spans.push(Span::styled(format!("[{d}-{d}]"), style));
+                spans.push(Span::raw(" "));
+            }
+            f.render_widget(Paragraph::new(Line::from(spans)), entry);
+        }
+        _ => {}
+    }
+    let keys_style = if app.color {
+        Style::default().fg(Color::Gray)
+    } else {
+        Style::default()
+    };
+    f.render_widget(
+        Paragraph::new(format!("{}   ?: help   q: save and quit", app.prompt())).style(keys_style),
+        keys,
+    );
+}
+
+fn draw_help(f: &mut Frame, area: Rect) {
+    let text = [
+        "Moving",
+        "  ←/→ or Tab       go to the next checker (or destination)",
+        "  Enter / Space    choose the checker, then its destination",
+        "  Backspace        let go of the checker / take back a step",
+        "  Enter            confirm the play when no step is left",
+        "  : or a digit     type a play, e.g. 13/7 8/7, bar/22, in/19(4)",
+        "After a full 1-2   ←/→ and Enter, or 1-6, names the double",
+        "Other keys",
+        "  h  hint (ranked plays)     a  forced plays automatic on/off",
+        "  f  flip the board          R  resign",
+        "  r  roll   d  double (cube) y/n  take/drop",
+        "  n  next game / rematch     q, Ctrl-C  save and quit",
+    ];
+    let w = 70.min(area.width);
+    let h = (text.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    };
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(text.iter().map(|l| Line::from(*l)).collect::<Vec<_>>())
+            .block(Block::bordered().title(" keys ")),
+        rect,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::app::tests::{key, one_two, type_text};
+    use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
+    use ratatui::crossterm::event::KeyCode;
+    use ratatui::Terminal;
+
+    fn render(app: &App, w: u16, h: u16) -> Buffer {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw(f, app)).unwrap();
+        t.backend().buffer().clone()
+    }
+
+    fn text(buf: &Buffer) -> Vec<String> {
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf.cell((x, y)).map_or(" ", |c| c.symbol()))
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    fn screen(app: &App) -> String {
+        text(&render(app, 110, 34)).join("\n")
+    }
+
+    #[test]
+    fn the_move_screen_shows_board_status_log_and_keys() {
+        let app = one_two();
+        let s = screen(&app);
+        assert!(
+            s.contains(" acey · you (X) vs bot (O), bot level beginner"),
+            "{s}"
+        );
+        assert!(s.contains("Score: you 0, bot 0"), "{s}");
+        assert!(
+            s.contains("13 14 15 16 17 18        19 20 21 22 23 24"),
+            "{s}"
+        );
+        assert!(
+            s.contains("12 11 10  9  8  7         6  5  4  3  2  1"),
+            "{s}"
+        );
+        assert!(s.contains("X start 15"), "{s}");
+        assert!(s.contains("O start 15"), "{s}");
+        assert!(
+            s.contains("You to play the acey-deucey 1-2 (dice left: 2 1)."),
+            "{s}"
+        );
+        assert!(s.contains("Pips: X 375  O 375"), "{s}");
+        assert!(s.contains(" game log "), "{s}");
+        assert!(s.contains("←/→: checker"), "{s}");
+    }
+
+    #[test]
+    fn the_picker_hint_log_and_game_over_screens() {
+        let mut app = one_two();
+        type_text(&mut app, "in/24 in/23");
+        let s = screen(&app);
+        assert!(
+            s.contains("Double: [1-1] [2-2] [3-3] [4-4] [5-5] [6-6]"),
+            "{s}"
+        );
+        assert!(s.contains("Name a double"), "{s}");
+        assert!(s.contains("X 1-2: in/23 in/24"), "the log in notation: {s}");
+        app.on_key(key(KeyCode::Char('h')));
+        let s = screen(&app);
+        assert!(s.contains(" hint (Esc closes) "), "{s}");
+        assert!(s.contains("1. +") || s.contains("1. -"), "{s}");
+        app.on_key(key(KeyCode::Char('R')));
+        assert!(screen(&app).contains("Resign this game? y / n"));
+        app.on_key(key(KeyCode::Char('y')));
+        let s = screen(&app);
+        assert!(s.contains("Bot wins 15 points by resignation."), "{s}");
+        assert!(s.contains("Score: you 0, bot 15"), "{s}");
+        assert!(s.contains("n: next game / rematch"), "{s}");
+        std::fs::remove_file(&app.save_path).ok();
+    }
+
+    #[test]
+    fn resizing_and_too_small_terminals() {
+        let app = one_two();
+        let narrow = text(&render(&app, MIN_WIDTH, MIN_HEIGHT)).join("\n");
+        assert!(narrow.contains("13 14 15 16 17 18"), "{narrow}");
+        assert!(
+            !narrow.contains(" game log "),
+            "no room for the log: {narrow}"
+        );
+        let tiny = text(&render(&app, 40, 12)).join("\n");
+        assert!(tiny.contains("The terminal is 40x12"), "{tiny}");
+        // One terminal, resized between frames.
+        let mut t = Terminal::new(TestBackend::new(110, 34)).unwrap();
+        t.draw(|f| draw(f, &app)).unwrap();
+        t.backend_mut().resize(70, 30);
+        t.draw(|f| draw(f, &app)).unwrap();
+        let after = text(t.backend().buffer()).join("\n");
+        assert_eq!(t.backend().buffer().area.width, 70);
+        assert!(after.contains("19 20 21 22 23 24"), "{after}");
+    }
+
+    #[test]
+    fn no_colour_mode_uses_no_colours_but_still_highlights() {
+        let mut app = one_two();
+        app.color = false;
+        let buf = render(&app, 110, 34);
+        let mut reversed = 0;
+        for cell in buf.content() {
+            assert_eq!(cell.fg, Color::Reset);
+            assert_eq!(cell.bg, Color::Reset);
+            if cell.modifier.contains(Modifier::REVERSED) {
+                reversed += 1;
+            }
+        }
+        assert!(reversed > 0, "the cursor is drawn in reverse video");
+        app.color = true;
+        let buf = render(&app, 110, 34);
+        assert!(
+            buf.content().iter().any(|c| c.bg == Color::Blue),
+            "the cursor in colour"
+        );
+    }
+
+    #[test]
+    fn the_help_screen() {
+        let mut app = one_two();
+        app.on_key(key(KeyCode::Char('?')));
+        let s = screen(&app);
+        assert!(s.contains(" keys "), "{s}");
+        assert!(s.contains("Backspace        let go of the checker"), "{s}");
+        app.on_key(key(KeyCode::Char('x')));
+        assert_eq!(app.mode, Mode::Normal);
+    }
+}
