@@ -25,6 +25,7 @@ mod perft;
 mod pool;
 mod position;
 mod position_id;
+mod record;
 mod rules;
 mod step;
 mod turn_builder;
@@ -35,6 +36,7 @@ pub use movegen::{legal_plays, MoveGen};
 pub use perft::{distinct_rolls, perft, perft_divide, successors};
 pub use pool::{BadDie, Pool};
 pub use position::{Player, Position, PositionError, CHECKERS};
+pub use record::{DiceSource, Record, RecordError, RecordHeader};
 pub use rules::{
     AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate, BarPriority, BearOffRule,
     ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout, NaturalDoubles,
