@@ -14,12 +14,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use acey_rules::Rules;
 
 use crate::eval::{max_points, Evaluator};
-use crate::evaluators::HeuristicEvaluator;
+use crate::evaluators::{HeuristicEvaluator, NeuralEvaluator};
+use crate::models::default_network;
 use crate::search::{Bot, SearchSettings};
 
 /// A named playing level.
@@ -27,16 +28,16 @@ use crate::search::{Bot, SearchSettings};
 pub enum Level {
     /// Heuristic evaluator at 0-ply with large noise: often picks a clearly worse play.
     Beginner,
-    /// Default evaluator at 0-ply with moderate noise: sound but makes regular errors.
+    /// Shipped network at 0-ply with moderate noise: sound but makes regular errors.
     Casual,
-    /// Default evaluator at 0-ply with light noise: errs only between close plays.
+    /// Shipped network at 0-ply with light noise: errs only between close plays.
     Intermediate,
-    /// Default evaluator at 0-ply, no noise: the best next state.
+    /// Shipped network at 0-ply, no noise: the best next state.
     Advanced,
-    /// Default evaluator with 1-ply lookahead (every roll of the opponent or of a re-roll) over
+    /// Shipped network with 1-ply lookahead (every roll of the opponent or of a re-roll) over
     /// the best few candidates.
     Expert,
-    /// Default evaluator with 2-ply lookahead and a move filter at each level.
+    /// Shipped network with 2-ply lookahead and a move filter at each level.
     Strongest,
 }
 
@@ -80,33 +81,36 @@ impl Level {
     pub fn description(self) -> &'static str {
         match self {
             Level::Beginner => "heuristic at 0-ply with large noise (0.25 of a game's worth)",
-            Level::Casual => "default evaluator at 0-ply with noise 0.08 of a game's worth",
-            Level::Intermediate => "default evaluator at 0-ply with noise 0.025 of a game's worth",
-            Level::Advanced => "default evaluator at 0-ply: the best next state",
-            Level::Expert => "default evaluator, 1-ply lookahead over the best 6 candidates",
-            Level::Strongest => "default evaluator, 2-ply lookahead, best 4 candidates per level",
+            Level::Casual => "network at 0-ply with noise 0.08 of a game's worth",
+            Level::Intermediate => "network at 0-ply with noise 0.025 of a game's worth",
+            Level::Advanced => "network at 0-ply: the best next state",
+            Level::Expert => "network, 1-ply lookahead over the best 6 candidates",
+            Level::Strongest => "network, 2-ply lookahead, best 4 candidates per level",
         }
     }
 
-    /// Plies, move filter and noise as a fraction of a game's maximum worth.
-    fn shape(self) -> (u8, usize, f32) {
+    /// Plies, root move filter, inner move filter, 1-2 plays extended at the root, and noise as a
+    /// fraction of a game's maximum worth.
+    fn shape(self) -> (u8, usize, usize, usize, f32) {
         match self {
-            Level::Beginner => (0, 1, 0.25),
-            Level::Casual => (0, 1, 0.08),
-            Level::Intermediate => (0, 1, 0.025),
-            Level::Advanced => (0, 1, 0.0),
-            Level::Expert => (1, 6, 0.0),
-            Level::Strongest => (2, 4, 0.0),
+            Level::Beginner => (0, 1, 1, 3, 0.25),
+            Level::Casual => (0, 1, 1, 3, 0.08),
+            Level::Intermediate => (0, 1, 1, 3, 0.025),
+            Level::Advanced => (0, 1, 1, 4, 0.0),
+            Level::Expert => (1, 6, 1, 6, 0.0),
+            Level::Strongest => (2, 4, 2, 6, 0.0),
         }
     }
 
     /// The search settings of this level under `rules` (noise scaled to the scoring).
     pub fn settings(self, rules: &Rules) -> SearchSettings {
-        let (plies, keep, noise) = self.shape();
+        let (plies, keep, inner_keep, chain_keep, noise) = self.shape();
         SearchSettings {
             plies,
             keep,
             noise: noise * max_points(rules),
+            chain_keep,
+            inner_keep,
         }
     }
 
@@ -131,10 +135,12 @@ impl Level {
     }
 }
 
-/// The evaluator the levels above beginner use: the shipped network once there is one, the
-/// heuristic until then.
+/// The evaluator the levels above beginner use: the shipped network
+/// ([`crate::models::default_network`]), built once per process and shared.
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    Arc::new(HeuristicEvaluator)
+    static NET: OnceLock<Arc<NeuralEvaluator>> = OnceLock::new();
+    NET.get_or_init(|| Arc::new(NeuralEvaluator::new(default_network(), "net")))
+        .clone()
 }
 
 impl fmt::Display for Level {

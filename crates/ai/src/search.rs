@@ -2,6 +2,12 @@
 //! rolls with a move filter, as GNU Backgammon does: at each level only the few best candidates by
 //! the 0-ply evaluation are searched deeper.
 //!
+//! An acey-deucey 1-2 reaches thousands of states (every 1-2 play, every named double, every play
+//! of it). The search filters that chain as well: the 1-2 plays are ranked by the 0-ply value of
+//! the state after them with the same player to roll, and only the best `chain_keep` are extended
+//! with every double and its plays (at the root; lookahead nodes keep [`INNER_CHAIN_KEEP`]). 1-2
+//! plays that do not earn the double are always kept.
+//!
 //! Values are equities (expected points) from the point of view of the player to roll in a
 //! state. A candidate after which the same player rolls again (an acey-deucey re-roll) keeps its
 //! sign; one after which the opponent rolls is negated.
@@ -9,7 +15,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use acey_rules::{Dice, MoveGen, Position, Rules};
+use acey_rules::{Dice, MoveGen, Pool, Position, Rules, CHECKERS};
 
 use crate::candidates::{candidates, double_candidates, double_options, weighted_rolls, Candidate};
 use crate::eval::{Eval, Evaluator};
@@ -19,11 +25,18 @@ use crate::eval::{Eval, Evaluator};
 pub struct SearchSettings {
     /// Plies of lookahead: 0 = evaluate the candidate states directly.
     pub plies: u8,
-    /// Move filter: candidates searched deeper at each level.
+    /// Move filter at the root: candidates (best by 0-ply) searched deeper.
     pub keep: usize,
     /// Standard deviation of noise added to each candidate's equity, in points (0 = best play).
     pub noise: f32,
+    /// At the root, the 1-2 plays extended with every named double (0 = all: exact).
+    pub chain_keep: usize,
+    /// Move filter below the root (the candidates of each roll searched deeper at 2-ply).
+    pub inner_keep: usize,
 }
+
+/// 1-2 plays extended with every named double in lookahead nodes.
+pub const INNER_CHAIN_KEEP: usize = 1;
 
 impl Default for SearchSettings {
     fn default() -> Self {
@@ -31,6 +44,8 @@ impl Default for SearchSettings {
             plies: 0,
             keep: 4,
             noise: 0.0,
+            chain_keep: 0,
+            inner_keep: 2,
         }
     }
 }
@@ -98,10 +113,75 @@ impl Search<'_> {
         out
     }
 
-    /// Candidates of one roll ranked by 0-ply equity for the mover, best first.
-    fn ranked(&mut self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
-        let cands = candidates(&self.bot.rules, &mut self.gen, state, dice);
+    /// Candidates of one roll ranked by 0-ply equity for the mover, best first; the acey-deucey
+    /// chain extended from the best `chain_keep` 1-2 plays (0 = all).
+    fn ranked(&mut self, state: &Position, dice: (u8, u8), chain_keep: usize) -> Vec<Ranked> {
+        let cands = self.candidates(state, dice, chain_keep);
         self.rank_candidates(state, cands)
+    }
+
+    /// The candidates of a roll, the acey-deucey chain filtered (see the module documentation).
+    fn candidates(
+        &mut self,
+        state: &Position,
+        dice: (u8, u8),
+        chain_keep: usize,
+    ) -> Vec<Candidate> {
+        let rules = self.bot.rules;
+        if chain_keep == 0 || !rules.is_acey_deucey(dice.0, dice.1) {
+            return candidates(&rules, &mut self.gen, state, dice);
+        }
+        let mover = state.turn();
+        let pool = Pool::roll(dice.0, dice.1).expect("dice are 1..=6");
+        let plays = self.gen.plays(state, &pool).to_vec();
+        if plays.is_empty() {
+            return candidates(&rules, &mut self.gen, state, dice);
+        }
+        let mut out = Vec::new();
+        let mut chain = Vec::new();
+        for play in plays {
+            let after = *play.position();
+            if after.off(mover) == CHECKERS || !rules.earns_double(play.dice_used()) {
+                out.push(Candidate {
+                    play: Some(play),
+                    double: None,
+                    state: after.with_turn(mover.other()),
+                });
+            } else {
+                chain.push(play);
+            }
+        }
+        if chain.len() > chain_keep {
+            // The mover names a double next: rank the states after the 1-2 as if they rolled.
+            let states: Vec<Position> = chain
+                .iter()
+                .map(|p| p.position().with_turn(mover))
+                .collect();
+            let evals = self.evals(&states);
+            let mut order: Vec<(f32, usize)> = evals
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.equity(&rules), i))
+                .collect();
+            order.sort_by(|a, b| b.0.total_cmp(&a.0));
+            chain = order
+                .iter()
+                .take(chain_keep)
+                .map(|&(_, i)| chain[i])
+                .collect();
+        }
+        for play in chain {
+            let after = *play.position();
+            for (d, dplays) in double_options(&rules, &mut self.gen, &after) {
+                for mut c in double_candidates(&rules, &after, d, &dplays) {
+                    c.play = Some(play);
+                    out.push(c);
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::with_capacity(out.len() * 2);
+        out.retain(|c| seen.insert(c.state));
+        out
     }
 
     fn rank_candidates(&mut self, state: &Position, cands: Vec<Candidate>) -> Vec<Ranked> {
@@ -140,11 +220,11 @@ impl Search<'_> {
         let mover = state.turn();
         let mut total = 0.0;
         for (roll, weight) in weighted_rolls() {
-            let ranked = self.ranked(state, roll);
+            let ranked = self.ranked(state, roll, INNER_CHAIN_KEEP);
             let best = if plies == 1 {
                 ranked[0].equity
             } else {
-                let keep = self.bot.settings.keep.max(1);
+                let keep = self.bot.settings.inner_keep.max(1);
                 ranked
                     .iter()
                     .take(keep)
@@ -222,7 +302,7 @@ impl Bot {
     /// move filter keep their 0-ply equity).
     pub fn rank(&self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
         let mut s = self.search();
-        let ranked = s.ranked(state, dice);
+        let ranked = s.ranked(state, dice, self.settings.chain_keep);
         s.deepen(state, ranked, self.settings.plies)
     }
 
