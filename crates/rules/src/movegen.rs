@@ -6,11 +6,12 @@
 //! mover's point counts, bar and start, and which opposing blots were hit), so de-duplication
 //! never depends on a hash being collision-free.
 //!
-//! For a double under the usual options the walk only tries origins in non-increasing order
-//! (bar, start, 24 ... 1). Moving the farther checker first never makes a later step illegal:
-//! the opponent's points only open up during a play, bear-off eligibility only improves, and a
-//! step from a lower point cannot create the checker a higher step needs. So every result is
-//! reached by such an ordered sequence, and the walk visits each multiset of steps once. The
+//! Under the usual options the walk only tries origins in non-increasing order (bar, start,
+//! 24 ... 1): for a double every step, for two different dice the second step (the first may use
+//! either die). Moving the farther checker first never makes a later step illegal: the
+//! opponent's points only open up during a play, bear-off eligibility only improves, and a step
+//! from a lower point cannot create the checker a higher step needs. So every result is reached
+//! by such an ordered sequence, and a double's walk visits each multiset of steps once. The
 //! options that break the argument (a hit that needs a checker home, the forfeit-on-block
 //! reading) use the full walk with a memo of visited states.
 
@@ -46,6 +47,9 @@ pub(crate) struct Relative {
     pub opp: [u8; 25],
     /// The mover's checkers outside the home board (points 7..=24, bar, start).
     outside: u8,
+    /// Bit `i` set when `me[i] > 0`, for `i` in 1..=26 (points, start, bar): the walks visit
+    /// occupied origins only.
+    occ: u32,
     /// Exact identity of the position reached from the play's start: see the module docs.
     key: u128,
 }
@@ -87,10 +91,17 @@ impl Relative {
         me[BAR] = pos.bar(mover);
         key |= (me[BAR] as u128) << KEY_BAR;
         key |= (me[START] as u128) << KEY_START;
+        let mut occ = 0u32;
+        for (i, &c) in me.iter().enumerate().skip(1) {
+            if c > 0 {
+                occ |= 1 << i;
+            }
+        }
         Relative {
             me,
             opp,
             outside,
+            occ,
             key,
         }
     }
@@ -111,7 +122,13 @@ impl Relative {
     /// Moves one checker from `from` to `to` (0 = off), hitting when `hit`.
     fn apply(&mut self, from: usize, to: usize, hit: bool) {
         self.me[from] -= 1;
+        if self.me[from] == 0 {
+            self.occ &= !(1 << from);
+        }
         self.me[to] += 1;
+        if to != OFF {
+            self.occ |= 1 << to;
+        }
         self.key -= match from {
             BAR => 1u128 << KEY_BAR,
             START => 1u128 << KEY_START,
@@ -128,6 +145,20 @@ impl Relative {
             self.outside -= 1;
         }
     }
+}
+
+/// The occupied origins of `occ` at or below `max_from`, highest first.
+#[inline]
+fn origins_down_from(occ: u32, max_from: usize) -> impl Iterator<Item = usize> {
+    let mut m = occ & (u32::MAX >> (31 - max_from));
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let from = 31 - m.leading_zeros() as usize;
+        m &= !(1 << from);
+        Some(from)
+    })
 }
 
 /// Whether `pool` is one that unlocks the first entry under `EntryUnlock::DoubleOrAceyDeucey`.
@@ -324,12 +355,12 @@ impl MoveGen {
         };
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;
-        if n == 1
-            && standard
-            && self.rules.hit_restriction == HitRestriction::None
-            && !self.full_walk_only
-        {
+        let ordered =
+            standard && self.rules.hit_restriction == HitRestriction::None && !self.full_walk_only;
+        if n == 1 && ordered {
             self.walk_ordered_double(&sr, &rel, groups[0].0, groups[0].1, BAR, 0);
+        } else if n == 2 && pool.len() == 2 && ordered {
+            self.walk_ordered_two(&sr, &rel, groups[0].0, groups[1].0);
         } else {
             let mut counts = [0u8; 2];
             let mut values = [0u8; 2];
@@ -372,10 +403,7 @@ impl MoveGen {
         used: usize,
     ) {
         let mut any = false;
-        for from in (1..=max_from).rev() {
-            if rel.me[from] == 0 {
-                continue;
-            }
+        for from in origins_down_from(rel.occ, max_from) {
             if let Some((to, hit)) = sr.try_step(rel, from, die) {
                 any = true;
                 let mut next = *rel;
@@ -390,6 +418,45 @@ impl MoveGen {
         }
         if !any {
             self.leaf(rel, used);
+        }
+    }
+
+    /// Two different dice: either die first from any origin, then the other die from an origin
+    /// no higher than the first (see the module docs: the farther checker first loses nothing).
+    fn walk_ordered_two(&mut self, sr: &StepRules, rel: &Relative, a: u8, b: u8) {
+        let mut any = false;
+        for from in origins_down_from(rel.occ, BAR) {
+            for (die, other) in [(a, b), (b, a)] {
+                let Some((to, hit)) = sr.try_step(rel, from, die) else {
+                    continue;
+                };
+                any = true;
+                let mut next = *rel;
+                next.apply(from, to, hit);
+                self.steps[0] = Step::from_indices(from, to, die, hit);
+                if next.all_off() {
+                    self.leaf(&next, 1);
+                    continue;
+                }
+                let mut second = false;
+                for from2 in origins_down_from(next.occ, from) {
+                    if let Some((to2, hit2)) = sr.try_step(&next, from2, other) {
+                        second = true;
+                        let mut last = next;
+                        last.apply(from2, to2, hit2);
+                        self.steps[1] = Step::from_indices(from2, to2, other, hit2);
+                        self.leaf(&last, 2);
+                    }
+                }
+                if !second {
+                    // Possibly a higher origin could follow; then a two-dice play exists and
+                    // this one-die leaf is dropped by the maximisation in `leaf`.
+                    self.leaf(&next, 1);
+                }
+            }
+        }
+        if !any {
+            self.leaf(rel, 0);
         }
     }
 
@@ -415,10 +482,7 @@ impl MoveGen {
                 continue;
             }
             let die = values[i];
-            for from in (1..=BAR).rev() {
-                if rel.me[from] == 0 {
-                    continue;
-                }
+            for from in origins_down_from(rel.occ, BAR) {
                 if let Some((to, hit)) = sr.try_step(rel, from, die) {
                     any = true;
                     let mut next = *rel;
