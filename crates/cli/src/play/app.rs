@@ -7,6 +7,7 @@
 //! once no step is left. Typing a play (`:` or a digit) works at any time.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use acey_rules::{Action, Dest, Phase, Player, Source, Step};
@@ -14,6 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::board::{Marks, Spot};
 use super::session::{HintLine, Session};
+use super::thinking::{Answer, Job, Outcome, Task};
 use super::typed;
 
 /// What the keyboard is doing.
@@ -60,14 +62,29 @@ pub struct App {
     next_auto: Instant,
     /// The number of the game already saved at its end (to save each finished game once).
     saved_game: Option<u32>,
+    /// The bot's plan being thought out on another thread.
+    thinking: Option<Receiver<Outcome>>,
+    /// A hint being thought out on another thread.
+    hinting: Option<Receiver<Outcome>>,
+}
+
+/// Runs a job on its own thread; the answer comes back on the returned channel.
+fn spawn(job: Job) -> Receiver<Outcome> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver may be gone (the game moved on); the answer is then simply dropped.
+        let _ = tx.send(job.run());
+    });
+    rx
 }
 
 /// Most messages kept on screen.
 const MESSAGES: usize = 4;
 
 impl App {
-    /// A game in a terminal.
-    pub fn new(session: Session, save_path: PathBuf, color: bool, bot_delay: Duration) -> App {
+    /// A game in a terminal. The bot thinks on another thread so the screen stays alive.
+    pub fn new(mut session: Session, save_path: PathBuf, color: bool, bot_delay: Duration) -> App {
+        session.set_background(true);
         App {
             session,
             mode: Mode::Normal,
@@ -84,6 +101,8 @@ impl App {
             bot_delay,
             next_auto: Instant::now(),
             saved_game: None,
+            thinking: None,
+            hinting: None,
         }
     }
 
@@ -114,6 +133,10 @@ impl App {
 
     /// When [`App::tick`] next has something to do, or `None` while waiting for a person.
     pub fn next_wakeup(&self) -> Option<Instant> {
+        if self.thinking.is_some() || self.hinting.is_some() {
+            // Look for the bot's answer often.
+            return Some(Instant::now() + Duration::from_millis(40));
+        }
         if self.session.human_to_act().is_some() || self.session.game_over() {
             None
         } else {
@@ -121,15 +144,69 @@ impl App {
         }
     }
 
-    /// Whether the bot is about to think (the screen says so before it does).
+    /// Whether the bot is thinking or about to (the screen says so).
     pub fn bot_thinking(&self) -> bool {
-        self.session.bot_thinking_next()
+        self.thinking.is_some() || self.session.bot_thinking_next()
+    }
+
+    /// Whether a hint is being thought out.
+    pub fn hint_pending(&self) -> bool {
+        self.hinting.is_some()
+    }
+
+    /// Collects answers from the threads and starts the bot thinking when it is its turn.
+    fn poll_threads(&mut self) -> bool {
+        let mut changed = false;
+        if let Some(rx) = &self.hinting {
+            match rx.try_recv() {
+                Ok(outcome) => {
+                    self.hinting = None;
+                    changed = true;
+                    if outcome.stamp == self.session.game().actions().len() {
+                        if let Answer::Hint(lines) = outcome.answer {
+                            if lines.is_empty() {
+                                self.say("No hint for this decision.");
+                            }
+                            self.hint = Some(lines);
+                        }
+                    }
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.hinting = None;
+                    self.refuse("The hint could not be worked out.");
+                }
+            }
+        }
+        if let Some(rx) = &self.thinking {
+            match rx.try_recv() {
+                Ok(outcome) => {
+                    self.thinking = None;
+                    // A stale plan (the game moved on meanwhile) is dropped; a new job follows.
+                    self.session.accept(outcome);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    // The thread died: think here instead from now on.
+                    self.thinking = None;
+                    self.session.set_background(false);
+                    self.refuse("The bot's thread stopped; it now thinks in the foreground.");
+                }
+            }
+        }
+        if self.thinking.is_none() && self.session.background() {
+            if let Some(job) = self.session.bot_job() {
+                self.thinking = Some(spawn(job));
+            }
+        }
+        changed
     }
 
     /// Does the automatic actions that are due: rolls at once, the bot's steps one per
     /// `bot_delay`. Returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
+        let mut changed = self.poll_threads();
         // Bounded so that a long forced sequence cannot freeze the screen.
         for _ in 0..64 {
             if now < self.next_auto {
@@ -149,6 +226,7 @@ impl App {
         if changed {
             self.reset_cursor();
             self.save_if_finished();
+            self.poll_threads();
         }
         changed
     }
@@ -157,10 +235,13 @@ impl App {
     #[cfg(test)]
     pub fn settle(&mut self) {
         let delay = self.bot_delay;
+        let background = self.session.background();
         self.bot_delay = Duration::ZERO;
+        self.session.set_background(false);
         self.next_auto = Instant::now();
         while self.tick(Instant::now()) {}
         self.bot_delay = delay;
+        self.session.set_background(background);
     }
 
     fn save_if_finished(&mut self) {
@@ -351,6 +432,7 @@ impl App {
         match self.session.apply(action) {
             Ok(()) => {
                 self.hint = None;
+                self.hinting = None;
                 if let Some(t) = text {
                     self.say(t);
                 }
@@ -397,14 +479,18 @@ impl App {
                 self.next_auto = Instant::now();
             }
             KeyCode::Char('h') => {
-                if human.is_some() {
+                if human.is_none() {
+                    self.refuse("A hint is for your own turn.");
+                } else if self.session.background() {
+                    if self.hinting.is_none() {
+                        self.hinting = self.session.job(Task::Hint(8)).map(spawn);
+                    }
+                } else {
                     let hint = self.session.hint(8);
                     if hint.is_empty() {
                         self.say("No hint for this decision.");
                     }
                     self.hint = Some(hint);
-                } else {
-                    self.refuse("A hint is for your own turn.");
                 }
             }
             KeyCode::Esc => {
@@ -611,6 +697,8 @@ pub(crate) mod tests {
             false,
             Duration::ZERO,
         );
+        // The tests read the bot's answers at once; one test below covers the thread.
+        app.session.set_background(false);
         app.settle();
         app
     }
@@ -748,6 +836,7 @@ pub(crate) mod tests {
             false,
             Duration::from_secs(3600),
         );
+        app.session.set_background(false);
         let start = Instant::now();
         assert!(app.tick(start));
         let steps_now = |app: &App| {
@@ -769,6 +858,34 @@ pub(crate) mod tests {
         assert_eq!(steps_now(&app), 1);
         assert!(app.tick(start + Duration::from_secs(3601)));
         assert_eq!(steps_now(&app), 2);
+    }
+
+    #[test]
+    fn the_bot_and_the_hint_think_on_another_thread() {
+        let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
+        let mut app = App::new(
+            Session::with_game(one_two().session.setup().clone(), game, 0),
+            std::env::temp_dir().join("acey-app-test-unused.json"),
+            false,
+            Duration::ZERO,
+        );
+        assert!(app.session.background());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        // The bot rolls, thinks on its thread, plays; then the person is to act.
+        while app.session.human_to_act().is_none() {
+            app.tick(Instant::now());
+            std::thread::sleep(Duration::from_millis(5));
+            assert!(Instant::now() < deadline, "the bot never answered");
+        }
+        assert!(!app.session.game().log().is_empty());
+        app.on_key(key(KeyCode::Char('h')));
+        assert!(app.hint_pending());
+        while app.hint.is_none() {
+            app.tick(Instant::now());
+            std::thread::sleep(Duration::from_millis(5));
+            assert!(Instant::now() < deadline, "the hint never came");
+        }
+        assert!(!app.hint.as_ref().unwrap().is_empty());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! (`--plain`), against the bot or a second person at the same keyboard.
 //!
 //! * [`session`]: the game, its seats, dice and bot; what happens by itself.
+//! * [`thinking`]: the bot's decisions as jobs that can run on another thread.
 //! * [`board`]: the board drawn as tagged text, from either player's side.
 //! * [`typed`]: plays, steps and doubles typed in notation.
 //! * [`app`], [`ui`], [`terminal`]: the full-screen game's state and keys, drawing, and terminal.
@@ -14,6 +15,7 @@ pub mod plain;
 pub mod save;
 pub mod session;
 pub mod terminal;
+pub mod thinking;
 pub mod typed;
 pub mod ui;
 

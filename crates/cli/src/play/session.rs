@@ -10,6 +10,9 @@ use std::collections::VecDeque;
 use acey_ai::{Bot, Level};
 use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules};
 
+pub use super::thinking::HintLine;
+use super::thinking::{Answer, Decision, Job, Outcome, Task};
+
 /// Who plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seat {
@@ -81,15 +84,6 @@ pub struct Setup {
     pub auto_forced: bool,
 }
 
-/// One ranked suggestion of the hint.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HintLine {
-    /// What to do, in notation.
-    pub text: String,
-    /// Expected points for the mover.
-    pub equity: f32,
-}
-
 /// Something that happened by itself (a roll, a bot step, a forced play).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AutoEvent {
@@ -111,6 +105,8 @@ pub struct Session {
     bot_rng: Dice,
     /// The bot's remaining actions for the current turn segment.
     plan: VecDeque<Action>,
+    /// The bot thinks elsewhere (another thread) and hands its plan in with [`Session::accept`].
+    background: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -139,6 +135,7 @@ impl Session {
             bot,
             bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
             plan: VecDeque::new(),
+            background: false,
             setup,
         }
     }
@@ -287,9 +284,26 @@ impl Session {
             Phase::Move { player, .. } | Phase::NameDouble { player } => {
                 if self.seat(player) == Seat::Bot {
                     if self.plan.is_empty() {
-                        self.plan_bot();
+                        if self.background {
+                            return None;
+                        }
+                        let job = self.bot_job()?;
+                        self.accept(job.run());
                     }
-                    let action = self.plan.pop_front()?;
+                    let Some(action) = self.plan.pop_front() else {
+                        // Never stall: the first legal play (or the first double).
+                        let fallback = match self.game.legal_plays().first() {
+                            Some(p) => Action::Play {
+                                steps: p.steps().to_vec(),
+                            },
+                            None => Action::NameDouble { value: 1 },
+                        };
+                        self.plan.push_back(fallback);
+                        return event(
+                            "The bot has no plan; it takes the first choice.".into(),
+                            false,
+                        );
+                    };
                     let text = self.describe(player, &action);
                     let bot_step = matches!(action, Action::Step { .. });
                     if let Err(e) = self.game.apply(action) {
@@ -358,72 +372,6 @@ impl Session {
         }
     }
 
-    /// Plans the bot's actions up to its next roll.
-    fn plan_bot(&mut self) {
-        let phase = self.game.phase().clone();
-        match phase {
-            Phase::NameDouble { .. } => {
-                let d = self
-                    .bot
-                    .choose_double(&self.game.position(), &mut self.bot_rng);
-                self.plan.push_back(Action::NameDouble { value: d });
-            }
-            Phase::Move { pool, kind, .. } => {
-                let Some(turn) = self.game.turn() else {
-                    return;
-                };
-                // A loaded game can stop in the middle of the bot's play: take it back and plan
-                // the whole segment again.
-                for _ in turn.steps() {
-                    self.plan.push_back(Action::Undo);
-                }
-                let start = *turn.start();
-                match kind {
-                    PoolKind::ChosenDouble(d) => {
-                        let play = self
-                            .bot
-                            .rank_doubles(&start)
-                            .into_iter()
-                            .find(|(value, _)| *value == d)
-                            .and_then(|(_, r)| r.candidate.double.and_then(|(_, p)| p));
-                        if let Some(play) = play {
-                            self.push_steps(play.steps());
-                        }
-                    }
-                    PoolKind::Natural | PoolKind::AceyDeucey => {
-                        let dice = pool_dice(pool.dice());
-                        let choice = self.bot.choose(&start, dice, &mut self.bot_rng);
-                        if let Some(play) = choice.play {
-                            self.push_steps(play.steps());
-                        }
-                        if let Some((d, play)) = choice.double {
-                            self.plan.push_back(Action::NameDouble { value: d });
-                            if let Some(play) = play {
-                                self.push_steps(play.steps());
-                            }
-                        }
-                    }
-                }
-                if self.plan.is_empty() {
-                    // Never stall: fall back on the first legal play.
-                    if let Some(p) = self.game.legal_plays().first() {
-                        self.plan.push_back(Action::Play {
-                            steps: p.steps().to_vec(),
-                        });
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn push_steps(&mut self, steps: &[acey_rules::Step]) {
-        for s in steps {
-            self.plan.push_back(Action::Step { step: *s });
-        }
-        self.plan.push_back(Action::Confirm);
-    }
-
     fn describe(&self, player: Player, action: &Action) -> String {
         let who = capital(self.name(player));
         match action {
@@ -458,64 +406,60 @@ impl Session {
         Ok(())
     }
 
-    /// Ranked suggestions for the decision the game waits for (best first, at most `max`).
-    pub fn hint(&self, max: usize) -> Vec<HintLine> {
-        match self.game.phase() {
-            Phase::NameDouble { .. } => self
-                .bot
-                .rank_doubles(&self.game.position())
-                .into_iter()
-                .take(max)
-                .map(|(d, r)| HintLine {
-                    text: match r.candidate.double {
-                        Some((_, Some(p))) => format!("{d}-{d}: {}", p.notation()),
-                        _ => format!("{d}-{d}: -"),
-                    },
-                    equity: r.equity,
-                })
-                .collect(),
-            Phase::Move { pool, kind, .. } => {
-                let Some(turn) = self.game.turn() else {
-                    return Vec::new();
-                };
-                let start = *turn.start();
-                match kind {
-                    PoolKind::ChosenDouble(d) => self
-                        .bot
-                        .rank_doubles(&start)
-                        .into_iter()
-                        .filter(|(value, _)| *value == *d)
-                        .map(|(_, r)| HintLine {
-                            text: match r.candidate.double {
-                                Some((_, Some(p))) => p.notation(),
-                                _ => "-".to_string(),
-                            },
-                            equity: r.equity,
-                        })
-                        .collect(),
-                    _ => self
-                        .bot
-                        .rank(&start, pool_dice(pool.dice()))
-                        .into_iter()
-                        .take(max)
-                        .map(|r| {
-                            let mut text = r
-                                .candidate
-                                .play
-                                .map(|p| p.notation())
-                                .unwrap_or_else(|| "-".to_string());
-                            if let Some((d, p)) = r.candidate.double {
-                                let rest = p.map(|p| p.notation()).unwrap_or_else(|| "-".into());
-                                text.push_str(&format!(", then {d}-{d}: {rest}"));
-                            }
-                            HintLine {
-                                text,
-                                equity: r.equity,
-                            }
-                        })
-                        .collect(),
-                }
+    /// Lets the bot think elsewhere: [`Session::auto_step`] then waits (returns `None`) until a
+    /// plan from [`Session::bot_job`] is handed in with [`Session::accept`].
+    pub fn set_background(&mut self, on: bool) {
+        self.background = on;
+    }
+
+    /// Whether the bot thinks elsewhere.
+    pub fn background(&self) -> bool {
+        self.background
+    }
+
+    /// A job for the decision the game waits for, or `None` when there is none.
+    pub fn job(&self, task: Task) -> Option<Job> {
+        let (decision, taken) = Decision::of(&self.game)?;
+        Some(Job {
+            bot: self.bot.clone(),
+            rng: self.bot_rng.clone(),
+            decision,
+            taken,
+            task,
+            stamp: self.game.actions().len(),
+        })
+    }
+
+    /// The job of planning the bot's next actions, when the bot is to act and has no plan.
+    pub fn bot_job(&self) -> Option<Job> {
+        if self.bot_thinking_next() {
+            self.job(Task::Plan)
+        } else {
+            None
+        }
+    }
+
+    /// Hands in a finished plan; refused (`false`) when the game has moved on since the job was
+    /// made.
+    pub fn accept(&mut self, outcome: Outcome) -> bool {
+        if outcome.stamp != self.game.actions().len() || !self.plan.is_empty() {
+            return false;
+        }
+        match outcome.answer {
+            Answer::Plan(actions) => {
+                self.bot_rng = outcome.rng;
+                self.plan.extend(actions);
+                true
             }
+            _ => false,
+        }
+    }
+
+    /// Ranked suggestions for the decision the game waits for (best first, at most `max`),
+    /// thought out here and now.
+    pub fn hint(&self, max: usize) -> Vec<HintLine> {
+        match self.job(Task::Hint(max)).map(|j| j.run().answer) {
+            Some(Answer::Hint(lines)) => lines,
             _ => Vec::new(),
         }
     }
@@ -523,32 +467,8 @@ impl Session {
     /// The bot's choice for the decision the game waits for, as the action that starts it: the
     /// play of the pool being played, or the double to name.
     pub fn best_action(&self) -> Option<Action> {
-        match self.game.phase() {
-            Phase::NameDouble { .. } => {
-                let ranked = self.bot.rank_doubles(&self.game.position());
-                ranked
-                    .first()
-                    .map(|(d, _)| Action::NameDouble { value: *d })
-            }
-            Phase::Move { pool, kind, .. } => {
-                let start = *self.game.turn()?.start();
-                let play = match kind {
-                    PoolKind::ChosenDouble(d) => self
-                        .bot
-                        .rank_doubles(&start)
-                        .into_iter()
-                        .find(|(value, _)| value == d)
-                        .and_then(|(_, r)| r.candidate.double.and_then(|(_, p)| p)),
-                    _ => self
-                        .bot
-                        .rank(&start, pool_dice(pool.dice()))
-                        .first()
-                        .and_then(|r| r.candidate.play),
-                };
-                play.map(|p| Action::Play {
-                    steps: p.steps().to_vec(),
-                })
-            }
+        match self.job(Task::Best).map(|j| j.run().answer) {
+            Some(Answer::Best(action)) => action,
             _ => None,
         }
     }
@@ -649,15 +569,6 @@ impl Session {
                 )
             }
         }
-    }
-}
-
-/// The two dice a bot search takes for a pool (a double's four dice are one roll).
-fn pool_dice(dice: &[u8]) -> (u8, u8) {
-    match dice {
-        [a, b] => (*a, *b),
-        [d, ..] => (*d, *d),
-        [] => (1, 1),
     }
 }
 

@@ -165,6 +165,15 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
 }
 
 fn draw_side(f: &mut Frame, app: &App, area: Rect) {
+    if app.hint_pending() {
+        f.render_widget(
+            Paragraph::new("The bot is working out a hint...")
+                .wrap(Wrap { trim: true })
+                .block(Block::bordered().title(" hint ")),
+            area,
+        );
+        return;
+    }
     if let Some(hint) = &app.hint {
         let lines: Vec<Line> = hint
             .iter()
