@@ -59,6 +59,8 @@ pub struct Ranked {
     pub equity: f32,
     /// The evaluation of the resulting state from the mover's side (0-ply).
     pub eval: Eval,
+    /// Win probability for the mover at the search's depth (`eval.win` at 0-ply).
+    pub win: f32,
 }
 
 /// A bot: an evaluator, a rule set and search settings.
@@ -75,12 +77,22 @@ impl std::fmt::Debug for Bot {
     }
 }
 
-/// Equity of `next` for the player `mover`, given the value of `next` for whoever rolls there.
-fn for_mover(mover: acey_rules::Player, next: &Position, value: f32) -> f32 {
+/// A searched value: equity and win probability for the player to roll.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Value {
+    equity: f32,
+    win: f32,
+}
+
+/// The value of `next` for the player `mover`, given its value for whoever rolls there.
+fn for_mover(mover: acey_rules::Player, next: &Position, value: Value) -> Value {
     if next.turn() == mover {
         value
     } else {
-        -value
+        Value {
+            equity: -value.equity,
+            win: 1.0 - value.win,
+        }
     }
 }
 
@@ -94,7 +106,7 @@ fn gaussian(rng: &mut Dice) -> f32 {
 struct Search<'a> {
     bot: &'a Bot,
     gen: MoveGen,
-    cache: HashMap<(Position, u8), f32>,
+    cache: HashMap<(Position, u8), Value>,
 }
 
 impl Search<'_> {
@@ -202,6 +214,7 @@ impl Search<'_> {
                     candidate: c,
                     equity: mine.equity(rules),
                     eval: mine,
+                    win: mine.win,
                 }
             })
             .collect();
@@ -209,32 +222,47 @@ impl Search<'_> {
         ranked
     }
 
-    /// Equity of `state` for its player to roll, looking `plies` rolls ahead.
-    fn value(&mut self, state: &Position, plies: u8) -> f32 {
+    /// Value of `state` for its player to roll, looking `plies` rolls ahead.
+    fn value(&mut self, state: &Position, plies: u8) -> Value {
         if plies == 0 || state.winner().is_some() {
-            return self.evals(std::slice::from_ref(state))[0].equity(&self.bot.rules);
+            let e = self.evals(std::slice::from_ref(state))[0];
+            return Value {
+                equity: e.equity(&self.bot.rules),
+                win: e.win,
+            };
         }
         if let Some(&v) = self.cache.get(&(*state, plies)) {
             return v;
         }
         let mover = state.turn();
-        let mut total = 0.0;
+        let mut total = Value {
+            equity: 0.0,
+            win: 0.0,
+        };
         for (roll, weight) in weighted_rolls() {
             let ranked = self.ranked(state, roll, INNER_CHAIN_KEEP);
             let best = if plies == 1 {
-                ranked[0].equity
+                Value {
+                    equity: ranked[0].equity,
+                    win: ranked[0].win,
+                }
             } else {
                 let keep = self.bot.settings.inner_keep.max(1);
-                ranked
-                    .iter()
-                    .take(keep)
-                    .map(|r| {
-                        let v = self.value(&r.candidate.state, plies - 1);
-                        for_mover(mover, &r.candidate.state, v)
-                    })
-                    .fold(f32::NEG_INFINITY, f32::max)
+                let mut best = Value {
+                    equity: f32::NEG_INFINITY,
+                    win: 0.0,
+                };
+                for r in ranked.iter().take(keep) {
+                    let v = self.value(&r.candidate.state, plies - 1);
+                    let v = for_mover(mover, &r.candidate.state, v);
+                    if v.equity > best.equity {
+                        best = v;
+                    }
+                }
+                best
             };
-            total += weight * best;
+            total.equity += weight * best.equity;
+            total.win += weight * best.win;
         }
         self.cache.insert((*state, plies), total);
         total
@@ -249,7 +277,9 @@ impl Search<'_> {
         let keep = self.bot.settings.keep.max(1).min(ranked.len());
         for r in ranked.iter_mut().take(keep) {
             let v = self.value(&r.candidate.state, plies);
-            r.equity = for_mover(mover, &r.candidate.state, v);
+            let v = for_mover(mover, &r.candidate.state, v);
+            r.equity = v.equity;
+            r.win = v.win;
         }
         ranked[..keep].sort_by(|a, b| b.equity.total_cmp(&a.equity));
         ranked
@@ -357,7 +387,14 @@ impl Bot {
 
     /// Equity of a state for its player to roll, at this bot's depth.
     pub fn state_value(&self, state: &Position) -> f32 {
-        self.search().value(state, self.settings.plies)
+        self.search().value(state, self.settings.plies).equity
+    }
+
+    /// Equity and win probability of a state for its player to roll, looking `plies` rolls
+    /// ahead (each roll answered by the best play after this bot's move filters).
+    pub fn analyse(&self, state: &Position, plies: u8) -> (f32, f32) {
+        let v = self.search().value(state, plies);
+        (v.equity, v.win)
     }
 
     /// 0-ply evaluation of a state for its player to roll.

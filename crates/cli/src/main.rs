@@ -31,6 +31,10 @@ enum Command {
     Play(commands::play::Args),
     /// Play one bot against another with common random numbers; points per game with a 95% CI.
     Duel(commands::duel::Args),
+    /// Rank the plays of a roll: win chance, expected points, difference to the best.
+    Hint(commands::hint::Args),
+    /// Win chance and expected points of a position for the player to roll.
+    Eval(commands::eval::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
 }
@@ -84,6 +88,8 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => commands::rules::run(args),
         Some(Command::Play(args)) => commands::play::run(args),
         Some(Command::Duel(args)) => commands::duel::run(args),
+        Some(Command::Hint(args)) => commands::hint::run(args),
+        Some(Command::Eval(args)) => commands::eval::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
     };
     match result {

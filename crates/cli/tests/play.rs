@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("acey-play-it-{}-{name}.json", std::process::id()))
+    std::env::temp_dir().join(format!("acey-play-it-{}-{name}.txt", std::process::id()))
 }
 
 /// Runs `acey play --plain` with `args`, feeding `input` then closing stdin.
@@ -162,7 +162,7 @@ fn bad_arguments_and_files_are_usage_errors() {
     let o = plain(&["--level", "grandmaster"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown level"));
-    let o = plain(&["--load", "/nonexistent/acey-save.json"], "");
+    let o = plain(&["--load", "/nonexistent/acey-save.txt"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
     // The full-screen game refuses to start without a terminal and says what to do instead.

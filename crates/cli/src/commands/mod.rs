@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+pub mod analysis;
 pub mod duel;
+pub mod eval;
+pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod play;

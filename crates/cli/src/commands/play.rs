@@ -38,7 +38,7 @@ pub struct Args {
     /// Go on with a saved game, exactly where it stood (its rules, seats and dice).
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
-    /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.json].
+    /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.txt].
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Line mode for screen readers, pipes and scripts: reads plays and commands from stdin.

@@ -687,7 +687,7 @@ pub(crate) mod tests {
         };
         let game = Game::replay(setup.rules, actions).unwrap();
         let path = std::env::temp_dir().join(format!(
-            "acey-app-test-{}-{}.json",
+            "acey-app-test-{}-{}.txt",
             std::process::id(),
             actions.len()
         ));
@@ -832,7 +832,7 @@ pub(crate) mod tests {
         let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
         let mut app = App::new(
             Session::with_game(one_two().session.setup().clone(), game, 0),
-            std::env::temp_dir().join("acey-app-test-unused.json"),
+            std::env::temp_dir().join("acey-app-test-unused.txt"),
             false,
             Duration::from_secs(3600),
         );
@@ -865,7 +865,7 @@ pub(crate) mod tests {
         let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
         let mut app = App::new(
             Session::with_game(one_two().session.setup().clone(), game, 0),
-            std::env::temp_dir().join("acey-app-test-unused.json"),
+            std::env::temp_dir().join("acey-app-test-unused.txt"),
             false,
             Duration::ZERO,
         );

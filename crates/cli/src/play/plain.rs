@@ -386,7 +386,7 @@ mod tests {
 
     fn run_with(input: &str, seats: [Seat; 2], seed: u64) -> (String, std::path::PathBuf) {
         let path = std::env::temp_dir().join(format!(
-            "acey-plain-{}-{seed}-{}.json",
+            "acey-plain-{}-{seed}-{}.txt",
             std::process::id(),
             input.len()
         ));

@@ -1,41 +1,27 @@
 //! Saving a game and going on with it later, exactly where it stood (mid-turn included).
 //!
-//! A save is the game's action log (a game is a pure function of its rules and actions) plus what
-//! the session needs around it: who sits where, the bot's level, the dice seed and how many dice
-//! were drawn, so the dice after loading are the ones the game would have had.
+//! A save is the game's plain-text record (design 3.6, [`acey_rules::Record`]; the format is in
+//! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Four
+//! extra header lines keep what the session needs around the game: who sits where, the bot's
+//! level, how many dice of the seed were drawn (so the dice after loading are the ones the game
+//! would have had) and whether forced plays are automatic. A record without them loads too: you
+//! against the bot at the default level, the dice going on from the seed.
 
 use std::path::{Path, PathBuf};
 
 use acey_ai::Level;
-use acey_rules::{Action, Game, Rules};
+use acey_rules::{Action, DiceSource as RecordDice, Record, RecordHeader};
 use anyhow::{bail, Context, Result};
-use serde::{Deserialize, Serialize};
 
-use super::session::{Seat, Session, Setup};
+use super::session::{DiceSource, Seat, Session, Setup};
 
-/// The first line's `format` value; bump it when the layout changes.
-const FORMAT: &str = "acey-play-save 1";
+const SEATS: &str = "Seats";
+const LEVEL: &str = "Level";
+const DRAWN: &str = "Dice drawn";
+const FORCED: &str = "Forced plays";
 
-/// What a save file holds.
-#[derive(Debug, Serialize, Deserialize)]
-struct SaveFile {
-    format: String,
-    /// The rules as `preset[,option=value...]` (parses back to the same rules).
-    rules: String,
-    /// `human` or `bot` for player 0 and player 1.
-    seats: [String; 2],
-    level: String,
-    seed: u64,
-    dice_drawn: u64,
-    auto_forced: bool,
-    actions: Vec<Action>,
-    /// The game log in notation, for people reading the file (ignored when loading).
-    #[serde(default)]
-    notation: Vec<String>,
-}
-
-/// Where a game is saved when no `--save` is given: `$XDG_DATA_HOME/acey/last-game.json`, else
-/// `~/.local/share/acey/last-game.json`, else the current directory.
+/// Where a game is saved when no `--save` is given: `$XDG_DATA_HOME/acey/last-game.txt`, else
+/// `~/.local/share/acey/last-game.txt`, else the current directory.
 pub fn default_path() -> PathBuf {
     let base = std::env::var_os("XDG_DATA_HOME")
         .filter(|v| !v.is_empty())
@@ -46,47 +32,70 @@ pub fn default_path() -> PathBuf {
                 .map(|h| PathBuf::from(h).join(".local").join("share"))
         });
     match base {
-        Some(b) => b.join("acey").join("last-game.json"),
-        None => PathBuf::from("acey-last-game.json"),
+        Some(b) => b.join("acey").join("last-game.txt"),
+        None => PathBuf::from("acey-last-game.txt"),
     }
 }
 
-fn seat_name(seat: Seat) -> String {
+fn seat_name(seat: Seat) -> &'static str {
     match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Bot => "bot".to_string(),
+        Seat::Human => "human",
+        Seat::Bot => "bot",
     }
 }
 
-fn parse_seat(s: &str) -> Result<Seat> {
-    match s {
+fn parse_seats(s: &str) -> Result<[Seat; 2]> {
+    let seat = |w: &str| match w {
         "human" => Ok(Seat::Human),
         "bot" => Ok(Seat::Bot),
-        other => bail!("unknown seat '{other}' (expected human or bot)"),
+        other => bail!("unknown seat '{other}' in '{SEATS}: {s}' (expected human or bot)"),
+    };
+    match s.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [a, b] => Ok([seat(a)?, seat(b)?]),
+        _ => bail!("'{SEATS}: {s}': expected two seats, e.g. 'human bot'"),
     }
 }
 
-/// Writes the session to `path` (creating its folder), atomically: a crash while writing leaves
-/// the previous save in place.
-pub fn save(session: &Session, path: &Path) -> Result<()> {
+/// The session's game as a record with the session's header lines.
+pub fn record(session: &Session) -> Record {
     let setup = session.setup();
-    let file = SaveFile {
-        format: FORMAT.to_string(),
-        rules: setup.rules.to_string(),
-        seats: [seat_name(setup.seats[0]), seat_name(setup.seats[1])],
-        level: setup.level.to_string(),
-        seed: session.dice().seed(),
-        dice_drawn: session.dice().drawn(),
-        auto_forced: setup.auto_forced,
-        actions: session.game().actions().to_vec(),
-        notation: session
-            .game()
-            .log()
-            .iter()
-            .map(|r| format!("game {} {}: {}", r.game, r.player, r.notation()))
-            .collect(),
+    let player = |p: usize| match setup.seats[p] {
+        Seat::Human => "human".to_string(),
+        Seat::Bot => format!("acey {}", setup.level),
     };
-    let text = serde_json::to_string_pretty(&file)?;
+    let header = RecordHeader {
+        players: [Some(player(0)), Some(player(1))],
+        dice: Some(RecordDice::Seed(session.dice().seed())),
+        date: None,
+        extra: vec![
+            (
+                SEATS.to_string(),
+                format!(
+                    "{} {}",
+                    seat_name(setup.seats[0]),
+                    seat_name(setup.seats[1])
+                ),
+            ),
+            (LEVEL.to_string(), setup.level.to_string()),
+            (DRAWN.to_string(), session.dice().drawn().to_string()),
+            (
+                FORCED.to_string(),
+                if setup.auto_forced {
+                    "automatic"
+                } else {
+                    "manual"
+                }
+                .to_string(),
+            ),
+        ],
+    };
+    Record::from_game(session.game(), header)
+}
+
+/// Writes the session's record to `path` (creating its folder), atomically: a crash while
+/// writing leaves the previous save in place.
+pub fn save(session: &Session, path: &Path) -> Result<()> {
+    let text = record(session).to_string();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
@@ -97,49 +106,74 @@ pub fn save(session: &Session, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Reads a save back into a session that goes on where the game stood.
+/// Reads a record back into a session that goes on where the game stood.
 pub fn load(path: &Path) -> Result<Session> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let file: SaveFile = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not an acey save file", path.display()))?;
-    if file.format != FORMAT {
-        bail!(
-            "{}: unsupported save format '{}' (expected '{FORMAT}')",
-            path.display(),
-            file.format
-        );
-    }
-    let rules: Rules = file
-        .rules
+    let record: Record = text
         .parse()
-        .map_err(|e| anyhow::anyhow!("{}: bad rules: {e}", path.display()))?;
-    let level: Level = file
-        .level
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let seats = [parse_seat(&file.seats[0])?, parse_seat(&file.seats[1])?];
-    let game = Game::replay(rules, &file.actions).map_err(|(i, e)| {
+        .map_err(|e| anyhow::anyhow!("{} is not a readable game record: {e}", path.display()))?;
+    let game = record.game().map_err(|(i, e)| {
         anyhow::anyhow!(
-            "{}: action {} of the saved game is refused: {e}",
+            "{}: action {} of the record is refused: {e}",
             path.display(),
             i + 1
         )
     })?;
+    let extra = |key: &str| {
+        record
+            .header
+            .extra
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let at = |e: anyhow::Error| e.context(format!("in {}", path.display()));
+    let seats = match extra(SEATS) {
+        Some(s) => parse_seats(&s).map_err(at)?,
+        None => [Seat::Human, Seat::Bot],
+    };
+    let level: Level = match extra(LEVEL) {
+        Some(l) => l
+            .parse()
+            .map_err(|e| at(anyhow::anyhow!("'{LEVEL}: {l}': {e}")))?,
+        None => Level::Intermediate,
+    };
+    let (seed, drawn) = match &record.header.dice {
+        Some(RecordDice::Seed(seed)) => {
+            // Without the count, every die of the record came from the seed, two at a time.
+            let rolled = game
+                .actions()
+                .iter()
+                .filter(|a| matches!(a, Action::DieOff { .. } | Action::Roll { .. }))
+                .count() as u64
+                * 2;
+            let drawn = match extra(DRAWN) {
+                Some(d) => d
+                    .parse::<u64>()
+                    .map_err(|_| at(anyhow::anyhow!("'{DRAWN}: {d}' is not a number")))?,
+                None => rolled,
+            };
+            (*seed, drawn)
+        }
+        // Dice from elsewhere (a server, physical dice): new dice from here on.
+        _ => (DiceSource::os_seed(), 0),
+    };
+    let auto_forced = extra(FORCED).is_some_and(|f| f.eq_ignore_ascii_case("automatic"));
     let setup = Setup {
-        rules,
+        rules: record.rules,
         seats,
         level,
-        seed: file.seed,
-        auto_forced: file.auto_forced,
+        seed,
+        auto_forced,
     };
-    Ok(Session::with_game(setup, game, file.dice_drawn))
+    Ok(Session::with_game(setup, game, drawn))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use acey_rules::Phase;
+    use acey_rules::{Phase, Rules};
 
     fn temp(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("acey-save-{}-{name}", std::process::id()))
@@ -161,11 +195,15 @@ mod tests {
         }
         let first = s.game().turn().unwrap().legal_steps()[0];
         s.apply(Action::Step { step: first }).unwrap();
-        let path = temp("mid-turn.json");
+        let path = temp("mid-turn.txt");
         save(&s, &path).unwrap();
         let mut back = load(&path).unwrap();
-        assert_eq!(back.game().actions(), s.game().actions());
+        // The record holds the game, not the clicks: the same position, mid-turn.
         assert_eq!(back.position(), s.position());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# acey game record"), "{text}");
+        assert!(text.contains("Seats: human bot"), "{text}");
+        assert!(text.contains("Dice: seed 21"), "{text}");
         assert!(matches!(back.game().phase(), Phase::Move { .. }));
         assert_eq!(back.game().turn().unwrap().steps(), &[first]);
         // Both go on the same way: same dice, same bot.
@@ -177,17 +215,21 @@ mod tests {
                 }
             }
         }
-        assert_eq!(back.game().actions(), s.game().actions());
+        assert_eq!(back.game().log(), s.game().log());
+        assert_eq!(back.position(), s.position());
         std::fs::remove_file(&path).ok();
     }
 
     #[test]
     fn bad_files_are_refused_with_reasons() {
-        let path = temp("bad.json");
+        let path = temp("bad.txt");
         std::fs::write(&path, "not json").unwrap();
         let e = load(&path).unwrap_err().to_string();
-        assert!(e.contains("not an acey save file"), "{e}");
-        assert!(load(&temp("missing.json"))
+        assert!(e.contains("not a readable game record"), "{e}");
+        std::fs::write(&path, "Rules: american\nSeats: human robot\n\ngame 1\n").unwrap();
+        let e = format!("{:#}", load(&path).unwrap_err());
+        assert!(e.contains("unknown seat 'robot'"), "{e}");
+        assert!(load(&temp("missing.txt"))
             .unwrap_err()
             .to_string()
             .contains("cannot read"));

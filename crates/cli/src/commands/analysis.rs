@@ -1,0 +1,245 @@
+//! What `acey hint`, `acey eval` and `acey engine` share: ranking the plays of a roll (by search
+//! or by rollouts), evaluating a state, and writing candidates in move notation and JSON.
+
+use acey_ai::{rollout_candidates, Bot, Candidate, Level, Ranked, RolloutSettings};
+use acey_rules::{notation::format_steps, Pool, Position, Rules};
+use serde_json::{json, Value};
+
+use crate::UsageError;
+
+/// How plays are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Expectimax this many plies deep.
+    Ply(u8),
+    /// Rollouts of the best candidates.
+    Rollout {
+        /// Games per candidate.
+        trials: usize,
+        /// Decisions before a trial is scored by the evaluator (`None`: to the end).
+        truncate: Option<u32>,
+        /// Seed of the dice.
+        seed: u64,
+    },
+}
+
+/// One ranked play.
+#[derive(Debug, Clone)]
+pub struct HintRow {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Win probability for the mover.
+    pub win: f64,
+    /// Expected points for the mover.
+    pub equity: f64,
+    /// Standard error of `equity` (rollouts only).
+    pub std_error: Option<f64>,
+}
+
+/// Candidates rolled out by a rollout hint (the best by 0-ply).
+const ROLLOUT_CANDIDATES: usize = 8;
+
+/// Most plies a search may look ahead: beyond 2 a decision takes minutes.
+pub const MAX_PLY: u8 = 2;
+
+/// The bot for analysis at `level`'s evaluator and filters, `plies` deep.
+pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
+    let mut settings = level.settings(&rules);
+    settings.plies = plies;
+    settings.noise = 0.0;
+    // Analysis looks at every 1-2 play, and searches the best few deeper.
+    settings.chain_keep = 0;
+    settings.keep = settings.keep.max(6);
+    Bot::new(level.evaluator(), rules, settings)
+}
+
+/// Checks that the plies asked for are searchable.
+pub fn check_ply(ply: u8) -> Result<u8, UsageError> {
+    if ply > MAX_PLY {
+        return Err(UsageError(format!(
+            "--ply {ply} is too deep: use 0 to {MAX_PLY} (or --rollout)"
+        )));
+    }
+    Ok(ply)
+}
+
+/// Refuses a finished game (there is nothing to play).
+pub fn check_playable(state: &Position) -> Result<(), UsageError> {
+    match state.winner() {
+        Some(w) => Err(UsageError(format!(
+            "the game is over: player {} has borne off every checker",
+            w.index()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The plays of `dice` from `state`, best first.
+pub fn hint(
+    level: Level,
+    rules: Rules,
+    state: &Position,
+    dice: (u8, u8),
+    method: Method,
+) -> Vec<HintRow> {
+    match method {
+        Method::Ply(plies) => analysis_bot(level, rules, plies)
+            .rank(state, dice)
+            .into_iter()
+            .map(|r| HintRow {
+                candidate: r.candidate,
+                win: r.win as f64,
+                equity: r.equity as f64,
+                std_error: None,
+            })
+            .collect(),
+        Method::Rollout {
+            trials,
+            truncate,
+            seed,
+        } => {
+            // Candidates are chosen by an exact 0-ply ranking and played out by the level's
+            // 0-ply bot, whose chain filter keeps the 1-2s of the games fast.
+            let ranked: Vec<Ranked> = analysis_bot(level, rules, 0)
+                .rank(state, dice)
+                .into_iter()
+                .take(ROLLOUT_CANDIDATES)
+                .collect();
+            let mut settings = level.settings(&rules);
+            settings.plies = 0;
+            settings.noise = 0.0;
+            let player = Bot::new(level.evaluator(), rules, settings);
+            let rollout = RolloutSettings {
+                trials,
+                truncate,
+                seed,
+                stratify: true,
+            };
+            let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
+            let results = rollout_candidates(&player, state.turn(), &cands, &rollout);
+            let mut rows: Vec<HintRow> = cands
+                .into_iter()
+                .zip(results)
+                .map(|(candidate, result)| HintRow {
+                    candidate,
+                    win: result.win,
+                    equity: result.equity,
+                    std_error: Some(result.std_error),
+                })
+                .collect();
+            rows.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+            rows
+        }
+    }
+}
+
+/// The dice of a double named after a 1-2, as written in notation: `6-6 chosen`, or with the
+/// European complement `6-6 chosen (6-6-1-1)`.
+fn chosen_label(rules: &Rules, d: u8) -> String {
+    match Pool::chosen_double(d, rules.acey_doubles_mode) {
+        Ok(pool) if pool.dice().iter().any(|&x| x != d) => {
+            let dice: Vec<String> = pool.dice().iter().map(|x| x.to_string()).collect();
+            format!("{d}-{d} chosen ({})", dice.join("-"))
+        }
+        _ => format!("{d}-{d} chosen"),
+    }
+}
+
+/// A candidate in move notation (design 3.2): the steps of a natural roll, or the whole
+/// acey-deucey segment `1-2: in/24 in/23, 6-6 chosen: in/19(4)`.
+pub fn notation(rules: &Rules, dice: (u8, u8), c: &Candidate) -> String {
+    let steps = c
+        .play
+        .map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
+    match c.double {
+        None if !rules.is_acey_deucey(dice.0, dice.1) => steps,
+        None => format!("{}-{}: {steps}", dice.0, dice.1),
+        Some((d, play)) => {
+            let second = play.map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
+            format!(
+                "{}-{}: {steps}, {}: {second}",
+                dice.0,
+                dice.1,
+                chosen_label(rules, d)
+            )
+        }
+    }
+}
+
+/// A candidate as JSON: notation, steps, the named double, the position reached and who rolls
+/// next there.
+pub fn candidate_json(rules: &Rules, dice: (u8, u8), c: &Candidate) -> Value {
+    let steps = c.play.map(|p| p.steps().to_vec()).unwrap_or_default();
+    let double = c.double.map(|(d, play)| {
+        json!({
+            "value": d,
+            "steps": play.map(|p| p.steps().to_vec()).unwrap_or_default(),
+        })
+    });
+    json!({
+        "notation": notation(rules, dice, c),
+        "steps": steps,
+        "double": double,
+        "position": c.state,
+        "next_turn": c.state.turn().index(),
+    })
+}
+
+/// Hint rows as JSON objects, with the difference to the best.
+pub fn rows_json(rules: &Rules, dice: (u8, u8), rows: &[HintRow]) -> Vec<Value> {
+    let best = rows.first().map_or(0.0, |r| r.equity);
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut v = candidate_json(rules, dice, &r.candidate);
+            v["rank"] = json!(i + 1);
+            v["win"] = json!(r.win);
+            v["equity"] = json!(r.equity);
+            v["diff"] = json!(r.equity - best);
+            if let Some(se) = r.std_error {
+                v["std_error"] = json!(se);
+            }
+            v
+        })
+        .collect()
+}
+
+/// Win probability and equity of `state` for its player to roll, `plies` deep.
+pub fn evaluate(level: Level, rules: Rules, state: &Position, plies: u8) -> (f64, f64) {
+    let (equity, win) = analysis_bot(level, rules, plies).analyse(state, plies);
+    (win as f64, equity as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::MoveGen;
+
+    #[test]
+    fn acey_deucey_segments_are_written_as_their_parts() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let mut gen = MoveGen::new(&rules);
+        let c = acey_ai::candidates(&rules, &mut gen, &start, (1, 2));
+        let with_double = c.iter().find(|c| c.double.is_some()).unwrap();
+        let text = notation(&rules, (1, 2), with_double);
+        assert!(text.starts_with("1-2: in/"), "{text}");
+        assert!(text.contains(" chosen: "), "{text}");
+        let natural = acey_ai::candidates(&rules, &mut gen, &start, (6, 5));
+        let text = notation(&rules, (6, 5), &natural[0]);
+        assert!(!text.contains(':') && text.contains("in/"), "{text}");
+    }
+
+    #[test]
+    fn ranked_rows_are_sorted_and_their_json_is_complete() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let rows = hint(Level::Advanced, rules, &start, (6, 5), Method::Ply(0));
+        assert!(rows.windows(2).all(|w| w[0].equity >= w[1].equity));
+        let json = rows_json(&rules, (6, 5), &rows);
+        assert_eq!(json[0]["rank"], 1);
+        assert_eq!(json[0]["diff"], 0.0);
+        assert!(json.last().unwrap()["diff"].as_f64().unwrap() <= 0.0);
+        assert_eq!(json[0]["next_turn"], 1);
+    }
+}

@@ -1,0 +1,115 @@
+//! `acey hint`: the plays of a roll ranked by the bot, with win chance, expected points and the
+//! difference to the best play.
+
+use acey_ai::Level;
+use serde_json::json;
+
+use super::analysis::{self, Method};
+use crate::{input, UsageError};
+
+/// Arguments of `acey hint`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (JSON, acey ID or gnubg ID); its `turn` is the player who rolled.
+    #[arg(long)]
+    position: String,
+    /// The roll, e.g. 3-5 (a 1-2 under an acey-deucey preset ranks whole segments: the 1-2, the
+    /// named double and its play).
+    #[arg(long)]
+    dice: String,
+    /// Rules: a preset with optional overrides.
+    #[arg(long, default_value = "american")]
+    rules: String,
+    /// Plies of lookahead (0 to 2).
+    #[arg(long, default_value_t = 1, conflicts_with = "rollout")]
+    ply: u8,
+    /// Rank the best candidates by Monte-Carlo rollouts instead of search.
+    #[arg(long)]
+    rollout: bool,
+    /// Games per candidate in a rollout (rounded up to a multiple of 36).
+    #[arg(long, default_value_t = 216, requires = "rollout")]
+    trials: usize,
+    /// Score rollout games with the evaluator after this many decisions.
+    #[arg(long, requires = "rollout")]
+    truncate: Option<u32>,
+    /// Seed of the rollout dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The evaluator and move filters of this level.
+    #[arg(long, default_value = "strongest")]
+    level: String,
+    /// Rows to show.
+    #[arg(long, default_value_t = 10)]
+    max: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `acey hint`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let rules = input::rules(&args.rules)?;
+    let state = input::position(&args.position)?;
+    let dice = input::dice(&args.dice)?;
+    let level: Level = args
+        .level
+        .parse()
+        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    analysis::check_playable(&state)?;
+    let method = if args.rollout {
+        if args.trials == 0 {
+            return Err(UsageError("--trials must be at least 1".into()).into());
+        }
+        Method::Rollout {
+            trials: args.trials,
+            truncate: args.truncate,
+            seed: args.seed,
+        }
+    } else {
+        Method::Ply(analysis::check_ply(args.ply)?)
+    };
+    let mut rows = analysis::hint(level, rules, &state, dice, method);
+    rows.truncate(args.max.max(1));
+    if args.json {
+        let v = json!({
+            "dice": [dice.0, dice.1],
+            "player": state.turn().index(),
+            "method": match method {
+                Method::Ply(n) => json!({"ply": n}),
+                Method::Rollout { trials, truncate, seed } =>
+                    json!({"rollout": {"trials": trials.div_ceil(36) * 36, "truncate": truncate, "seed": seed}}),
+            },
+            "plays": analysis::rows_json(&rules, dice, &rows),
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    let how = match method {
+        Method::Ply(n) => format!("{n}-ply"),
+        Method::Rollout { trials, .. } => {
+            format!("rollout, {} games each", trials.div_ceil(36) * 36)
+        }
+    };
+    println!(
+        "player {} rolled {}-{} ({how}, {}):",
+        state.turn().index(),
+        dice.0,
+        dice.1,
+        rules
+    );
+    let best = rows.first().map_or(0.0, |r| r.equity);
+    for (i, r) in rows.iter().enumerate() {
+        let se = r
+            .std_error
+            .map_or_else(String::new, |se| format!(" ± {:.3}", 1.96 * se));
+        println!(
+            "{:>3}. win {:5.1}%  equity {:+7.3}{se}  ({:+.3})  {}",
+            i + 1,
+            100.0 * r.win,
+            r.equity,
+            r.equity - best,
+            analysis::notation(&rules, dice, &r.candidate),
+        );
+    }
+    Ok(())
+}
