@@ -1,0 +1,251 @@
+//! The hub: every room in memory, creating games, and joining them.
+//!
+//! Rooms are held by the connections and bot tasks that use them; the hub keeps weak references,
+//! so a game nobody is connected to leaves memory and is loaded from the store again (replayed
+//! from its actions) when someone comes back, after a restart too.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
+
+use acey_rules::{Game, Rules};
+use tokio::sync::Mutex;
+
+use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
+use crate::random;
+use crate::room::{rebuild, Refusal, Room};
+use crate::storage::{GameMeta, Mode, Store};
+
+/// The longest match a game may be created with.
+pub const MAX_MATCH: u32 = 99;
+
+/// What a create message asks for.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// How it is played.
+    pub mode: Mode,
+    /// Rule string (default `american`).
+    pub rules: Option<String>,
+    /// Match length (0: open session; default 1, a single game).
+    pub match_to: Option<u32>,
+    /// Bot level (computer games; default `casual`).
+    pub level: Option<String>,
+    /// The creator's seat (default 0).
+    pub seat: Option<usize>,
+}
+
+/// All rooms.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    rooms: Mutex<HashMap<String, Weak<Room>>>,
+}
+
+fn unavailable(e: impl std::fmt::Display) -> Refusal {
+    (ErrorCode::Unavailable, e.to_string())
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl Hub {
+    /// A hub over a store.
+    pub fn new(store: Arc<dyn Store>) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Games in memory now.
+    pub async fn rooms_in_memory(&self) -> usize {
+        self.rooms
+            .lock()
+            .await
+            .values()
+            .filter(|w| w.strong_count() > 0)
+            .count()
+    }
+
+    async fn insert(&self, room: &Arc<Room>) {
+        let mut rooms = self.rooms.lock().await;
+        if rooms.len() > 64 && rooms.len().is_power_of_two() {
+            rooms.retain(|_, w| w.strong_count() > 0);
+        }
+        rooms.insert(room.id.clone(), Arc::downgrade(room));
+    }
+
+    /// The room of a game, loading it from the store if it is not in memory.
+    pub async fn room(&self, id: &str) -> Result<Arc<Room>, Refusal> {
+        // Held across the load so that two joiners of a game not in memory share one room.
+        let mut rooms = self.rooms.lock().await;
+        if let Some(room) = rooms.get(id).and_then(Weak::upgrade) {
+            return Ok(room);
+        }
+        let stored = self
+            .store
+            .load_game(id)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| (ErrorCode::NotFound, format!("there is no game '{id}'")))?;
+        let game = rebuild(&stored.meta, &stored.actions).map_err(unavailable)?;
+        let room = Room::new(stored.meta, game, Arc::clone(&self.store));
+        rooms.insert(id.to_string(), Arc::downgrade(&room));
+        drop(rooms);
+        // A restart may have stopped the server between an action and the roll or the bot move
+        // that follows it: carry on from there.
+        let mut st = room.lock().await;
+        room.advance(&mut st).await?;
+        drop(st);
+        Ok(room)
+    }
+
+    /// Creates a game; returns its room, the creator's role and token.
+    pub async fn create(&self, new: NewGame) -> Result<(Arc<Room>, Role, String), Refusal> {
+        let bad = |m: String| (ErrorCode::BadSettings, m);
+        let mut rules: Rules = match &new.rules {
+            Some(r) if !r.trim().is_empty() => r.parse().map_err(|e| bad(format!("{e}")))?,
+            _ => Rules::default(),
+        };
+        match new.match_to {
+            Some(0) => rules.match_target = None,
+            Some(n) if n > MAX_MATCH => {
+                return Err(bad(format!("a match is 1 to {MAX_MATCH} points, not {n}")))
+            }
+            Some(n) => rules.match_target = Some(n),
+            None if rules.match_target.is_none() => rules.match_target = Some(1),
+            None => {}
+        }
+        let seat = new.seat.unwrap_or(0);
+        if seat > 1 {
+            return Err(bad(format!("a seat is 0 or 1, not {seat}")));
+        }
+        let level = match new.mode {
+            Mode::Computer => {
+                let name = new.level.as_deref().unwrap_or("casual");
+                let level: acey_ai::Level = name.parse().map_err(|e| bad(format!("{e}")))?;
+                Some(level.as_str().to_string())
+            }
+            _ if new.level.is_some() => {
+                return Err(bad("a level is only for games against the computer".into()))
+            }
+            _ => None,
+        };
+        let token = random::token().map_err(unavailable)?;
+        let (tokens, bot_seat, role) = match new.mode {
+            Mode::Computer => {
+                let mut t = [None, None];
+                t[seat] = Some(token.clone());
+                (t, Some(1 - seat), Role::Seat(seat))
+            }
+            Mode::Friend => {
+                let mut t = [None, None];
+                t[seat] = Some(token.clone());
+                (t, None, Role::Seat(seat))
+            }
+            Mode::Local => ([Some(token.clone()), Some(token.clone())], None, Role::Both),
+        };
+        let meta = GameMeta {
+            id: random::game_id().map_err(unavailable)?,
+            mode: new.mode,
+            rules,
+            level,
+            bot_seat,
+            tokens,
+            rematch_of: None,
+            created_at: now(),
+        };
+        let room = self.start(meta).await?;
+        Ok((room, role, token))
+    }
+
+    async fn start(&self, meta: GameMeta) -> Result<Arc<Room>, Refusal> {
+        self.store.create_game(&meta).await.map_err(unavailable)?;
+        let game = Game::new(meta.rules);
+        let room = Room::new(meta, game, Arc::clone(&self.store));
+        self.insert(&room).await;
+        let mut st = room.lock().await;
+        room.advance(&mut st).await?;
+        drop(st);
+        Ok(room)
+    }
+
+    /// Works out the role of a joiner: the seat of a matching token, a free seat of a friend
+    /// game (claimed with a new token), or watching.
+    pub async fn seat_for(
+        &self,
+        room: &Arc<Room>,
+        token: Option<&str>,
+        watch: bool,
+    ) -> Result<(Role, Option<String>), Refusal> {
+        let mut st = room.lock().await;
+        if let Some(t) = token {
+            let holds = |i: usize| st.meta.tokens[i].as_deref() == Some(t);
+            match (holds(0), holds(1)) {
+                (true, true) => return Ok((Role::Both, Some(t.to_string()))),
+                (true, false) => return Ok((Role::Seat(0), Some(t.to_string()))),
+                (false, true) => return Ok((Role::Seat(1), Some(t.to_string()))),
+                (false, false) => {}
+            }
+        }
+        if watch || st.meta.mode != Mode::Friend {
+            return Ok((Role::Spectator, None));
+        }
+        let Some(free) = (0..2).find(|&i| st.meta.tokens[i].is_none()) else {
+            return Ok((Role::Spectator, None));
+        };
+        let new_token = random::token().map_err(unavailable)?;
+        if !self
+            .store
+            .claim_seat(&room.id, free, &new_token)
+            .await
+            .map_err(unavailable)?
+        {
+            return Ok((Role::Spectator, None));
+        }
+        st.meta.tokens[free] = Some(new_token.clone());
+        room.broadcast(&ServerMsg::Seats {
+            seats: GameInfo::of(&st.meta).seats,
+        });
+        room.advance(&mut st).await?;
+        Ok((Role::Seat(free), Some(new_token)))
+    }
+
+    /// Starts (or returns the already started) rematch of a finished game: same mode, rules,
+    /// level and seats, so the players keep their tokens. Everyone in the old room is told.
+    pub async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<String, Refusal> {
+        if role == Role::Spectator {
+            return Err((ErrorCode::NotYourTurn, "spectators can only watch".into()));
+        }
+        let mut st = room.lock().await;
+        if let Some(id) = &st.rematch {
+            return Ok(id.clone());
+        }
+        let over = matches!(st.game.phase(), acey_rules::Phase::GameOver { .. })
+            && (st.game.match_winner().is_some() || st.meta.rules.match_target.is_none());
+        if !over {
+            return Err((
+                ErrorCode::Illegal,
+                "a rematch can start once the game or match is over".into(),
+            ));
+        }
+        let meta = GameMeta {
+            id: random::game_id().map_err(unavailable)?,
+            rematch_of: Some(room.id.clone()),
+            created_at: now(),
+            ..st.meta.clone()
+        };
+        let id = meta.id.clone();
+        self.start(meta).await?;
+        st.rematch = Some(id.clone());
+        room.broadcast(&ServerMsg::Rematch { game: id.clone() });
+        Ok(id)
+    }
+}

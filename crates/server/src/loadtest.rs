@@ -1,0 +1,451 @@
+//! A WebSocket client that plays random legal intents, and the load benchmark built on it
+//! (`acey bench-server`; figures in `docs/benchmarks.md`). The integration tests use the same
+//! client.
+
+use std::time::{Duration, Instant};
+
+use acey_rules::Dice;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// What went wrong in a client.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection failed or closed.
+    #[error("websocket: {0}")]
+    Ws(String),
+    /// Nothing arrived in time.
+    #[error("timed out waiting for the server")]
+    Timeout,
+    /// The server sent something unexpected.
+    #[error("unexpected message: {0}")]
+    Unexpected(String),
+}
+
+/// A protocol client over a real WebSocket connection.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// How long [`Client::recv`] waits.
+    pub timeout: Duration,
+}
+
+impl Client {
+    /// Connects to `ws://addr/ws`.
+    pub async fn connect(addr: std::net::SocketAddr) -> Result<Client, ClientError> {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        Ok(Client {
+            ws,
+            timeout: Duration::from_secs(30),
+        })
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))
+    }
+
+    /// Sends a binary frame (the server refuses those).
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, msg: &Value) -> Result<(), ClientError> {
+        self.send_text(&msg.to_string()).await
+    }
+
+    /// The next JSON message.
+    pub async fn recv(&mut self) -> Result<Value, ClientError> {
+        loop {
+            let next = tokio::time::timeout(self.timeout, self.ws.next())
+                .await
+                .map_err(|_| ClientError::Timeout)?;
+            match next {
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(&t)
+                        .map_err(|e| ClientError::Unexpected(format!("{e}: {t}")))
+                }
+                Some(Ok(Message::Close(_))) | None => {
+                    return Err(ClientError::Ws("connection closed".into()))
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(ClientError::Ws(e.to_string())),
+            }
+        }
+    }
+
+    /// Reads until a message of type `kind` (returned); other messages are passed to `seen`.
+    pub async fn recv_type(
+        &mut self,
+        kind: &str,
+        mut seen: impl FnMut(&Value),
+    ) -> Result<Value, ClientError> {
+        loop {
+            let m = self.recv().await?;
+            if m["type"] == kind {
+                return Ok(m);
+            }
+            seen(&m);
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Whether the state waits for a person in `seat` (`None`: a same-screen client holding both),
+/// i.e. whether the server will not act by itself.
+pub fn needs(view: &Value, seat: Option<u64>) -> bool {
+    let to_act = &view["to_act"];
+    let mine = match seat {
+        Some(s) => to_act.as_u64() == Some(s),
+        None => !to_act.is_null(),
+    };
+    let phase = view["phase"]["phase"].as_str().unwrap_or("");
+    match phase {
+        "move" | "name-double" | "cube-offered" => mine,
+        "roll" => mine && view["may_double"] == true,
+        _ => false,
+    }
+}
+
+/// A random legal intent for the state (the state must [`needs`] this player).
+pub fn random_intent(view: &Value, rng: &mut Dice) -> Value {
+    let phase = view["phase"]["phase"].as_str().unwrap_or("");
+    match phase {
+        "move" => {
+            let turn = &view["turn"];
+            let steps = turn["steps"].as_array().map(Vec::len).unwrap_or(0);
+            if steps > 0 && rng.below(10) == 0 {
+                return json!({"type": "undo"});
+            }
+            if turn["complete"] == true {
+                return json!({"type": "confirm"});
+            }
+            let legal = turn["legal"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() {
+                return json!({"type": "confirm"});
+            }
+            let s = &legal[rng.below(legal.len())];
+            json!({"type": "step", "from": s["from"], "to": s["to"], "die": s["die"]})
+        }
+        "name-double" => {
+            let options = view["nameable"].as_array().cloned().unwrap_or_default();
+            let value = if options.is_empty() {
+                json!(6)
+            } else {
+                options[rng.below(options.len())].clone()
+            };
+            json!({"type": "name_double", "value": value})
+        }
+        "cube-offered" => {
+            if rng.below(4) == 0 {
+                json!({"type": "drop"})
+            } else {
+                json!({"type": "take"})
+            }
+        }
+        _ => {
+            if rng.below(8) == 0 {
+                json!({"type": "double"})
+            } else {
+                json!({"type": "roll"})
+            }
+        }
+    }
+}
+
+/// What the load benchmark does.
+#[derive(Debug, Clone)]
+pub struct LoadConfig {
+    /// Concurrent games (two connections each).
+    pub games: usize,
+    /// How long to measure once every game has started.
+    pub seconds: u64,
+    /// A player waits between 0.5x and 1.5x this before each intent (a fast human).
+    pub think_ms: u64,
+    /// Seed of the players' random choices.
+    pub seed: u64,
+}
+
+/// What the load benchmark measured.
+#[derive(Debug, Clone, Default)]
+pub struct LoadReport {
+    /// Games running at once.
+    pub games: usize,
+    /// Intents answered during the measurement.
+    pub actions: usize,
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Action-to-broadcast latency percentiles in milliseconds: p50, p90, p99, max.
+    pub latency_ms: [f64; 4],
+    /// Games finished (each is followed by a rematch).
+    pub finished: usize,
+    /// Errors answered (none are expected).
+    pub errors: usize,
+    /// Resident memory (KB) after the games started, and per game with its two connections.
+    pub rss_kb: u64,
+    /// Memory per idle game in memory, KB (rooms only, no connections).
+    pub idle_game_kb: f64,
+}
+
+/// Resident set size of this process in KB (Linux; 0 elsewhere).
+pub fn rss_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map(|pages| pages * 4)
+        .unwrap_or(0)
+}
+
+struct PlayerStats {
+    latencies_us: Vec<u32>,
+    finished: usize,
+    errors: usize,
+}
+
+/// One player of a benchmark game: acts on its turns after a think delay and measures the time
+/// from sending each intent to receiving its broadcast.
+async fn bench_player(
+    mut client: Client,
+    seat: u64,
+    token: String,
+    mut view: Value,
+    think_ms: u64,
+    seed: u64,
+    measure_from: Instant,
+    stop_at: Instant,
+) -> PlayerStats {
+    let mut rng = Dice::new(seed);
+    let mut stats = PlayerStats {
+        latencies_us: Vec::new(),
+        finished: 0,
+        errors: 0,
+    };
+    let mut pending: Option<(u64, Instant)> = None;
+    loop {
+        if Instant::now() >= stop_at {
+            break;
+        }
+        if pending.is_none() && needs(&view, Some(seat)) {
+            let wait = think_ms / 2 + rng.below(think_ms.max(1) as usize) as u64;
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            let intent = random_intent(&view, &mut rng);
+            let n = view["n"].as_u64().unwrap_or(0);
+            if client.send(&intent).await.is_err() {
+                break;
+            }
+            pending = Some((n, Instant::now()));
+        }
+        let msg = match tokio::time::timeout(Duration::from_millis(500), client.recv()).await {
+            Ok(Ok(m)) => m,
+            Ok(Err(_)) => break,
+            Err(_) => continue,
+        };
+        match msg["type"].as_str() {
+            Some("update") => {
+                view = msg["view"].clone();
+                if let Some((n, sent)) = pending {
+                    if view["n"].as_u64() == Some(n + 1) {
+                        if sent >= measure_from {
+                            stats
+                                .latencies_us
+                                .push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                        }
+                        pending = None;
+                    }
+                }
+                if view["phase"]["phase"] == "game-over" {
+                    stats.finished += 1;
+                    if seat == 0 {
+                        let _ = client.send(&json!({"type": "rematch"})).await;
+                    }
+                }
+            }
+            Some("rematch") => {
+                let game = msg["game"].as_str().unwrap_or("").to_string();
+                pending = None;
+                if client
+                    .send(&json!({"type": "join", "game": game, "token": token}))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            Some("joined") => view = msg["view"].clone(),
+            Some("error") => {
+                stats.errors += 1;
+                pending = None;
+            }
+            _ => {}
+        }
+    }
+    client.close().await;
+    stats
+}
+
+async fn start_game(
+    addr: std::net::SocketAddr,
+) -> Result<((Client, String, Value), (Client, String, Value)), ClientError> {
+    let mut a = Client::connect(addr).await?;
+    a.send(&json!({"type": "create", "mode": "friend", "match": 1}))
+        .await?;
+    let ja = a.recv_type("joined", |_| {}).await?;
+    let game = ja["info"]["game"].as_str().unwrap_or("").to_string();
+    let mut b = Client::connect(addr).await?;
+    b.send(&json!({"type": "join", "game": game})).await?;
+    let jb = b.recv_type("joined", |_| {}).await?;
+    let token = |j: &Value| j["token"].as_str().unwrap_or("").to_string();
+    let (ta, tb) = (token(&ja), token(&jb));
+    // A's view may be behind B's: B joined later. Both catch up on the first update.
+    Ok(((a, ta, jb["view"].clone()), (b, tb, jb["view"].clone())))
+}
+
+/// Runs the load benchmark against a server at `addr`: `games` friend games played by random
+/// clients, each rematched when it ends, measured for `seconds` after all have started.
+pub async fn run_load(
+    addr: std::net::SocketAddr,
+    config: &LoadConfig,
+) -> Result<LoadReport, ClientError> {
+    let start = Instant::now();
+    // Ramp up in waves so that connecting does not count as load.
+    let mut games = Vec::with_capacity(config.games);
+    for chunk in 0..config.games.div_ceil(50) {
+        let n = 50.min(config.games - chunk * 50);
+        let mut wave = Vec::new();
+        for _ in 0..n {
+            wave.push(tokio::spawn(start_game(addr)));
+        }
+        for w in wave {
+            games.push(w.await.map_err(|e| ClientError::Ws(e.to_string()))??);
+        }
+    }
+    let measure_from = Instant::now() + Duration::from_millis(config.think_ms * 2);
+    let stop_at = measure_from + Duration::from_secs(config.seconds);
+    let rss = rss_kb();
+    let mut tasks = Vec::new();
+    for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
+        let seed = config.seed.wrapping_add(2 * i as u64);
+        tasks.push(tokio::spawn(bench_player(
+            a,
+            0,
+            ta,
+            va,
+            config.think_ms,
+            seed,
+            measure_from,
+            stop_at,
+        )));
+        tasks.push(tokio::spawn(bench_player(
+            b,
+            1,
+            tb,
+            vb,
+            config.think_ms,
+            seed + 1,
+            measure_from,
+            stop_at,
+        )));
+    }
+    let mut all = Vec::new();
+    let mut report = LoadReport {
+        games: config.games,
+        rss_kb: rss,
+        ..LoadReport::default()
+    };
+    for t in tasks {
+        if let Ok(s) = t.await {
+            all.extend(s.latencies_us);
+            report.finished += s.finished;
+            report.errors += s.errors;
+        }
+    }
+    let _ = start;
+    all.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if all.is_empty() {
+            return 0.0;
+        }
+        let i = ((all.len() as f64 - 1.0) * p).round() as usize;
+        all[i] as f64 / 1000.0
+    };
+    report.actions = all.len();
+    report.seconds = config.seconds as f64;
+    report.latency_ms = [pct(0.5), pct(0.9), pct(0.99), pct(1.0)];
+    report.finished /= 2;
+    Ok(report)
+}
+
+/// Memory of idle games: creates `n` games straight through a hub (no connections), each waiting
+/// for a person's move, and returns the growth of resident memory per game in KB.
+pub async fn idle_game_kb(n: usize) -> Result<f64, String> {
+    let dir = std::env::temp_dir().join(format!("acey-idle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let store = crate::sqlite::SqliteStore::open(&dir.join("idle.db"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let hub = crate::hub::Hub::new(std::sync::Arc::new(store));
+    let mut rooms = Vec::with_capacity(n);
+    // Warm up allocator and database first so that they do not count.
+    for _ in 0..50 {
+        rooms.push(create_idle(&hub).await?);
+    }
+    rooms.clear();
+    let before = rss_kb();
+    for _ in 0..n {
+        rooms.push(create_idle(&hub).await?);
+    }
+    let after = rss_kb();
+    drop(rooms);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok((after.saturating_sub(before)) as f64 / n as f64)
+}
+
+async fn create_idle(hub: &crate::hub::Hub) -> Result<std::sync::Arc<crate::room::Room>, String> {
+    let (room, _, _) = hub
+        .create(crate::hub::NewGame {
+            mode: crate::storage::Mode::Friend,
+            rules: None,
+            match_to: None,
+            level: None,
+            seat: None,
+        })
+        .await
+        .map_err(|(_, m)| m)?;
+    Ok(room)
+}
+
+/// Runs the whole benchmark in this process: a server on a free loopback port with a fresh
+/// database in `dir`, the load of [`run_load`], then the idle-game memory of [`idle_game_kb`].
+pub fn run_benchmark(config: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, String> {
+    let server = crate::start(crate::Config {
+        addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+        db: dir.join("bench.db"),
+        limits: crate::Limits::default(),
+    })
+    .map_err(|e| e.to_string())?;
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut report = clients
+        .block_on(run_load(server.addr, config))
+        .map_err(|e| e.to_string())?;
+    server.stop();
+    report.idle_game_kb = clients.block_on(idle_game_kb(1000))?;
+    Ok(report)
+}

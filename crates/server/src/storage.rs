@@ -1,0 +1,134 @@
+//! Storage: what the server keeps so that a restart loses nothing.
+//!
+//! Game code talks to the [`Store`] trait only; [`crate::sqlite::SqliteStore`] is the one backend
+//! today. A PostgreSQL backend is another implementation of the same four operations: the rooms,
+//! the protocol and the bot never see SQL.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use acey_rules::{Action, Rules};
+
+/// A boxed future, so that the trait can be used as `Arc<dyn Store>`.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Why storage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database error: {0}")]
+    Database(String),
+    /// A stored row could not be read back (corrupt or from an incompatible version).
+    #[error("stored game {game} is unreadable: {reason}")]
+    Corrupt {
+        /// The game.
+        game: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// One person against the server's bot.
+    Computer,
+    /// Two people, each in their own browser; the second joins by the invite link.
+    Friend,
+    /// Two people sharing one screen: one token controls both seats.
+    Local,
+}
+
+impl Mode {
+    /// The name stored and sent on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Friend => "friend",
+            Mode::Local => "local",
+        }
+    }
+
+    /// Reads a stored name.
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "computer" => Some(Mode::Computer),
+            "friend" => Some(Mode::Friend),
+            "local" => Some(Mode::Local),
+            _ => None,
+        }
+    }
+}
+
+/// Everything about a game except its actions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameMeta {
+    /// The game's public id (in links).
+    pub id: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// The rule set, match length included.
+    pub rules: Rules,
+    /// The bot's level name (computer games).
+    pub level: Option<String>,
+    /// The bot's seat (computer games).
+    pub bot_seat: Option<usize>,
+    /// The secret of each seat; `None` while a seat is free.
+    pub tokens: [Option<String>; 2],
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// Creation time, unix seconds.
+    pub created_at: i64,
+}
+
+/// A game as stored: its description and its accepted actions in order.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    /// The description.
+    pub meta: GameMeta,
+    /// The actions, in order.
+    pub actions: Vec<Action>,
+}
+
+/// A place to keep games. Every method is one atomic change.
+pub trait Store: Send + Sync + 'static {
+    /// Saves a new game with no actions.
+    fn create_game<'a>(&'a self, meta: &'a GameMeta) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Gives a free seat its token; `false` when someone took it first.
+    fn claim_seat<'a>(
+        &'a self,
+        game: &'a str,
+        seat: usize,
+        token: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
+    /// Appends action number `n` (0-based). Fails if that number is already stored, so that two
+    /// writers can never interleave a game's log.
+    fn append_action<'a>(
+        &'a self,
+        game: &'a str,
+        n: usize,
+        action: &'a Action,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Loads a game, or `None` when there is no such game.
+    fn load_game<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<StoredGame>, StoreError>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mode_names_round_trip() {
+        for m in [Mode::Computer, Mode::Friend, Mode::Local] {
+            assert_eq!(Mode::parse(m.as_str()), Some(m));
+        }
+        assert_eq!(Mode::parse("chess"), None);
+    }
+}

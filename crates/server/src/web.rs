@@ -1,0 +1,248 @@
+//! HTTP: the embedded web client, the WebSocket endpoint, game records and replays.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+use acey_rules::{Game, Phase};
+
+use crate::hub::Hub;
+use crate::protocol::{GameInfo, LogEntry, View};
+use crate::room::rebuild;
+use crate::ws::{serve_socket, Limits};
+
+/// The files of `web/`, built into the binary (no build step, nothing to install).
+const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/board.js"),
+    ),
+    (
+        "net.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/net.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/replay.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
+    ),
+];
+
+#[derive(Clone)]
+struct AppState {
+    hub: Arc<Hub>,
+    limits: Limits,
+}
+
+/// The application's routes.
+pub fn router(hub: Arc<Hub>, limits: Limits) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/g/{id}", get(index))
+        .route("/replay/{id}", get(index))
+        .route("/ws", get(websocket))
+        .route("/api/options", get(options))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/{file}", get(file))
+        .with_state(AppState { hub, limits })
+}
+
+fn serve_file(name: &str) -> Response {
+    match FILES.iter().find(|(n, _, _)| *n == name) {
+        Some((_, mime, body)) => (
+            [
+                (header::CONTENT_TYPE, *mime),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+async fn index() -> Response {
+    serve_file("index.html")
+}
+
+async fn file(Path(name): Path<String>) -> Response {
+    serve_file(&name)
+}
+
+async fn websocket(State(app): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+    let limits = app.limits;
+    upgrade
+        .max_message_size(limits.hard_max_bytes())
+        .max_frame_size(limits.hard_max_bytes())
+        .on_upgrade(move |socket| serve_socket(socket, app.hub, limits))
+}
+
+#[derive(Serialize)]
+struct Choice {
+    name: &'static str,
+    description: &'static str,
+}
+
+#[derive(Serialize)]
+struct Options {
+    presets: Vec<Choice>,
+    levels: Vec<Choice>,
+    default_level: &'static str,
+}
+
+async fn options() -> Json<Options> {
+    Json(Options {
+        presets: acey_rules::Preset::ALL
+            .iter()
+            .filter(|p| **p != acey_rules::Preset::Backgammon)
+            .map(|p| Choice {
+                name: p.as_str(),
+                description: p.description(),
+            })
+            .collect(),
+        levels: acey_ai::Level::ALL
+            .iter()
+            .map(|l| Choice {
+                name: l.as_str(),
+                description: l.description(),
+            })
+            .collect(),
+        default_level: "casual",
+    })
+}
+
+fn problem(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, message.into()).into_response()
+}
+
+/// Loads a stored game (not the live room: a record is what was stored).
+async fn load(app: &AppState, id: &str) -> Result<(crate::storage::StoredGame, Game), Response> {
+    let stored = app
+        .hub
+        .store()
+        .load_game(id)
+        .await
+        .map_err(|e| problem(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .ok_or_else(|| problem(StatusCode::NOT_FOUND, format!("there is no game '{id}'")))?;
+    let game = rebuild(&stored.meta, &stored.actions)
+        .map_err(|e| problem(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok((stored, game))
+}
+
+/// The game record, JSON: the rules and every action (enough to replay it exactly with
+/// `Game::replay`), plus the move log in notation and the result.
+#[derive(Serialize)]
+struct Record {
+    format: &'static str,
+    game: GameInfo,
+    dice: &'static str,
+    actions: Vec<acey_rules::Action>,
+    log: Vec<LogEntry>,
+    score: [u32; 2],
+    match_winner: Option<acey_rules::Player>,
+}
+
+async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    let (stored, game) = match load(&app, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let body = Record {
+        format: "acey-record-json 1",
+        game: GameInfo::of(&stored.meta),
+        dice: "server (operating system CSPRNG)",
+        actions: stored.actions,
+        log: game.log().iter().map(LogEntry::from).collect(),
+        score: game.score(),
+        match_winner: game.match_winner(),
+    };
+    let json = serde_json::to_string_pretty(&body).unwrap_or_default();
+    (
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"acey-{id}.json\""),
+            ),
+        ],
+        json,
+    )
+        .into_response()
+}
+
+/// A finished game, frame by frame for the replay viewer.
+#[derive(Serialize)]
+struct Replay {
+    game: GameInfo,
+    frames: Vec<Frame>,
+    log: Vec<LogEntry>,
+}
+
+#[derive(Serialize)]
+struct Frame {
+    action: Option<acey_rules::Action>,
+    view: View,
+}
+
+async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    let (stored, game) = match load(&app, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    if !matches!(game.phase(), Phase::GameOver { .. }) {
+        return problem(
+            StatusCode::CONFLICT,
+            format!("game '{id}' is still being played: watch it live at /g/{id}"),
+        );
+    }
+    let mut g = Game::new(stored.meta.rules);
+    let mut frames = vec![Frame {
+        action: None,
+        view: View::of(&g),
+    }];
+    for a in &stored.actions {
+        if g.apply(a.clone()).is_err() {
+            break;
+        }
+        // The step-by-step actions of a person's play (steps, undos) are kept: the viewer
+        // shows exactly what happened.
+        frames.push(Frame {
+            action: Some(a.clone()),
+            view: View::of(&g),
+        });
+    }
+    Json(Replay {
+        game: GameInfo::of(&stored.meta),
+        frames,
+        log: game.log().iter().map(LogEntry::from).collect(),
+    })
+    .into_response()
+}

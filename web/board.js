@@ -1,0 +1,248 @@
+// The SVG board. Pure drawing: given a position (design 3.1 JSON: board from player 0's side,
+// positive = player 0), the viewer's seat and what to highlight, it draws the board. The viewer's
+// home board is always at the bottom right; points are numbered from the viewer's side.
+
+const NS = "http://www.w3.org/2000/svg";
+const W = 70; // point width
+const R = 31; // checker radius
+const LEFT = 20, RIGHT = 500, BAR_X = 440, BAR_W = 60, TRAY_X = 930;
+const TOP = 20, BOTTOM = 700, POINT_LEN = 270;
+
+export const COLORS = ["#f3eee4", "#34303a"];
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Absolute point (player 0's numbering) -> the viewer's numbering.
+export function display(q, viewer) {
+  return viewer === 0 ? q : 25 - q;
+}
+
+// A mover's point -> absolute.
+export function absolute(p, mover) {
+  return mover === 0 ? p : 25 - p;
+}
+
+// Centre x of a point in the viewer's numbering, and whether it is on the top row.
+function pointX(d) {
+  if (d <= 6) return RIGHT + (6 - d) * W + W / 2;
+  if (d <= 12) return LEFT + (12 - d) * W + W / 2;
+  if (d <= 18) return LEFT + (d - 13) * W + W / 2;
+  return RIGHT + (d - 19) * W + W / 2;
+}
+
+function isTop(d) {
+  return d >= 13;
+}
+
+// Centre of the i-th checker (from the edge) of a stack of n on point d.
+function slot(d, i, n) {
+  const step = n <= 5 ? 2 * R : (POINT_LEN - 2 * R) / (n - 1);
+  const off = R + i * Math.min(2 * R, step);
+  return { x: pointX(d), y: isTop(d) ? TOP + off : BOTTOM - off };
+}
+
+// Where a checker of `player` sits in the bar or the trays, for drawing and animation.
+function barSlot(player, viewer, i) {
+  const mine = player === viewer;
+  return { x: BAR_X + BAR_W / 2, y: mine ? 430 + R + i * 2 * R * 0.8 : 290 - R - i * 2 * R * 0.8 };
+}
+
+// Trays on the right: the viewer enters at the top right and bears off at the bottom right.
+function trayBox(kind, player, viewer) {
+  const mine = player === viewer;
+  if (kind === "start") return mine ? { y: TOP, h: 150 } : { y: BOTTOM - 150, h: 150 };
+  return mine ? { y: BOTTOM - 300, h: 140 } : { y: TOP + 160, h: 140 };
+}
+
+function trayChecker(kind, player, viewer, i) {
+  const box = trayBox(kind, player, viewer);
+  const top = kind === "start" ? player === viewer : player !== viewer;
+  const y = top ? box.y + 6 + i * 9 : box.y + box.h - 6 - i * 9;
+  return { x: TRAY_X + 35, y };
+}
+
+// Where the checker of a step starts and ends, for animations.
+export function stepEnds(pos, step, mover, viewer) {
+  const count = (q) => Math.abs(pos.board[q - 1]);
+  let from, to;
+  if (step.from === "start") from = trayChecker("start", mover, viewer, pos.start[mover] - 1);
+  else if (step.from === "bar") from = barSlot(mover, viewer, pos.bar[mover] - 1);
+  else {
+    const q = absolute(step.from, mover);
+    from = slot(display(q, viewer), count(q) - 1, count(q));
+  }
+  if (step.to === "off") to = trayChecker("off", mover, viewer, pos.off[mover]);
+  else {
+    const q = absolute(step.to, mover);
+    const sign = mover === 0 ? 1 : -1;
+    const own = pos.board[q - 1] * sign > 0 ? count(q) : 0;
+    to = slot(display(q, viewer), own, own + 1);
+  }
+  return { from, to };
+}
+
+// Applies a step to a position copy (for drawing the steps of an animated play one by one).
+export function applyStep(pos, step, mover) {
+  const p = JSON.parse(JSON.stringify(pos));
+  const sign = mover === 0 ? 1 : -1;
+  if (step.from === "start") p.start[mover] -= 1;
+  else if (step.from === "bar") p.bar[mover] -= 1;
+  else p.board[absolute(step.from, mover) - 1] -= sign;
+  if (step.to === "off") p.off[mover] += 1;
+  else {
+    const i = absolute(step.to, mover) - 1;
+    if (p.board[i] * sign < 0) {
+      p.board[i] = 0;
+      p.bar[1 - mover] += 1;
+    }
+    p.board[i] += sign;
+  }
+  return p;
+}
+
+function checker(svg, c, player, cls) {
+  return el("circle", {
+    cx: c.x, cy: c.y, r: R - 1, fill: COLORS[player],
+    stroke: player === 0 ? "#8a7f6c" : "#0d0c0f", "stroke-width": 2,
+    class: "checker " + (cls || ""),
+  }, svg);
+}
+
+function label(svg, x, y, text, cls) {
+  const t = el("text", { x, y, class: cls || "count", "text-anchor": "middle", "dominant-baseline": "central" }, svg);
+  t.textContent = text;
+  return t;
+}
+
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+export function die(svg, x, y, value, player, used) {
+  const g = el("g", { class: "die" + (used ? " used" : ""), transform: `translate(${x},${y})` }, svg);
+  el("rect", { x: -24, y: -24, width: 48, height: 48, rx: 8, fill: COLORS[player], stroke: "#222", "stroke-width": 2 }, g);
+  for (const [a, b] of PIPS[value] || []) {
+    el("circle", { cx: a * 13, cy: b * 13, r: 5, fill: player === 0 ? "#222" : "#eee" }, g);
+  }
+  return g;
+}
+
+// Draws everything. `opts`: { viewer, sources: Set of keys, targets: Set of keys, selected,
+// dice: [{value, used, player}], diceSide: "left"|"right", onClick(key) }. Keys: "p<abs>",
+// "bar", "start", "off".
+export function draw(svg, pos, opts) {
+  const viewer = opts.viewer ?? 0;
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", "0 0 1000 720");
+  el("rect", { x: 0, y: 0, width: 1000, height: 720, rx: 14, class: "frame" }, svg);
+  el("rect", { x: LEFT, y: TOP, width: 420, height: BOTTOM - TOP, class: "felt" }, svg);
+  el("rect", { x: RIGHT, y: TOP, width: 420, height: BOTTOM - TOP, class: "felt" }, svg);
+  el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
+  const click = (key) => (e) => {
+    e.stopPropagation();
+    if (opts.onClick) opts.onClick(key);
+  };
+  const keyClass = (key) =>
+    (opts.sources?.has(key) ? " src" : "") + (opts.targets?.has(key) ? " dst" : "") + (opts.selected === key ? " selected" : "");
+
+  for (let d = 1; d <= 24; d++) {
+    const x = pointX(d), top = isTop(d);
+    const q = viewer === 0 ? d : 25 - d;
+    const key = "p" + q;
+    const tip = top ? TOP + POINT_LEN : BOTTOM - POINT_LEN;
+    const base = top ? TOP : BOTTOM;
+    el("polygon", {
+      points: `${x - W / 2 + 2},${base} ${x + W / 2 - 2},${base} ${x},${tip}`,
+      class: "point " + (d % 2 ? "odd" : "even"),
+    }, svg);
+    label(svg, x, top ? TOP - 9 + 0 : BOTTOM + 11, d, "pointnum");
+    const v = pos.board[q - 1];
+    const n = Math.abs(v), owner = v > 0 ? 0 : 1;
+    for (let i = 0; i < n; i++) {
+      const c = slot(d, i, n);
+      checker(svg, c, owner, i === n - 1 && opts.sources?.has(key) ? "movable" : "");
+    }
+    if (n > 5) label(svg, x, slot(d, n - 1, n).y, n, "count on" + owner);
+    // The whole point is the click target (and the highlight for destinations).
+    const hit = el("rect", {
+      x: x - W / 2, y: top ? TOP : BOTTOM - POINT_LEN - 10, width: W, height: POINT_LEN + 10,
+      class: "hit" + keyClass(key), "data-key": key,
+    }, svg);
+    hit.addEventListener("click", click(key));
+  }
+
+  // The bar.
+  for (const player of [0, 1]) {
+    const n = pos.bar[player];
+    for (let i = 0; i < n; i++) checker(svg, barSlot(player, viewer, Math.min(i, 3)), player);
+    if (n > 1) { const c = barSlot(player, viewer, Math.min(n - 1, 3)); label(svg, c.x, c.y, n, "count on" + player); }
+  }
+  const barHit = el("rect", { x: BAR_X, y: 430, width: BAR_W, height: 270, class: "hit" + keyClass("bar"), "data-key": "bar" }, svg);
+  barHit.addEventListener("click", click("bar"));
+
+  // Trays: start pools and borne-off checkers.
+  for (const kind of ["start", "off"]) {
+    for (const player of [0, 1]) {
+      const box = trayBox(kind, player, viewer);
+      el("rect", { x: TRAY_X, y: box.y, width: 70, height: box.h, rx: 6, class: "tray" }, svg);
+      const n = pos[kind][player];
+      for (let i = 0; i < n; i++) {
+        const c = trayChecker(kind, player, viewer, i);
+        el("rect", { x: c.x - 28, y: c.y - 4, width: 56, height: 8, rx: 3, fill: COLORS[player], stroke: "#222", "stroke-width": 1 }, svg);
+      }
+      const tag = kind === "start" ? "start" : "off";
+      label(svg, TRAY_X + 35, box.y + box.h / 2, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
+      if (player === viewer || kind === "start") {
+        const key = kind;
+        // The viewer's start (a source) and off (a target) are clickable when legal; the
+        // mover is always the viewer when anything is highlighted.
+        if (player === (opts.mover ?? viewer)) {
+          const hit = el("rect", { x: TRAY_X, y: box.y, width: 70, height: box.h, class: "hit" + keyClass(key), "data-key": key }, svg);
+          hit.addEventListener("click", click(key));
+        }
+      }
+    }
+  }
+
+  // Dice in the middle band of the mover's half.
+  const dice = opts.dice || [];
+  dice.forEach((dd, i) => {
+    const cx = (dd.side === "left" ? 230 : 710) + (i - (dice.length - 1) / 2) * 58;
+    die(svg, cx, 360, dd.value, dd.player, dd.used);
+  });
+  if (opts.message) label(svg, opts.diceSideX ?? 230, 360, opts.message, "boardmsg");
+}
+
+// Animates a checker from `from` to `to` (SVG coordinates), resolving when done.
+export function fly(svg, from, to, player, ms) {
+  return new Promise((resolve) => {
+    const c = checker(svg, from, player, "flying");
+    const t0 = performance.now();
+    const tick = (t) => {
+      const k = Math.min(1, (t - t0) / ms);
+      const e = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+      c.setAttribute("cx", from.x + (to.x - from.x) * e);
+      c.setAttribute("cy", from.y + (to.y - from.y) * e);
+      if (k < 1) requestAnimationFrame(tick);
+      else resolve();
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+// The position with the step's checker taken off its origin (drawn while it flies).
+export function lift(pos, step, mover) {
+  const p = JSON.parse(JSON.stringify(pos));
+  const sign = mover === 0 ? 1 : -1;
+  if (step.from === "start") p.start[mover] -= 1;
+  else if (step.from === "bar") p.bar[mover] -= 1;
+  else p.board[absolute(step.from, mover) - 1] -= sign;
+  return p;
+}

@@ -1,0 +1,71 @@
+// The WebSocket connection: reconnects by itself and re-joins the game with the seat token, so a
+// lost connection or a reload returns the player to their seat (the server then sends the whole
+// state again).
+
+const TOKENS = "acey.tokens";
+
+export function tokenFor(game) {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS) || "{}")[game] || null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepToken(game, token) {
+  if (!token) return;
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
+  } catch {
+    all = {};
+  }
+  all[game] = token;
+  localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+export class Connection {
+  constructor(onMessage, onStatus) {
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.queue = [];
+    this.rejoin = null; // the join message to send after a reconnect
+    this.delay = 500;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus("connected");
+      if (this.rejoin) ws.send(JSON.stringify(this.rejoin()));
+      for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      this.onStatus("reconnecting");
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+    } else {
+      this.queue.push(msg);
+    }
+  }
+}
