@@ -66,6 +66,8 @@ pub struct App {
     thinking: Option<Receiver<Outcome>>,
     /// A hint being thought out on another thread.
     hinting: Option<Receiver<Outcome>>,
+    /// Where the bot's latest step went from and to, shown until the person acts.
+    last_step: Option<(Spot, Spot)>,
 }
 
 /// Runs a job on its own thread; the answer comes back on the returned channel.
@@ -103,6 +105,7 @@ impl App {
             saved_game: None,
             thinking: None,
             hinting: None,
+            last_step: None,
         }
     }
 
@@ -218,7 +221,11 @@ impl App {
             changed = true;
             self.hint = None;
             self.say(event.text);
-            if event.bot_step {
+            if let Some((mover, step)) = event.bot_step {
+                self.last_step = Some((
+                    Spot::from_source(mover, step.from),
+                    Spot::from_dest(mover, step.to),
+                ));
                 self.next_auto = now + self.bot_delay;
                 break;
             }
@@ -307,10 +314,13 @@ impl App {
 
     /// The highlights for the board.
     pub fn marks(&self) -> Marks {
-        let Some(mover) = self.session.human_to_act() else {
-            return Marks::default();
+        let mut marks = Marks {
+            last: self.last_step.map(|(a, b)| vec![a, b]).unwrap_or_default(),
+            ..Marks::default()
         };
-        let mut marks = Marks::default();
+        let Some(mover) = self.session.human_to_act() else {
+            return marks;
+        };
         match self.selected {
             None => {
                 let origins = self.origins();
@@ -433,6 +443,7 @@ impl App {
             Ok(()) => {
                 self.hint = None;
                 self.hinting = None;
+                self.last_step = None;
                 if let Some(t) = text {
                     self.say(t);
                 }
@@ -848,11 +859,13 @@ pub(crate) mod tests {
                 .count()
         };
         assert_eq!(steps_now(&app), 1, "the roll and one step");
+        // The step in the bot's numbering and in the person's, and where it went on the board.
+        let said = app.messages.last().unwrap();
         assert!(
-            app.messages.last().unwrap().starts_with("Bot: "),
-            "{:?}",
-            app.messages
+            said.starts_with("Bot: ") && said.contains(" (your side: "),
+            "{said}"
         );
+        assert_eq!(app.marks().last.len(), 2, "from and to are marked");
         // Nothing more until the pause is over.
         assert!(!app.tick(start + Duration::from_secs(1)));
         assert_eq!(steps_now(&app), 1);

@@ -67,6 +67,8 @@ pub enum Tag {
 /// A highlight on a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
+    /// Where the other side's latest step went from or to.
+    Last,
     /// A legal destination of the chosen checker.
     Target,
     /// A checker that can move (where the cursor may go).
@@ -102,6 +104,8 @@ pub struct Marks {
     pub targets: Vec<Spot>,
     /// Checkers that can move.
     pub movable: Vec<Spot>,
+    /// The other side's latest step: where from and where to.
+    pub last: Vec<Spot>,
 }
 
 impl Marks {
@@ -114,6 +118,8 @@ impl Marks {
             Some(Mark::Target)
         } else if self.movable.contains(&spot) {
             Some(Mark::Movable)
+        } else if self.last.contains(&spot) {
+            Some(Mark::Last)
         } else {
             None
         }

@@ -89,9 +89,9 @@ pub struct Setup {
 pub struct AutoEvent {
     /// What happened, in words.
     pub text: String,
-    /// Whether it was one step of the bot's play (interfaces pause after it so a person can
-    /// follow the play).
-    pub bot_step: bool,
+    /// One step of the bot's play, with the bot's seat (interfaces pause after it and show where
+    /// it went, so a person can follow the play).
+    pub bot_step: Option<(Player, acey_rules::Step)>,
 }
 
 /// A game in progress with its seats, dice and bot.
@@ -226,7 +226,9 @@ impl Session {
     /// `None` when the game waits for a person (or is over).
     pub fn auto_step(&mut self) -> Option<AutoEvent> {
         let phase = self.game.phase().clone();
-        let event = |text: String, bot_step: bool| Some(AutoEvent { text, bot_step });
+        let event = |text: String, bot_step: Option<(Player, acey_rules::Step)>| {
+            Some(AutoEvent { text, bot_step })
+        };
         match phase {
             Phase::DieOff => {
                 let dice = self.dice.two();
@@ -251,7 +253,7 @@ impl Session {
                         }
                     )
                 };
-                event(text, false)
+                event(text, None)
             }
             Phase::Roll { player } => {
                 if self.seat(player) == Seat::Human && self.game.may_double(player) {
@@ -259,7 +261,7 @@ impl Session {
                 }
                 let dice = self.dice.two();
                 self.apply_checked(Action::Roll { dice });
-                event(self.roll_text(player, dice), false)
+                event(self.roll_text(player, dice), None)
             }
             Phase::CubeOffered { by } => {
                 let taker = by.other();
@@ -279,7 +281,7 @@ impl Session {
                     _ => "The bot drops the cube.".to_string(),
                 };
                 self.apply_checked(action);
-                event(text, false)
+                event(text, None)
             }
             Phase::Move { player, .. } | Phase::NameDouble { player } => {
                 if self.seat(player) == Seat::Bot {
@@ -301,16 +303,19 @@ impl Session {
                         self.plan.push_back(fallback);
                         return event(
                             "The bot has no plan; it takes the first choice.".into(),
-                            false,
+                            None,
                         );
                     };
                     let text = self.describe(player, &action);
-                    let bot_step = matches!(action, Action::Step { .. });
+                    let bot_step = match &action {
+                        Action::Step { step } => Some((player, *step)),
+                        _ => None,
+                    };
                     if let Err(e) = self.game.apply(action) {
                         // The plan came from the same rules engine; if it is refused, plan again
                         // from where the game stands rather than stop the game.
                         self.plan.clear();
-                        return event(format!("The bot reconsiders ({e})."), false);
+                        return event(format!("The bot reconsiders ({e})."), None);
                     }
                     return event(text, bot_step);
                 }
@@ -321,7 +326,7 @@ impl Session {
                     acey_rules::notation::format_steps(&steps)
                 );
                 self.apply_checked(Action::Play { steps });
-                event(text, false)
+                event(text, None)
             }
             Phase::GameOver { .. } => None,
         }
@@ -336,7 +341,7 @@ impl Session {
         self.apply_checked(Action::Roll { dice });
         Some(AutoEvent {
             text: self.roll_text(player, dice),
-            bot_step: false,
+            bot_step: None,
         })
     }
 
@@ -375,7 +380,16 @@ impl Session {
     fn describe(&self, player: Player, action: &Action) -> String {
         let who = capital(self.name(player));
         match action {
-            Action::Step { step } => format!("{who}: {step}"),
+            Action::Step { step } => {
+                // The bot writes its steps in its own numbering (design 3.2); say where that is
+                // on the person's side of the board too.
+                let viewer = self.viewer();
+                if viewer != player && self.seat(viewer) == Seat::Human {
+                    format!("{who}: {step} (your side: {})", mirrored(step))
+                } else {
+                    format!("{who}: {step}")
+                }
+            }
             Action::Confirm => match self.game.turn() {
                 Some(t) => format!(
                     "{who} played {}.",
@@ -570,6 +584,21 @@ impl Session {
             }
         }
     }
+}
+
+/// A step written in the opponent's numbering: `13/7` -> `12/18`.
+fn mirrored(step: &acey_rules::Step) -> String {
+    use acey_rules::{Dest, Source};
+    let from = match step.from {
+        Source::Point(p) => (25 - p).to_string(),
+        Source::Bar => "bar".to_string(),
+        Source::Start => "in".to_string(),
+    };
+    let to = match step.to {
+        Dest::Point(p) => (25 - p).to_string(),
+        Dest::Off => "off".to_string(),
+    };
+    format!("{from}/{to}{}", if step.hit { "*" } else { "" })
 }
 
 /// `you` -> `You`.

@@ -36,6 +36,7 @@ fn style(tag: Tag, mark: Option<Mark>, color: bool) -> Style {
             Some(Mark::Selected) => s.bg(Color::Green).fg(Color::Black),
             Some(Mark::Target) => s.bg(Color::Magenta).fg(Color::White),
             Some(Mark::Movable) => s.add_modifier(Modifier::UNDERLINED),
+            Some(Mark::Last) => s.bg(Color::DarkGray),
             None => s,
         };
     } else {
@@ -45,6 +46,7 @@ fn style(tag: Tag, mark: Option<Mark>, color: bool) -> Style {
             Some(Mark::Selected) => s.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED),
             Some(Mark::Target) => s.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
             Some(Mark::Movable) => s.add_modifier(Modifier::BOLD),
+            Some(Mark::Last) => s.add_modifier(Modifier::UNDERLINED),
             None => s,
         };
     }
