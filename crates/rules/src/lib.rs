@@ -19,6 +19,7 @@
 
 mod dice;
 mod game;
+mod key_set;
 mod movegen;
 pub mod notation;
 mod perft;

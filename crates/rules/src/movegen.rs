@@ -15,9 +15,10 @@
 //! options that break the argument (a hit that needs a checker home, the forfeit-on-block
 //! reading) use the full walk with a memo of visited states.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::key_set::KeySet;
 use crate::pool::Pool;
 use crate::position::{Player, Position, CHECKERS};
 use crate::rules::{
@@ -33,9 +34,34 @@ pub(crate) const START: usize = 25;
 /// first).
 pub(crate) const BAR: usize = 26;
 
-const KEY_BAR: u32 = 96;
-const KEY_START: u32 = 100;
-const KEY_HITS: u32 = 104;
+// The key (see the module docs) in two 64-bit halves, so that no step needs 128-bit arithmetic:
+// points 1..=16 in `lo` (4 bits each); in `hi`, points 17..=24 (bits 0..32), the bar (32..36),
+// start (36..40) and one bit per point where an opposing blot was hit (40..64). A count never
+// exceeds 15, so no nibble carries into the next.
+const HI_BAR: u32 = 32;
+const HI_START: u32 = 36;
+const HI_HITS: u32 = 40;
+
+/// One checker at index `i` (point, start or bar): `(lo, hi)` key units. Tables, because the
+/// shifts would cost more.
+const KEY_UNIT: [(u64, u64); 27] = {
+    let mut t = [(0u64, 0u64); 27];
+    let mut p = 1;
+    while p <= 24 {
+        t[p] = if p <= 16 {
+            (1u64 << (4 * (p - 1)), 0)
+        } else {
+            (0, 1u64 << (4 * (p - 17)))
+        };
+        p += 1;
+    }
+    t[START] = (0, 1u64 << HI_START);
+    t[BAR] = (0, 1u64 << HI_BAR);
+    t
+};
+
+/// Home board points 1..=6 in `occ`.
+const HOME_MASK: u32 = 0b111_1110;
 
 /// The position as the mover sees it.
 #[derive(Clone, Copy, Debug)]
@@ -43,102 +69,128 @@ pub(crate) struct Relative {
     /// `me[1..=24]`: the mover's checkers on the mover's points; `me[OFF]`, `me[START]`,
     /// `me[BAR]`: the pools.
     pub me: [u8; 27],
-    /// The opponent's checkers on the mover's points (index 1..=24).
-    pub opp: [u8; 25],
     /// The mover's checkers outside the home board (points 7..=24, bar, start).
     outside: u8,
     /// Bit `i` set when `me[i] > 0`, for `i` in 1..=26 (points, start, bar): the walks visit
     /// occupied origins only.
     occ: u32,
-    /// Exact identity of the position reached from the play's start: see the module docs.
-    key: u128,
+    /// Bit `p` set when the opponent holds point `p` (two or more checkers).
+    blocked: u32,
+    /// Bit `p` set when the opponent has exactly one checker on point `p`.
+    blots: u32,
+    /// Exact identity of the position reached from the play's start, low half.
+    key_lo: u64,
+    /// High half of the key.
+    key_hi: u64,
 }
 
 impl Relative {
     pub(crate) fn new(pos: &Position) -> Relative {
         let mover = pos.turn();
         let mut me = [0u8; 27];
-        let mut opp = [0u8; 25];
-        let mut key = 0u128;
-        let mut outside = pos.bar(mover) + pos.start(mover);
         // Player 0's point p is board[p - 1] with its checkers positive; player 1's point p is
-        // board[24 - p] with its checkers negative. One loop per case keeps the branch out.
+        // board[24 - p] with its checkers negative: read the board once into the mover's view.
         let board = pos.board();
-        let mut set = |p: usize, mine: u8, theirs: u8| {
-            me[p] = mine;
-            opp[p] = theirs;
-            key |= (mine as u128) << (4 * (p as u32 - 1));
-            if p > 6 {
-                outside += mine;
-            }
-        };
+        let mut rel = [0i8; 25];
         match mover {
-            Player::Zero => {
-                for p in 1..=24usize {
-                    let v = board[p - 1];
-                    set(p, v.max(0) as u8, (-v).max(0) as u8);
-                }
-            }
+            Player::Zero => rel[1..].copy_from_slice(board),
             Player::One => {
                 for p in 1..=24usize {
-                    let v = board[24 - p];
-                    set(p, (-v).max(0) as u8, v.max(0) as u8);
+                    rel[p] = -board[24 - p];
                 }
+            }
+        }
+        let (mut occ, mut blocked, mut blots) = (0u32, 0u32, 0u32);
+        let (mut key_lo, mut key_hi) = (0u64, 0u64);
+        let mut outside = pos.bar(mover) + pos.start(mover);
+        for p in 1..=24usize {
+            let v = rel[p];
+            if v > 0 {
+                let c = v as u8;
+                me[p] = c;
+                occ |= 1 << p;
+                if p > 6 {
+                    outside += c;
+                }
+                if p <= 16 {
+                    key_lo |= (c as u64) << (4 * (p - 1));
+                } else {
+                    key_hi |= (c as u64) << (4 * (p - 17));
+                }
+            } else if v == -1 {
+                blots |= 1 << p;
+            } else if v < -1 {
+                blocked |= 1 << p;
             }
         }
         me[OFF] = pos.off(mover);
         me[START] = pos.start(mover);
         me[BAR] = pos.bar(mover);
-        key |= (me[BAR] as u128) << KEY_BAR;
-        key |= (me[START] as u128) << KEY_START;
-        let mut occ = 0u32;
-        for (i, &c) in me.iter().enumerate().skip(1) {
-            if c > 0 {
-                occ |= 1 << i;
-            }
+        key_hi |= (me[BAR] as u64) << HI_BAR;
+        key_hi |= (me[START] as u64) << HI_START;
+        if me[START] > 0 {
+            occ |= 1 << START;
+        }
+        if me[BAR] > 0 {
+            occ |= 1 << BAR;
         }
         Relative {
             me,
-            opp,
             outside,
             occ,
-            key,
+            blocked,
+            blots,
+            key_lo,
+            key_hi,
         }
     }
 
+    /// The exact key of the position reached.
+    #[inline]
+    fn key(&self) -> u128 {
+        ((self.key_hi as u128) << 64) | self.key_lo as u128
+    }
+
+    #[inline]
     fn all_off(&self) -> bool {
         self.me[OFF] == CHECKERS
     }
 
     /// The highest of the mover's points 1..=6 holding a checker (0 if none).
+    #[inline]
     fn highest_home(&self) -> usize {
-        (1..=6).rev().find(|&p| self.me[p] > 0).unwrap_or(0)
+        let home = self.occ & HOME_MASK;
+        if home == 0 {
+            0
+        } else {
+            31 - home.leading_zeros() as usize
+        }
     }
 
+    #[inline]
     fn has_home_checker(&self) -> bool {
-        self.me[1..=6].iter().any(|&c| c > 0)
+        self.occ & HOME_MASK != 0
     }
 
     /// Moves one checker from `from` to `to` (0 = off), hitting when `hit`.
+    #[inline]
     fn apply(&mut self, from: usize, to: usize, hit: bool) {
         self.me[from] -= 1;
         if self.me[from] == 0 {
             self.occ &= !(1 << from);
         }
         self.me[to] += 1;
+        let (lo, hi) = KEY_UNIT[from];
+        self.key_lo -= lo;
+        self.key_hi -= hi;
         if to != OFF {
             self.occ |= 1 << to;
-        }
-        self.key -= match from {
-            BAR => 1u128 << KEY_BAR,
-            START => 1u128 << KEY_START,
-            p => 1u128 << (4 * (p as u32 - 1)),
-        };
-        if to != OFF {
-            self.key += 1u128 << (4 * (to as u32 - 1));
+            let (lo, hi) = KEY_UNIT[to];
+            self.key_lo += lo;
+            self.key_hi += hi;
             if hit {
-                self.opp[to] = 0;
-                self.key |= 1u128 << (KEY_HITS + to as u32 - 1);
+                self.blots &= !(1 << to);
+                self.key_hi |= 1u64 << (HI_HITS + to as u32 - 1);
             }
         }
         if from > 6 && to <= 6 {
@@ -228,11 +280,10 @@ impl StepRules {
                 p - d
             }
         };
-        let blockers = rel.opp[to];
-        if blockers >= 2 {
+        if rel.blocked & (1 << to) != 0 {
             return None;
         }
-        let hit = blockers == 1;
+        let hit = rel.blots & (1 << to) != 0;
         if hit
             && rules.hit_restriction == HitRestriction::NeedOneCheckerHome
             && !rel.has_home_checker()
@@ -301,7 +352,8 @@ pub struct MoveGen {
     start: Position,
     pool: Pool,
     out: Vec<Play>,
-    index: HashMap<u128, usize, KeyBuild>,
+    /// Keys of the results in `out`.
+    index: KeySet,
     visited: HashSet<(u128, u8), KeyBuild>,
     max_used: usize,
     steps: [Step; MAX_STEPS],
@@ -317,7 +369,7 @@ impl MoveGen {
             start: Position::starting(rules),
             pool: Pool::roll(1, 2).expect("1-2 is a valid roll"),
             out: Vec::with_capacity(64),
-            index: HashMap::with_capacity_and_hasher(64, KeyBuild::default()),
+            index: KeySet::with_capacity(256),
             visited: HashSet::with_hasher(KeyBuild::default()),
             max_used: 0,
             steps: [Step::from_indices(START, 1, 1, false); MAX_STEPS],
@@ -471,7 +523,7 @@ impl MoveGen {
         used: usize,
     ) {
         if used >= 1 && self.pool.len() > 2 {
-            let memo = (rel.key, counts[0] | (counts[1] << 4));
+            let memo = (rel.key(), counts[0] | (counts[1] << 4));
             if !self.visited.insert(memo) {
                 return;
             }
@@ -517,12 +569,11 @@ impl MoveGen {
                 self.index.clear();
             }
         }
-        if self.index.contains_key(&rel.key) {
+        if !self.index.insert(rel.key()) {
             return;
         }
         let steps = &self.steps[..used];
         let position = apply_steps(&self.start, steps);
-        self.index.insert(rel.key, self.out.len());
         self.out.push(Play::new(steps, position));
     }
 }
