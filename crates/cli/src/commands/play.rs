@@ -76,6 +76,12 @@ pub fn run(args: Args) -> Result<()> {
         .or_else(|| args.load.clone())
         .unwrap_or_else(play::save::default_path);
     if args.plain {
+        // Ctrl-C and SIGTERM end the line mode at once; the game was saved before the prompt.
+        let path = save_path.clone();
+        let _ = ctrlc::set_handler(move || {
+            println!("Interrupted. The game is saved in {}.", path.display());
+            std::process::exit(130);
+        });
         let stdin = std::io::stdin();
         let mut stdout = std::io::stdout();
         return play::plain::run(session, &save_path, stdin.lock(), &mut stdout);

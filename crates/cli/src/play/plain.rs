@@ -4,7 +4,8 @@
 //! prompt line starting with `> ` says what it waits for. Input is read line by line: a play in
 //! notation (`13/7 8/7`), one step of it (`13/7`), a double's value after a full 1-2, or one of
 //! the commands below. Bot plays are printed step by step. End of input ends the session as
-//! `quit` does: the game is saved and a final score line printed.
+//! `quit` does: the game is saved and a final score line printed. The game is also saved before
+//! every prompt, so an interrupt loses nothing.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -71,6 +72,11 @@ pub fn run(
             }
         } else {
             print_position(&session, out, &mut printed)?;
+        }
+        // Saved before every prompt, quietly: an interrupt (Ctrl-C is a signal in line mode) or
+        // a closed terminal then loses nothing.
+        if let Err(e) = save::save(&session, save_path) {
+            writeln!(out, "Could not save the game: {e:#}")?;
         }
         writeln!(out, "> {}", prompt(&session))?;
         out.flush()?;
