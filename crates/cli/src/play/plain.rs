@@ -49,6 +49,8 @@ pub fn run(
     let mut printed: Option<Position> = None;
     let mut logged = session.game().log().len();
     let mut announced_end: Option<u32> = None;
+    // (game number, actions) last saved, to save only what changed.
+    let mut saved: Option<(u32, usize)> = None;
     loop {
         // The position after every play, the person's included, before what follows it.
         if session.game().log().len() != logged {
@@ -75,8 +77,12 @@ pub fn run(
         }
         // Saved before every prompt, quietly: an interrupt (Ctrl-C is a signal in line mode) or
         // a closed terminal then loses nothing.
-        if let Err(e) = save::save(&session, save_path) {
-            writeln!(out, "Could not save the game: {e:#}")?;
+        let state = (session.game().game_number(), session.game().actions().len());
+        if saved != Some(state) {
+            saved = Some(state);
+            if let Err(e) = save::save(&session, save_path) {
+                writeln!(out, "Could not save the game: {e:#}")?;
+            }
         }
         writeln!(out, "> {}", prompt(&session))?;
         out.flush()?;
