@@ -572,19 +572,14 @@ impl MoveGen {
         if !self.index.insert(rel.key()) {
             return;
         }
-        let steps = &self.steps[..used];
-        let position = apply_steps(&self.start, steps);
-        self.out.push(Play::new(steps, position));
+        let position = self.start.after_steps(&self.steps[..used]);
+        self.out.push(Play::from_array(self.steps, used, position));
     }
 }
 
 /// Applies already-validated steps to a position (same player to act afterwards).
 pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
-    let mut out = *pos;
-    for s in steps {
-        out.apply_step_unchecked(s);
-    }
-    out
+    pos.after_steps(steps)
 }
 
 thread_local! {

@@ -329,30 +329,39 @@ impl Position {
         }
     }
 
-    /// Internal: moves one checker of the player to act as `step` says, without checking
-    /// legality (the move generator and the step view have already checked it). Touches only the
-    /// points and pools involved, which is what makes producing a play's position cheap.
-    pub(crate) fn apply_step_unchecked(&mut self, step: &crate::step::Step) {
+    /// Internal: the position after steps of the player to act, without checking legality (the
+    /// move generator and the step view have already checked it). Touches only the points and
+    /// pools involved, and works out the mover's numbering once, not per step.
+    #[inline]
+    pub(crate) fn after_steps(&self, steps: &[crate::step::Step]) -> Position {
         use crate::step::{Dest, Source};
-        let mover = self.turn;
-        let m = mover.index();
-        let sign: i8 = if mover == Player::Zero { 1 } else { -1 };
-        match step.from {
-            Source::Point(p) => self.board[mover.board_index(p)] -= sign,
-            Source::Bar => self.bar[m] -= 1,
-            Source::Start => self.start[m] -= 1,
-        }
-        match step.to {
-            Dest::Point(q) => {
-                let i = mover.board_index(q);
-                if step.hit {
-                    self.board[i] = 0;
-                    self.bar[1 - m] += 1;
-                }
-                self.board[i] += sign;
+        let mut out = *self;
+        let m = self.turn.index();
+        // Player 0's point p is board[p - 1], player 1's is board[24 - p].
+        let (sign, base, dir): (i8, isize, isize) = match self.turn {
+            Player::Zero => (1, -1, 1),
+            Player::One => (-1, 24, -1),
+        };
+        let idx = |p: u8| (base + dir * p as isize) as usize;
+        for step in steps {
+            match step.from {
+                Source::Point(p) => out.board[idx(p)] -= sign,
+                Source::Bar => out.bar[m] -= 1,
+                Source::Start => out.start[m] -= 1,
             }
-            Dest::Off => self.off[m] += 1,
+            match step.to {
+                Dest::Point(q) => {
+                    let i = idx(q);
+                    if step.hit {
+                        out.board[i] = 0;
+                        out.bar[1 - m] += 1;
+                    }
+                    out.board[i] += sign;
+                }
+                Dest::Off => out.off[m] += 1,
+            }
         }
+        out
     }
 }
 

@@ -95,6 +95,14 @@ impl fmt::Display for Step {
 /// Most steps one pool can hold (a double).
 pub const MAX_STEPS: usize = 4;
 
+/// What fills a [`Play`]'s unused step slots.
+const EMPTY_STEP: Step = Step {
+    from: Source::Start,
+    to: Dest::Off,
+    die: 0,
+    hit: false,
+};
+
 /// A legal play: its steps in the order played and the position they lead to.
 ///
 /// The resulting position keeps the mover as `turn` (design 3.3): who acts next is the game's
@@ -108,16 +116,25 @@ pub struct Play {
 
 impl Play {
     pub(crate) fn new(steps: &[Step], position: Position) -> Play {
-        let mut arr = [Step {
-            from: Source::Start,
-            to: Dest::Off,
-            die: 0,
-            hit: false,
-        }; MAX_STEPS];
+        let mut arr = [EMPTY_STEP; MAX_STEPS];
         arr[..steps.len()].copy_from_slice(steps);
         Play {
             steps: arr,
             len: steps.len() as u8,
+            position,
+        }
+    }
+
+    /// A play from the first `len` steps of a full array (the move generator's buffer): the
+    /// unused slots are reset, so equal plays compare equal, without a variable-length copy.
+    #[inline]
+    pub(crate) fn from_array(mut steps: [Step; MAX_STEPS], len: usize, position: Position) -> Play {
+        for s in steps.iter_mut().skip(len) {
+            *s = EMPTY_STEP;
+        }
+        Play {
+            steps,
+            len: len as u8,
             position,
         }
     }
