@@ -122,6 +122,30 @@ pub fn parse_client(text: &str) -> (Option<u64>, Result<ClientMsg, String>) {
     if !obj.contains_key("type") {
         return (id, Err("a message needs a \"type\"".to_string()));
     }
+    // Serde lets unit variants of a tagged enum ignore extra fields: refuse them here too.
+    const BARE: &[&str] = &[
+        "undo",
+        "confirm",
+        "roll",
+        "double",
+        "take",
+        "drop",
+        "resign",
+        "next_game",
+        "hint",
+        "rematch",
+        "ping",
+    ];
+    if let Some(t) = obj.get("type").and_then(|t| t.as_str()) {
+        if BARE.contains(&t) {
+            if let Some(extra) = obj.keys().find(|k| *k != "type") {
+                return (
+                    id,
+                    Err(format!("bad message: unknown field `{extra}` for `{t}`")),
+                );
+            }
+        }
+    }
     (
         id,
         serde_json::from_value(value).map_err(|e| format!("bad message: {e}")),

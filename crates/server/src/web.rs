@@ -69,7 +69,8 @@ pub fn router(hub: Arc<Hub>, limits: Limits) -> Router {
         .route("/replay/{id}", get(index))
         .route("/ws", get(websocket))
         .route("/api/options", get(options))
-        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/record", get(record_text))
+        .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/{file}", get(file))
         .with_state(AppState { hub, limits })
@@ -198,6 +199,57 @@ async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response
         .into_response()
 }
 
+/// The game record in acey's plain-text format (docs/notation.md), which `acey play` and
+/// `Record::parse` read back.
+async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    let (stored, game) = match load(&app, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let name = |seat: usize| match (stored.meta.mode, stored.meta.bot_seat) {
+        (crate::storage::Mode::Computer, Some(b)) if b == seat => format!(
+            "acey bot ({})",
+            stored.meta.level.as_deref().unwrap_or("casual")
+        ),
+        (crate::storage::Mode::Local, _) => format!("player {seat}"),
+        _ => format!("guest {seat}"),
+    };
+    let date = chrono_free_date(stored.meta.created_at);
+    let header = acey_rules::RecordHeader {
+        players: [Some(name(0)), Some(name(1))],
+        dice: Some(acey_rules::DiceSource::Described("server".into())),
+        date: Some(date),
+        extra: vec![("Game".into(), id.clone())],
+    };
+    let text = acey_rules::Record::from_game(&game, header).to_string();
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"acey-{id}.txt\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// A unix time as `YYYY-MM-DD` (UTC), without a date library.
+fn chrono_free_date(secs: i64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// A finished game, frame by frame for the replay viewer.
 #[derive(Serialize)]
 struct Replay {
@@ -245,4 +297,25 @@ async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response
         log: game.log().iter().map(LogEntry::from).collect(),
     })
     .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(chrono_free_date(0), "1970-01-01");
+        assert_eq!(chrono_free_date(951_782_400), "2000-02-29");
+        assert_eq!(chrono_free_date(1_767_225_600), "2026-01-01");
+    }
+
+    #[test]
+    fn every_web_file_is_embedded_and_typed() {
+        for (name, mime, body) in FILES {
+            assert!(!body.trim().is_empty(), "{name} is empty");
+            assert!(mime.contains('/'));
+        }
+        assert!(FILES.iter().any(|(n, _, b)| *n == "index.html" && b.contains("app.js")));
+    }
 }

@@ -1,0 +1,201 @@
+//! The web client in a real headless Chromium, driven through chromedriver (Debian's `chromium`
+//! and `chromium-driver`, which `scripts/test.sh` installs). Screenshots go to
+//! `target/screenshots/` for a person to look at.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+struct Chromedriver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Chromedriver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn chromedriver() -> Chromedriver {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect(
+            "chromedriver is needed for the browser tests: run scripts/test.sh as root, or \
+             apt-get install chromium chromium-driver",
+        );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Chromedriver { child, port }
+}
+
+/// A fresh browser session with its own empty profile.
+async fn browser(driver: &Chromedriver, profile: &std::path::Path) -> Client {
+    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": binary,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,900",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a chromium session starts")
+}
+
+fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(screenshots().join(name), png).unwrap();
+}
+
+/// What the page shows, read in one script.
+async fn page(c: &Client) -> Value {
+    c.execute(
+        r#"const q = (s) => document.querySelectorAll(s);
+           const shown = (id) => { const e = document.getElementById(id); return !!e && !e.hidden && e.offsetParent !== null; };
+           const b = document.getElementById('board');
+           return {
+             status: document.getElementById('status').textContent,
+             src: q('#board .hit.src').length, dst: q('#board .hit.dst').length,
+             confirm: shown('confirm'), doubles: shown('doubles'),
+             log: [...q('#log li[data-player]')].map(li => Number(li.dataset.player)),
+             position: b.dataset.positionId || null, n: Number(b.dataset.n || -1),
+             invite: document.getElementById('invite-link').value,
+             inviteShown: shown('invite'),
+           };"#,
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+}
+
+async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let p = page(c).await;
+        if ok(&p) {
+            return p;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}: {p}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
+    let (dir, db) = temp_db();
+    let server = start_server(&db, acey_server::Limits::default());
+    let url = server.url();
+    let driver = chromedriver();
+
+    // ---- A first-time visitor: one click on the home page starts a game against the computer.
+    let a = browser(&driver, &dir.path().join("profile-a")).await;
+    a.goto(&url).await.unwrap();
+    a.wait().for_element(Locator::Css("#play-computer")).await.unwrap();
+    screenshot(&a, "home.png").await;
+    click(&a, "#play-computer").await;
+    wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
+    // Play by clicking highlighted checkers and destinations until the bot has answered a
+    // play of ours.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut clicks = 0;
+    let mut shot_mid_move = false;
+    loop {
+        let p = page(&a).await;
+        let log: Vec<i64> = p["log"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        if let Some(first_ours) = log.iter().position(|&x| x == 0) {
+            if log[first_ours..].contains(&1) {
+                break;
+            }
+        }
+        assert!(Instant::now() < deadline, "the game did not progress: {p}");
+        if p["doubles"] == true {
+            click(&a, "#double-choices .double-choice:not([disabled])").await;
+        } else if p["confirm"] == true {
+            click(&a, "#confirm").await;
+        } else if p["dst"].as_u64().unwrap() > 0 {
+            if !shot_mid_move {
+                screenshot(&a, "computer-destinations.png").await;
+                shot_mid_move = true;
+            }
+            click(&a, "#board .hit.dst").await;
+            clicks += 1;
+        } else if p["src"].as_u64().unwrap() > 0 {
+            click(&a, "#board .hit.src").await;
+            clicks += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    assert!(clicks >= 2, "moves were made by clicking");
+    screenshot(&a, "computer-after-bot.png").await;
+    // Readable on a phone: the same page in a narrow window.
+    a.set_window_size(390, 844).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    screenshot(&a, "computer-phone.png").await;
+    a.set_window_size(1280, 900).await.unwrap();
+
+    // ---- Play a friend: A creates the game, B opens the link in another browser session.
+    a.goto(&url).await.unwrap();
+    a.wait().for_element(Locator::Css("#play-friend")).await.unwrap();
+    click(&a, "#play-friend").await;
+    let p = wait_until(&a, "the invite link", |p| p["inviteShown"] == true && p["invite"].as_str().unwrap().contains("/g/")).await;
+    let link = p["invite"].as_str().unwrap().to_string();
+    screenshot(&a, "friend-invite.png").await;
+    let b = browser(&driver, &dir.path().join("profile-b")).await;
+    b.goto(&link).await.unwrap();
+    let pb = wait_until(&b, "the friend's board", |p| p["n"].as_i64().unwrap() > 0).await;
+    let pa = wait_until(&a, "the same board for both", |p| {
+        p["n"] == pb["n"] && p["position"] == pb["position"] && p["inviteShown"] == false
+    })
+    .await;
+    assert_eq!(pa["position"], pb["position"]);
+    // Whoever is to move makes one step by clicking; the other sees it.
+    let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 { (&a, &b) } else { (&b, &a) };
+    click(mover, "#board .hit.src").await;
+    wait_until(mover, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
+    click(mover, "#board .hit.dst").await;
+    let after = wait_until(mover, "the step", |p| p["n"].as_i64() > pa["n"].as_i64()).await;
+    wait_until(watcher, "the opponent's step", |p| p["position"] == after["position"]).await;
+    screenshot(&a, "friend-a.png").await;
+    screenshot(&b, "friend-b.png").await;
+    a.close().await.unwrap();
+    b.close().await.unwrap();
+    server.stop();
+}

@@ -1,0 +1,280 @@
+//! The server through real WebSocket connections: complete games, spectators, reconnects, seat
+//! protection, bad input, and a restart in the middle of a game.
+
+mod common;
+
+use acey_server::loadtest::Client;
+use common::*;
+use serde_json::{json, Value};
+
+fn spawn_spectator(mut c: Client, start: Value) -> tokio::task::JoinHandle<(Vec<Value>, Value)> {
+    tokio::spawn(async move {
+        let mut actions = Vec::new();
+        let mut view = start;
+        while !match_over(&view) {
+            let m = c.recv().await.unwrap();
+            if m["type"] == "update" {
+                // Every action arrives, in order, exactly once.
+                assert_eq!(m["view"]["n"], view["n"].as_u64().unwrap() + 1, "{m}");
+                actions.push(m["action"].clone());
+                view = m["view"].clone();
+            }
+        }
+        (actions, view)
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_finish_games_in_every_preset_and_a_spectator_sees_every_action() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let addr = server.addr;
+    for (i, preset) in ["american", "bgammon", "liberal-bearoff", "old-navy", "britannica", "backgammon"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut a = Client::connect(addr).await.unwrap();
+        // One match of 3 points exercises the next game and the score.
+        let length = if preset == "bgammon" { 3 } else { 1 };
+        let ja = create(&mut a, json!({"type": "create", "v": 1, "mode": "friend", "rules": preset, "match": length})).await;
+        assert_eq!(ja["role"], json!({"seat": 0}));
+        let game = ja["info"]["game"].as_str().unwrap().to_string();
+        let mut b = Client::connect(addr).await.unwrap();
+        let jb = join(&mut b, &game, None).await;
+        assert_eq!(jb["role"], json!({"seat": 1}), "{jb}");
+        let mut s = Client::connect(addr).await.unwrap();
+        let js = join(&mut s, &game, None).await;
+        assert_eq!(js["role"], "spectator");
+        assert!(js["token"].is_null(), "spectators get no token");
+        let watcher = spawn_spectator(s, js["view"].clone());
+
+        let seed = 100 + i as u64;
+        let va = ja["view"].clone();
+        let vb = jb["view"].clone();
+        let pa = tokio::spawn(async move {
+            let v = play_until(&mut a, Some(0), va, seed, match_over).await;
+            (a, v)
+        });
+        let pb = tokio::spawn(async move {
+            let v = play_until(&mut b, Some(1), vb, seed + 50, match_over).await;
+            (b, v)
+        });
+        let (_a, va) = pa.await.unwrap();
+        let (_b, vb) = pb.await.unwrap();
+        let (seen, vs) = watcher.await.unwrap();
+        assert_eq!(va, vb, "{preset}: both players see the same final state");
+        assert_eq!(va, vs, "{preset}: the spectator too");
+        assert!(va["score"][0].as_u64().unwrap() + va["score"][1].as_u64().unwrap() >= length);
+        // The spectator saw every action since it joined; the stored record holds them all.
+        let (status, body) = http_get(addr, &format!("/api/games/{game}/record.json")).await;
+        assert_eq!(status, 200);
+        let record: Value = serde_json::from_str(&body).unwrap();
+        let stored = record["actions"].as_array().unwrap();
+        assert_eq!(stored.len() as u64, va["n"].as_u64().unwrap());
+        let from = stored.len() - seen.len();
+        assert_eq!(&stored[from..], &seen[..], "{preset}");
+        let (status, body) = http_get(addr, &format!("/api/games/{game}/replay")).await;
+        assert_eq!(status, 200, "{body}");
+        let replay: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(replay["frames"].as_array().unwrap().len(), stored.len() + 1);
+        // The text record reads back into the same game.
+        let (status, text) = http_get(addr, &format!("/api/games/{game}/record")).await;
+        assert_eq!(status, 200);
+        let parsed = acey_rules::Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let replayed = parsed.game().unwrap();
+        assert_eq!(replayed.score(), [va["score"][0].as_u64().unwrap() as u32, va["score"][1].as_u64().unwrap() as u32]);
+    }
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_are_protected_and_a_token_returns_to_the_seat() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let addr = server.addr;
+    let mut a = Client::connect(addr).await.unwrap();
+    let ja = create(&mut a, json!({"type": "create", "mode": "friend"})).await;
+    let game = ja["info"]["game"].as_str().unwrap().to_string();
+    let token_a = ja["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(addr).await.unwrap();
+    let jb = join(&mut b, &game, None).await;
+    let token_b = jb["token"].as_str().unwrap().to_string();
+    assert_ne!(token_a, token_b);
+
+    // A third person, with no token or a made-up one, only watches.
+    let mut c = Client::connect(addr).await.unwrap();
+    let jc = join(&mut c, &game, Some("not-a-real-token-at-all")).await;
+    assert_eq!(jc["role"], "spectator");
+    let view = jc["view"].clone();
+    let mover = view["to_act"].as_u64().unwrap();
+    let step = view["turn"]["legal"][0].clone();
+    let intent = json!({"type": "step", "from": step["from"], "to": step["to"], "die": step["die"]});
+    for msg in [intent.clone(), json!({"type": "resign"}), json!({"type": "confirm"}), json!({"type": "next_game"})] {
+        c.send(&msg).await.unwrap();
+        expect_error(&mut c, "not_your_turn").await;
+    }
+    // The seated player who is not to move cannot move for the other.
+    let (other, mover_client) = if mover == 0 { (&mut b, &mut a) } else { (&mut a, &mut b) };
+    other.send(&intent).await.unwrap();
+    let e = other.recv_type("error", |_| {}).await.unwrap();
+    assert_eq!(e["code"], "not_your_turn");
+
+    // The mover steps, drops the connection, and comes back with the token mid-play.
+    let before = catch_up(mover_client, view.clone(), view["n"].as_u64().unwrap()).await;
+    mover_client.send(&intent).await.unwrap();
+    let after = mover_client.recv_type("update", |_| {}).await.unwrap()["view"].clone();
+    assert_eq!(after["turn"]["steps"].as_array().unwrap().len(), 1);
+    let token = if mover == 0 { &token_a } else { &token_b };
+    let mut back = Client::connect(addr).await.unwrap();
+    let jr = join(&mut back, &game, Some(token)).await;
+    assert_eq!(jr["role"], json!({"seat": mover}));
+    assert_eq!(jr["view"], after, "the reconnected player sees exactly the state they left");
+    assert_ne!(before["position_id"], after["position_id"]);
+    // And can go on from there.
+    back.send(&json!({"type": "undo"})).await.unwrap();
+    let undone = back.recv_type("update", |_| {}).await.unwrap()["view"].clone();
+    assert_eq!(undone["position_id"], before["position_id"]);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_get_errors_and_change_nothing() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let addr = server.addr;
+    let mut a = Client::connect(addr).await.unwrap();
+    // Before joining: intents need a game.
+    a.send(&json!({"type": "undo"})).await.unwrap();
+    expect_error(&mut a, "not_joined").await;
+    a.send(&json!({"type": "join", "game": "nosuchgame"})).await.unwrap();
+    expect_error(&mut a, "not_found").await;
+    a.send(&json!({"type": "create", "mode": "computer", "rules": "chess"})).await.unwrap();
+    expect_error(&mut a, "bad_settings").await;
+    a.send(&json!({"type": "create", "mode": "computer", "level": "godlike"})).await.unwrap();
+    expect_error(&mut a, "bad_settings").await;
+    a.send(&json!({"type": "create", "v": 9, "mode": "local"})).await.unwrap();
+    expect_error(&mut a, "version").await;
+
+    let ja = create(&mut a, json!({"type": "create", "mode": "local"})).await;
+    assert_eq!(ja["role"], "both");
+    let view = ja["view"].clone();
+    let legal: Vec<Value> = view["turn"]["legal"].as_array().unwrap().clone();
+    // A step that is not among the legal ones.
+    let illegal = (1..=24)
+        .flat_map(|from| (1..=6).map(move |die| (from, die)))
+        .map(|(from, die)| json!({"from": from, "to": if from > die { json!(from - die) } else { json!("off") }, "die": die}))
+        .find(|s| !legal.iter().any(|l| l["from"] == s["from"] && l["to"] == s["to"] && l["die"] == s["die"]))
+        .unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        ("{not json".to_string(), "malformed"),
+        ("[1,2,3]".to_string(), "malformed"),
+        (json!({"type": "teleport"}).to_string(), "malformed"),
+        (json!({"type": "step", "from": 25, "to": 1, "die": 6}).to_string(), "malformed"),
+        (json!({"type": "step", "from": 13, "to": 7, "die": 9}).to_string(), "illegal"),
+        (json!({"type": "undo", "please": true}).to_string(), "malformed"),
+        (json!({"type": "step", "from": illegal["from"], "to": illegal["to"], "die": illegal["die"]}).to_string(), "illegal"),
+        (json!({"type": "confirm"}).to_string(), "illegal"),
+        (json!({"type": "undo"}).to_string(), "illegal"),
+        (json!({"type": "name_double", "value": 4}).to_string(), "illegal"),
+        (json!({"type": "take"}).to_string(), "illegal"),
+        (json!({"type": "next_game"}).to_string(), "illegal"),
+        (json!({"type": "rematch"}).to_string(), "illegal"),
+        (json!({"type": "hint"}).to_string(), "illegal"),
+        (format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(5000)), "too_large"),
+    ];
+    for (text, code) in cases {
+        a.send_text(&text).await.unwrap();
+        let e = expect_error(&mut a, code).await;
+        assert!(e["message"].as_str().unwrap().len() > 5, "{e}");
+    }
+    a.send_binary(vec![1, 2, 3]).await.unwrap();
+    expect_error(&mut a, "malformed").await;
+    // Request ids come back with the error.
+    a.send(&json!({"type": "confirm", "id": 77})).await.unwrap();
+    assert_eq!(expect_error(&mut a, "illegal").await["id"], 77);
+    // After all that the game is exactly as it was.
+    let again = join(&mut a, ja["info"]["game"].as_str().unwrap(), ja["token"].as_str()).await;
+    assert_eq!(again["view"], view);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_many_messages_are_refused_but_the_connection_stays() {
+    let (_dir, db) = temp_db();
+    let limits = acey_server::Limits {
+        rate_per_sec: 2.0,
+        burst: 5.0,
+        ..acey_server::Limits::default()
+    };
+    let server = start_server(&db, limits);
+    let mut a = Client::connect(server.addr).await.unwrap();
+    for _ in 0..20 {
+        a.send(&json!({"type": "ping"})).await.unwrap();
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    for _ in 0..20 {
+        let m = a.recv().await.unwrap();
+        match m["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if m["code"] == "rate_limited" => limited += 1,
+            _ => panic!("{m}"),
+        }
+    }
+    assert!((5..=7).contains(&pongs), "{pongs} answered");
+    assert_eq!(pongs + limited, 20);
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    a.send(&json!({"type": "ping"})).await.unwrap();
+    assert_eq!(a.recv().await.unwrap()["type"], "pong");
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_survives_a_restart_exactly_and_offers_hints_and_a_rematch() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let ja = create(&mut a, json!({"type": "create", "mode": "computer", "level": "beginner"})).await;
+    assert_eq!(ja["info"]["seats"][1]["kind"], "bot");
+    let game = ja["info"]["game"].as_str().unwrap().to_string();
+    let token = ja["token"].as_str().unwrap().to_string();
+    // Play until the bot has moved at least once and it is our move again, then take one step.
+    let view = play_until(&mut a, Some(0), ja["view"].clone(), 7, |v| {
+        v["log_len"].as_u64().unwrap() >= 2
+            && v["phase"]["phase"] == "move"
+            && v["to_act"] == 0
+            && v["turn"]["steps"].as_array().unwrap().is_empty()
+            && !v["turn"]["legal"].as_array().unwrap().is_empty()
+    })
+    .await;
+    a.send(&json!({"type": "hint", "id": 5})).await.unwrap();
+    let hint = a.recv_type("hint", |m| panic!("{m}")).await.unwrap();
+    assert_eq!(hint["id"], 5);
+    assert!(!hint["plays"].as_array().unwrap().is_empty());
+    let s = &view["turn"]["legal"][0];
+    a.send(&json!({"type": "step", "from": s["from"], "to": s["to"], "die": s["die"]})).await.unwrap();
+    let mid = a.recv_type("update", |_| {}).await.unwrap()["view"].clone();
+    let (_, record_before) = http_get(server.addr, &format!("/api/games/{game}/record")).await;
+
+    // The server dies mid-play and comes back on the same database, on another port.
+    server.stop();
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let back = join(&mut a, &game, Some(&token)).await;
+    assert_eq!(back["role"], json!({"seat": 0}));
+    assert_eq!(back["view"], mid, "the game continues exactly where it stood");
+    let (_, record_after) = http_get(server.addr, &format!("/api/games/{game}/record")).await;
+    assert_eq!(record_before, record_after);
+
+    // Finish the game against the bot, then ask for a rematch.
+    let end = play_until(&mut a, Some(0), back["view"].clone(), 8, match_over).await;
+    assert_eq!(end["phase"]["phase"], "game-over");
+    a.send(&json!({"type": "rematch"})).await.unwrap();
+    let r = a.recv_type("rematch", |_| {}).await.unwrap();
+    let new_game = r["game"].as_str().unwrap();
+    assert_ne!(new_game, game);
+    let jr = join(&mut a, new_game, Some(&token)).await;
+    assert_eq!(jr["role"], json!({"seat": 0}), "the rematch keeps the seat and its token");
+    assert_eq!(jr["info"]["rematch_of"], game.as_str());
+    server.stop();
+}
