@@ -103,11 +103,12 @@ fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     } else {
         "X vs O at one keyboard".to_string()
     };
+    // The score first: it must survive a narrow terminal.
     let text = format!(
-        " acey · {who} · {} · game {} · {}",
-        s.game().rules().nearest_preset(),
+        " acey · {} · game {} · {who} · {}",
+        s.score_line(),
         s.game().game_number(),
-        s.score_line()
+        s.game().rules().nearest_preset(),
     );
     let style = if app.color {
         Style::default().fg(Color::Black).bg(Color::Gray)
@@ -145,6 +146,22 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
     let s = &app.session;
     let pos = s.position();
     let mut lines = vec![Line::from(s.status_line())];
+    if let Some(turn) = s.game().turn() {
+        // The dice of the pool being played; the used ones are dimmed (struck in no-colour mode).
+        let mut left = turn.remaining_dice();
+        let mut spans = vec![Span::raw("Dice: ")];
+        for d in turn.pool().dice() {
+            let unused = left.iter().position(|x| x == d).map(|i| left.remove(i));
+            let style = match (unused.is_some(), app.color) {
+                (true, _) => Style::default().add_modifier(Modifier::BOLD),
+                (false, true) => Style::default().fg(Color::DarkGray),
+                (false, false) => Style::default().add_modifier(Modifier::CROSSED_OUT),
+            };
+            spans.push(Span::styled(format!("[{d}]"), style));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
     let mut pips = format!(
         "Pips: X {}  O {}",
         pos.pip_count(Player::Zero),
@@ -329,7 +346,7 @@ mod tests {
         let app = one_two();
         let s = screen(&app);
         assert!(
-            s.contains(" acey · you (X) vs bot (O), bot level beginner"),
+            s.contains(" acey · Score: you 0, bot 0 · game 1 · you (X) vs bot (O), bot level"),
             "{s}"
         );
         assert!(s.contains("Score: you 0, bot 0"), "{s}");
@@ -348,6 +365,7 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("Pips: X 375  O 375"), "{s}");
+        assert!(s.contains("Dice: [2] [1]"), "{s}");
         assert!(s.contains(" game log "), "{s}");
         assert!(s.contains("←/→: checker"), "{s}");
     }
