@@ -223,13 +223,54 @@ fn pool_unlocks_entry(rules: &Rules, pool: &Pool) -> bool {
 struct StepRules {
     rules: Rules,
     pool_unlocks_entry: bool,
+    /// Facts of `rules` that the hot path reads, worked out once per pool.
+    strict_bar: bool,
+    /// No option restricts moves between points beyond blocks and bear-off (the usual case).
+    plain_points: bool,
+    need_home_to_hit: bool,
 }
 
 impl StepRules {
+    fn new(rules: &Rules, whole: &Pool) -> StepRules {
+        StepRules {
+            rules: *rules,
+            pool_unlocks_entry: pool_unlocks_entry(rules, whole),
+            strict_bar: rules.bar_priority == BarPriority::Strict,
+            plain_points: rules.entry_before_moving == EntryBeforeMoving::Free
+                && !rules.frozen_home,
+            need_home_to_hit: rules.hit_restriction == HitRestriction::NeedOneCheckerHome,
+        }
+    }
+
     /// If moving a checker from `from` with `die` is legal, its destination (0 = off) and whether
     /// it hits.
-    #[inline]
+    #[inline(always)]
     fn try_step(&self, rel: &Relative, from: usize, die: u8) -> Option<(usize, bool)> {
+        if from > 24 || !self.plain_points {
+            return self.try_step_general(rel, from, die);
+        }
+        // A checker on a point, under the usual options: the same tests as the general case,
+        // without the ones that cannot apply.
+        if rel.me[from] == 0 || (self.strict_bar && rel.me[BAR] > 0) {
+            return None;
+        }
+        let d = die as usize;
+        if from <= d {
+            return self.bear_off(rel, from, d).then_some((OFF, false));
+        }
+        let to = from - d;
+        if rel.blocked & (1 << to) != 0 {
+            return None;
+        }
+        let hit = rel.blots & (1 << to) != 0;
+        if hit && self.need_home_to_hit && !rel.has_home_checker() {
+            return None;
+        }
+        Some((to, hit))
+    }
+
+    /// [`StepRules::try_step`] under every option.
+    fn try_step_general(&self, rel: &Relative, from: usize, die: u8) -> Option<(usize, bool)> {
         let rules = &self.rules;
         if rel.me[from] == 0 {
             return None;
@@ -294,6 +335,7 @@ impl StepRules {
     }
 
     /// R8.1 and R8.2: may the checker on point `p` (`p <= d`) bear off with die `d`?
+    #[inline]
     fn bear_off(&self, rel: &Relative, p: usize, d: usize) -> bool {
         if rel.outside > 0 {
             return false;
@@ -401,10 +443,7 @@ impl MoveGen {
             return &self.out;
         }
         let rel = Relative::new(pos);
-        let sr = StepRules {
-            rules: self.rules,
-            pool_unlocks_entry: pool_unlocks_entry(&self.rules, whole),
-        };
+        let sr = StepRules::new(&self.rules, whole);
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;
         let ordered =
@@ -412,7 +451,8 @@ impl MoveGen {
         if n == 1 && ordered {
             self.walk_ordered_double(&sr, &rel, groups[0].0, groups[0].1, BAR, 0);
         } else if n == 2 && pool.len() == 2 && ordered {
-            self.walk_ordered_two(&sr, &rel, groups[0].0, groups[1].0);
+            let (x, y) = (groups[0].0, groups[1].0);
+            self.walk_ordered_two(&sr, &rel, x.max(y), x.min(y));
         } else {
             let mut counts = [0u8; 2];
             let mut values = [0u8; 2];
@@ -475,6 +515,7 @@ impl MoveGen {
 
     /// Two different dice: either die first from any origin, then the other die from an origin
     /// no higher than the first (see the module docs: the farther checker first loses nothing).
+    /// `a` is the larger die (a first entry that needs a 6 takes it first).
     fn walk_ordered_two(&mut self, sr: &StepRules, rel: &Relative, a: u8, b: u8) {
         let mut any = false;
         for from in origins_down_from(rel.occ, BAR) {
@@ -490,8 +531,11 @@ impl MoveGen {
                     self.leaf(&next, 1);
                     continue;
                 }
+                // Two checkers leaving the same point give one result in either order: only
+                // the larger die first takes the second step from the same point.
+                let top = if die == a { from } else { from - 1 };
                 let mut second = false;
-                for from2 in origins_down_from(next.occ, from) {
+                for from2 in origins_down_from(next.occ, top) {
                     if let Some((to2, hit2)) = sr.try_step(&next, from2, other) {
                         second = true;
                         let mut last = next;
@@ -556,6 +600,7 @@ impl MoveGen {
     }
 
     /// Records a finished step sequence, keeping only those that use the most dice (R5.1).
+    #[inline(always)]
     fn leaf(&mut self, rel: &Relative, used: usize) {
         // E29: bearing off the last checker completes the play whatever dice remain.
         let weight = if rel.all_off() { self.pool.len() } else { used };
@@ -619,10 +664,7 @@ pub fn legal_plays(rules: &Rules, pos: &Position, pool: &Pool) -> Vec<Play> {
 /// step view ([`crate::TurnBuilder`]) filters these down to prefixes of maximal plays.
 pub(crate) fn single_steps(rules: &Rules, pos: &Position, pool: &Pool, die: u8) -> Vec<Step> {
     let rel = Relative::new(pos);
-    let sr = StepRules {
-        rules: *rules,
-        pool_unlocks_entry: pool_unlocks_entry(rules, pool),
-    };
+    let sr = StepRules::new(rules, pool);
     (1..=BAR)
         .rev()
         .filter_map(|from| {
