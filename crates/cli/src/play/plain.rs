@@ -46,7 +46,7 @@ pub fn run(
 ) -> Result<()> {
     let mut lines = input.lines();
     writeln!(out, "{}. Type 'help' for commands.", intro(&session))?;
-    let mut printed: Option<Position> = None;
+    let mut printed: Option<(Position, u32)> = None;
     let mut logged = session.game().log().len();
     let mut announced_end: Option<u32> = None;
     // (game number, actions) last saved, to save only what changed.
@@ -182,13 +182,18 @@ fn prompt(s: &Session) -> String {
     }
 }
 
-/// Prints the position unless it is the one printed last.
-fn print_position(s: &Session, out: &mut impl Write, printed: &mut Option<Position>) -> Result<()> {
+/// Prints the position unless it (and the cube) is what was printed last.
+fn print_position(
+    s: &Session,
+    out: &mut impl Write,
+    printed: &mut Option<(Position, u32)>,
+) -> Result<()> {
     let pos = s.position();
-    if *printed == Some(pos) {
+    let now = (pos, s.game().cube().value);
+    if *printed == Some(now) {
         return Ok(());
     }
-    *printed = Some(pos);
+    *printed = Some(now);
     for line in describe(s, &pos) {
         writeln!(out, "{line}")?;
     }
@@ -206,6 +211,17 @@ pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
         "Position (points numbered from {side} side, {}):",
         mark_char(viewer)
     )];
+    if s.game().rules().doubling_cube {
+        let cube = s.game().cube();
+        out.push(format!(
+            "  Cube: {}{}",
+            cube.value,
+            match cube.owner {
+                Some(p) => format!(", {} may double next", s.name(p)),
+                None => ", in the middle".to_string(),
+            }
+        ));
+    }
     for p in [viewer, viewer.other()] {
         let points: Vec<String> = (1..=24u8)
             .rev()
@@ -372,6 +388,18 @@ fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
             acey_rules::notation::format_steps(steps)
         )),
         Action::NameDouble { value } => Some(format!("Named {value}-{value}.")),
+        Action::Double => Some(format!(
+            "{} double{} to {}.",
+            capital(s.name(s.game().to_act().unwrap_or(Player::Zero))),
+            if s.game().to_act().is_some_and(|p| s.name(p) == "you") {
+                ""
+            } else {
+                "s"
+            },
+            s.game().cube().value * 2
+        )),
+        Action::Take => Some("Taken.".to_string()),
+        Action::Drop => Some("Dropped.".to_string()),
         _ => None,
     };
     match s.apply(action) {
@@ -433,6 +461,37 @@ mod tests {
         assert!(out.contains("'hello' is not a move"), "{out}");
         assert!(out.contains("'13/1' is not a legal play"), "{out}");
         assert!(out.contains("There is no choice 99"), "{out}");
+        std::fs::remove_file(path).ok();
+    }
+
+    #[test]
+    fn the_cube_is_offered_and_the_bot_answers() {
+        let session = Session::new(Setup {
+            rules: acey_rules::Preset::Backgammon.rules(),
+            seats: [Seat::Human, Seat::Bot],
+            level: Level::Beginner,
+            seed: 5,
+            auto_forced: false,
+        });
+        let path = std::env::temp_dir().join(format!("acey-plain-cube-{}.txt", std::process::id()));
+        let mut out = Vec::new();
+        run(session, &path, "double\nroll\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("> You: 'roll' or 'double'"), "{out}");
+        assert!(out.contains("You double to 2."), "{out}");
+        assert!(
+            out.contains("The bot takes the cube."),
+            "an even game is taken: {out}"
+        );
+        assert!(
+            out.contains("Cube: 2, you may double next")
+                || out.contains("Cube: 2, bot may double next"),
+            "{out}"
+        );
+        assert!(
+            out.contains("It is not the time to roll."),
+            "the roll came with the take: {out}"
+        );
         std::fs::remove_file(path).ok();
     }
 

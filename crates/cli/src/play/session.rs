@@ -241,16 +241,23 @@ impl Session {
                     } else {
                         Player::One
                     };
+                    let you = self.name(starter) == "you";
+                    // Under `opening_roll = use-die-off-dice` the die-off is the first roll.
+                    let plays = match self.game.phase() {
+                        Phase::Roll { .. } => String::new(),
+                        _ => format!(
+                            " and {} {}-{}",
+                            if you { "play" } else { "plays" },
+                            dice[starter.index()],
+                            dice[starter.other().index()]
+                        ),
+                    };
                     format!(
-                        "Die-off: X rolls {}, O rolls {}: {} {}.",
+                        "Die-off: X rolls {}, O rolls {}: {} {}{plays}.",
                         dice[0],
                         dice[1],
                         self.name(starter),
-                        if self.name(starter) == "you" {
-                            "start"
-                        } else {
-                            "starts"
-                        }
+                        if you { "start" } else { "starts" }
                     )
                 };
                 event(text, None)
