@@ -35,6 +35,8 @@ enum Command {
     Hint(commands::hint::Args),
     /// Win chance and expected points of a position for the player to roll.
     Eval(commands::eval::Args),
+    /// Serve the bot over JSON lines on stdin/stdout (docs/engine-protocol.md).
+    Engine(commands::engine::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
 }
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Duel(args)) => commands::duel::run(args),
         Some(Command::Hint(args)) => commands::hint::run(args),
         Some(Command::Eval(args)) => commands::eval::run(args),
+        Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
     };
     match result {

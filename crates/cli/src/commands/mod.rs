@@ -2,6 +2,7 @@
 
 pub mod analysis;
 pub mod duel;
+pub mod engine;
 pub mod eval;
 pub mod hint;
 pub mod moves;

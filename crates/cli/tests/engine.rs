@@ -1,0 +1,143 @@
+//! `acey engine` as another program drives it: every request is answered on its own line with its
+//! id, bad requests get an error answer, and the engine keeps serving until `quit`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use acey_rules::{legal_plays, Pool, Position, Rules};
+use serde_json::{json, Value};
+
+const START: &str = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"bar":[0,0],"start":[15,15],"off":[0,0],"turn":0}"#;
+
+/// Sends the lines, closes stdin and returns every answer line and the exit status.
+fn session(lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the acey binary runs");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for l in lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+    }
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let answers: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(&l.unwrap()).expect("every answer is one JSON line"))
+        .collect();
+    (answers, child.wait().unwrap())
+}
+
+fn start() -> Value {
+    serde_json::from_str(START).unwrap()
+}
+
+#[test]
+fn good_and_bad_requests_each_get_their_answer() {
+    let requests: Vec<Value> = vec![
+        json!({"id": 1, "cmd": "ping"}),
+        json!({"id": "two", "cmd": "move", "position": start(), "dice": [6, 5], "level": "advanced"}),
+        json!({"id": 3, "cmd": "move", "position": start(), "dice": "1-2", "level": "advanced"}),
+        json!({"id": 4, "cmd": "eval", "position": start(), "ply": 0}),
+        json!({"id": 5, "cmd": "hint", "position": start(), "dice": [3, 3], "max": 3, "level": "advanced"}),
+        json!({"id": 6, "cmd": "double", "position": start(), "level": "advanced"}),
+        json!({"id": 7, "cmd": "fly"}),
+        json!({"id": 8, "cmd": "move", "position": start(), "dice": [0, 7]}),
+        json!({"id": 9, "cmd": "move", "position": {"board": [1]}, "dice": [1, 2]}),
+        json!({"id": 10, "cmd": "eval", "position": start(), "ply": 9}),
+        json!({"id": 11, "cmd": "move", "position": start(), "dice": [3, 1], "level": "wizard"}),
+        json!({"id": 12, "cmd": "rules", "rules": "bgammon"}),
+        json!({"id": 13, "cmd": "rules", "rules": "nonsense"}),
+        json!({"id": 14, "cmd": "levels"}),
+        json!({"id": 15}),
+    ];
+    let mut lines: Vec<String> = requests.iter().map(Value::to_string).collect();
+    // Not JSON at all, and JSON that is not an object: answered with a null id.
+    lines.insert(3, "this is not json".into());
+    lines.insert(4, "[1, 2]".into());
+    lines.push(json!({"id": 16, "cmd": "quit"}).to_string());
+    lines.push(json!({"id": 17, "cmd": "ping"}).to_string());
+    let (answers, status) = session(&lines);
+    assert!(status.success());
+    // Everything up to quit is answered, nothing after it.
+    assert_eq!(answers.len(), lines.len() - 1, "{answers:#?}");
+    let by_id = |id: Value| -> &Value {
+        answers
+            .iter()
+            .find(|a| a["id"] == id)
+            .unwrap_or_else(|| panic!("no answer for {id}"))
+    };
+    let ok = |a: &Value| assert!(a.get("error").is_none(), "{a}");
+    let error = |a: &Value, needle: &str| {
+        let e = a["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error in {a}"));
+        assert!(e.contains(needle), "'{needle}' not in '{e}'");
+    };
+
+    ok(by_id(json!(1)));
+    assert_eq!(by_id(json!(1))["pong"], true);
+
+    // A move is one of the legal plays.
+    let rules = Rules::default();
+    let pos: Position = serde_json::from_str(START).unwrap();
+    let m = by_id(json!("two"));
+    ok(m);
+    let legal = legal_plays(&rules, &pos, &Pool::roll(6, 5).unwrap());
+    let reached: Position = serde_json::from_value(m["position"].clone()).unwrap();
+    assert!(legal
+        .iter()
+        .any(|p| p.position().with_turn(reached.turn()) == reached));
+    assert_eq!(m["next_turn"], 1);
+    assert_eq!(m["double"], Value::Null);
+
+    // A 1-2 from the opening: the whole segment, the named double and a re-roll.
+    let ad = by_id(json!(3));
+    ok(ad);
+    assert!(ad["notation"].as_str().unwrap().starts_with("1-2: "));
+    assert!((1..=6).contains(&ad["double"]["value"].as_u64().unwrap()));
+    assert_eq!(ad["next_turn"], 0);
+
+    let e = by_id(json!(4));
+    ok(e);
+    let win = e["win"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&win));
+    assert!(e["equity"].is_number());
+
+    let h = by_id(json!(5));
+    ok(h);
+    let plays = h["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 3);
+    assert_eq!(plays[0]["diff"], 0.0);
+    assert!(plays[2]["equity"].as_f64() <= plays[0]["equity"].as_f64());
+
+    let d = by_id(json!(6));
+    ok(d);
+    assert!((1..=6).contains(&d["double"].as_u64().unwrap()));
+    assert_eq!(d["doubles"].as_array().unwrap().len(), 6);
+
+    error(by_id(json!(7)), "unknown command 'fly'");
+    error(by_id(json!(8)), "'dice'");
+    error(by_id(json!(9)), "invalid position JSON");
+    error(by_id(json!(10)), "'ply'");
+    error(by_id(json!(11)), "unknown level 'wizard'");
+    assert_eq!(by_id(json!(12))["rules"], "bgammon");
+    error(by_id(json!(13)), "nonsense");
+    assert_eq!(by_id(json!(14))["levels"].as_array().unwrap().len(), 6);
+    error(by_id(json!(15)), "missing 'cmd'");
+    assert_eq!(by_id(json!(16))["bye"], true);
+    let nulls: Vec<&Value> = answers.iter().filter(|a| a["id"].is_null()).collect();
+    assert_eq!(nulls.len(), 2, "{nulls:?}");
+    assert!(nulls.iter().all(|a| a["error"].is_string()));
+}
+
+#[test]
+fn the_engine_ends_cleanly_at_the_end_of_input() {
+    let (answers, status) = session(&[json!({"id": 1, "cmd": "ping"}).to_string(), String::new()]);
+    assert!(status.success());
+    assert_eq!(answers.len(), 1);
+}
