@@ -130,6 +130,7 @@ async function pump() {
     if (a.action === "roll" || a.action === "die-off") await sleep(someoneElse ? 350 : 0);
   }
   ui.animating = false;
+  render();
 }
 
 function sleep(ms) {
@@ -177,6 +178,7 @@ function render(animating) {
   const svg = $("board");
   svg.dataset.positionId = v.position_id;
   svg.dataset.n = v.n;
+  svg.dataset.role = JSON.stringify(ui.role);
   draw(svg, ui.shown || v.position, {
     viewer: viewer(),
     mover: mover ?? viewer(),
@@ -368,9 +370,7 @@ function showScreen(name) {
 
 function join(game) {
   const msg = () => ({ type: "join", v: 1, game, token: tokenFor(game) });
-  const c = connection();
-  c.rejoin = msg;
-  c.send(msg());
+  connection().enter(msg);
 }
 
 function create(mode) {
@@ -383,10 +383,9 @@ function create(mode) {
   };
   if (mode === "computer") settings.level = $("level").value;
   localStorage.setItem("acey.settings", JSON.stringify({ rules: settings.rules, match: settings.match, level: $("level").value }));
-  const c = connection();
   // After the create, a reconnect re-joins the created game with its token.
-  c.rejoin = () => (ui.info ? { type: "join", v: 1, game: ui.info.game, token: tokenFor(ui.info.game) } : settings);
-  c.send(settings);
+  ui.info = null;
+  connection().enter(() => (ui.info ? { type: "join", v: 1, game: ui.info.game, token: tokenFor(ui.info.game) } : settings));
 }
 
 async function home() {
@@ -459,6 +458,11 @@ function wire() {
   });
   window.addEventListener("popstate", () => location.reload());
 }
+
+// Errors are kept where tests (and a curious developer) can read them.
+window.aceyErrors = [];
+window.addEventListener("error", (e) => window.aceyErrors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => window.aceyErrors.push(String(e.reason)));
 
 wire();
 route();

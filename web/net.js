@@ -61,6 +61,14 @@ export class Connection {
     };
   }
 
+  // Sets the message that (re)joins the game and sends it now if the socket is open; otherwise
+  // the socket sends it when it opens (exactly once: a second join without the token would
+  // make a friend a spectator).
+  enter(rejoin) {
+    this.rejoin = rejoin;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(rejoin()));
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(msg));

@@ -92,9 +92,11 @@ async fn page(c: &Client) -> Value {
              src: q('#board .hit.src').length, dst: q('#board .hit.dst').length,
              confirm: shown('confirm'), doubles: shown('doubles'),
              log: [...q('#log li[data-player]')].map(li => Number(li.dataset.player)),
-             position: b.dataset.positionId || null, n: Number(b.dataset.n || -1),
+             position: b.dataset.positionId || null, role: b.dataset.role || null, n: Number(b.dataset.n || -1),
              invite: document.getElementById('invite-link').value,
              inviteShown: shown('invite'),
+             conn: document.getElementById('conn').textContent,
+             errors: window.aceyErrors || [],
            };"#,
         vec![],
     )
@@ -186,6 +188,9 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     })
     .await;
     assert_eq!(pa["position"], pb["position"]);
+    assert_eq!(pa["role"], r#"{"seat":0}"#, "{pa}");
+    assert_eq!(pb["role"], r#"{"seat":1}"#, "whoever opens the link takes the other seat: {pb}");
+    assert!(pa["errors"].as_array().unwrap().is_empty() && pb["errors"].as_array().unwrap().is_empty(), "{pa} {pb}");
     // Whoever is to move makes one step by clicking; the other sees it.
     let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 { (&a, &b) } else { (&b, &a) };
     click(mover, "#board .hit.src").await;
