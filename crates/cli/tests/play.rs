@@ -106,11 +106,15 @@ fn a_whole_game_against_the_bot_on_stdin() {
     assert!(text.contains("Position (points numbered from your side, X):"));
     assert!(save.exists(), "the finished game is saved");
     // The saved game loads back as finished, with the same score.
-    let again = plain(&["--load", save.to_str().unwrap()], "");
+    let again = plain(&["--load", save.to_str().unwrap(), "--level", "expert"], "");
     let again_text = stdout(&again);
     assert!(again.status.success(), "{again_text}");
     assert_eq!(final_score(&again_text), (you, bot), "{again_text}");
     assert!(again_text.contains("> game over"), "{again_text}");
+    assert!(
+        again_text.contains("against the bot (expert)"),
+        "--level overrides the saved level: {again_text}"
+    );
     std::fs::remove_file(save).ok();
 }
 
@@ -162,6 +166,9 @@ fn bad_arguments_and_files_are_usage_errors() {
     let o = plain(&["--level", "grandmaster"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown level"));
+    let o = plain(&["--load", "x.txt", "--rules", "bgammon"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
     let o = plain(&["--load", "/nonexistent/acey-save.txt"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));

@@ -26,9 +26,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "bot")]
     vs: Vs,
     /// The bot's level (beginner, casual, intermediate, advanced, expert, strongest); hints use
-    /// it too.
-    #[arg(long, default_value = "intermediate")]
-    level: String,
+    /// it too [default: intermediate, or the loaded game's].
+    #[arg(long)]
+    level: Option<String>,
     /// Rules: a preset with optional overrides, e.g. `american` or `bgammon,doubling_cube=true`.
     #[arg(long, default_value = "american")]
     rules: String,
@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long = "match", value_name = "N")]
     match_to: Option<u32>,
     /// Go on with a saved game, exactly where it stood (its rules, seats and dice).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["vs", "rules", "match_to", "seed"])]
     load: Option<PathBuf>,
     /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.txt].
     #[arg(long, value_name = "FILE")]
@@ -65,6 +65,9 @@ pub fn run(args: Args) -> Result<()> {
             let mut s = play::save::load(path).map_err(|e| UsageError(format!("{e:#}")))?;
             if args.auto_forced {
                 s.set_auto_forced(true);
+            }
+            if let Some(text) = &args.level {
+                s.set_level(level(text)?);
             }
             s
         }
@@ -111,10 +114,10 @@ fn setup(args: &Args) -> Result<Setup> {
         }
         rules.match_target = Some(n);
     }
-    let level: Level = args
-        .level
-        .parse()
-        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    let level = match &args.level {
+        Some(text) => level(text)?,
+        None => Level::Intermediate,
+    };
     let seats = match args.vs {
         Vs::Bot => [Seat::Human, Seat::Bot],
         Vs::Human => [Seat::Human, Seat::Human],
@@ -126,4 +129,9 @@ fn setup(args: &Args) -> Result<Setup> {
         seed: args.seed.unwrap_or_else(play::session::DiceSource::os_seed),
         auto_forced: args.auto_forced,
     })
+}
+
+fn level(text: &str) -> Result<Level, UsageError> {
+    text.parse()
+        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))
 }

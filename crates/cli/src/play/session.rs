@@ -165,6 +165,13 @@ impl Session {
         self.setup.auto_forced = on;
     }
 
+    /// Changes the bot's level (a loaded game played on at another level).
+    pub fn set_level(&mut self, level: Level) {
+        self.setup.level = level;
+        self.bot = level.bot(self.setup.rules);
+        self.plan.clear();
+    }
+
     /// Who plays `player`.
     pub fn seat(&self, player: Player) -> Seat {
         self.setup.seats[player.index()]
