@@ -19,6 +19,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the browser: serve the web client, games against the bot and between friends
+    /// (the default when no command is given).
+    Serve(commands::serve::Args),
+    /// Load benchmark of the server: many bot-against-bot games over real WebSockets.
+    BenchServer(commands::serve::BenchArgs),
     /// List every legal play of a dice pool from a position.
     Moves(commands::moves::Args),
     /// Count the leaves of the game tree (move-generation check).
@@ -79,11 +84,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        // No command: serve the web client, so that `cargo run --release` starts a game server.
+        None => commands::serve::run(commands::serve::Args::defaults()),
+        Some(Command::Serve(args)) => commands::serve::run(args),
+        Some(Command::BenchServer(args)) => commands::serve::bench(args),
         Some(Command::Moves(args)) => commands::moves::run(args),
         Some(Command::Perft(args)) => commands::perft::run(args),
         Some(Command::Selfplay(args)) => commands::selfplay::run(args),

@@ -391,7 +391,7 @@ pub async fn run_load(
 }
 
 /// Memory of idle games: creates `n` games straight through a hub (no connections), each waiting
-/// for a person's move, and returns the growth of resident memory per game in KB.
+/// for a person's move after the die-off and the first roll, and returns the growth of resident memory per game in KB.
 pub async fn idle_game_kb(n: usize) -> Result<f64, String> {
     let dir = std::env::temp_dir().join(format!("acey-idle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -418,7 +418,9 @@ pub async fn idle_game_kb(n: usize) -> Result<f64, String> {
 async fn create_idle(hub: &crate::hub::Hub) -> Result<std::sync::Arc<crate::room::Room>, String> {
     let (room, _, _) = hub
         .create(crate::hub::NewGame {
-            mode: crate::storage::Mode::Friend,
+            // Same screen: the game starts at once, so each room holds a game waiting for a
+            // move (with its step view), not an empty table.
+            mode: crate::storage::Mode::Local,
             rules: None,
             match_to: None,
             level: None,

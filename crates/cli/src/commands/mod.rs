@@ -10,5 +10,6 @@ pub mod perft;
 pub mod play;
 pub mod rules;
 pub mod selfplay;
+pub mod serve;
 pub mod train;
 pub mod train_log;
