@@ -116,6 +116,10 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
             .join()
             .unwrap_or_else(|_| Err(std::io::Error::other("server start-up panicked").into()))
     })?;
+    // No Nagle delay: moves are small messages that must leave at once.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     runtime.spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             eprintln!("acey server stopped: {e}");

@@ -35,9 +35,16 @@ pub struct Client {
 impl Client {
     /// Connects to `ws://addr/ws`.
     pub async fn connect(addr: std::net::SocketAddr) -> Result<Client, ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}/ws"),
+            Some(config),
+            true,
+        )
+        .await
+        .map_err(|e| ClientError::Ws(e.to_string()))?;
         Ok(Client {
             ws,
             timeout: Duration::from_secs(30),
@@ -444,10 +451,13 @@ pub fn run_benchmark(config: &LoadConfig, dir: &std::path::Path) -> Result<LoadR
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
+    // Idle games first, while the process is fresh: afterwards the allocator would reuse the
+    // memory the load freed and hide the growth.
+    let idle = clients.block_on(idle_game_kb(1000))?;
     let mut report = clients
         .block_on(run_load(server.addr, config))
         .map_err(|e| e.to_string())?;
     server.stop();
-    report.idle_game_kb = clients.block_on(idle_game_kb(1000))?;
+    report.idle_game_kb = idle;
     Ok(report)
 }

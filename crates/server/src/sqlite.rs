@@ -34,8 +34,11 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true);
+        // One connection: SQLite takes one writer at a time anyway, and writers queued on one
+        // connection wait in order instead of in SQLite's busy handler, which sleeps in steps
+        // of up to 100 ms (a latency spike under load).
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(1)
             .connect_with(options)
             .await
             .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;

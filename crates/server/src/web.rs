@@ -100,7 +100,11 @@ async fn file(Path(name): Path<String>) -> Response {
 
 async fn websocket(State(app): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
     let limits = app.limits;
+    // Small buffers: the messages are small, and the defaults (128 KiB each way) would make a
+    // connection cost far more memory than the game it plays.
     upgrade
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
         .max_message_size(limits.hard_max_bytes())
         .max_frame_size(limits.hard_max_bytes())
         .on_upgrade(move |socket| serve_socket(socket, app.hub, limits))
