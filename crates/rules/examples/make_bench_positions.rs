@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use acey_rules::{Action, Dice, Game, Phase, Player, Position, Preset, Rules};
+use acey_rules::{Dice, Game, Player, Position, Preset, Rules};
 
 /// Seed of the acey-deucey games.
 const ACEY_SEED: u64 = 20_251_201;
@@ -39,40 +39,11 @@ const BG_SAMPLE_EVERY: usize = 4;
 /// Contact and race positions wanted (each).
 const BG_EACH: usize = 200;
 
-/// Plays one game with random legal choices, calling `visit` with the position each time a
+/// Plays one game with the crate's random player, calling `visit` with the position each time a
 /// player is about to roll.
 fn play_game(rules: &Rules, dice: &mut Dice, mut visit: impl FnMut(&Position)) {
-    let mut game = Game::new(*rules);
-    loop {
-        let action = match game.phase().clone() {
-            Phase::DieOff => {
-                let (a, b) = dice.roll();
-                Action::DieOff { dice: [a, b] }
-            }
-            Phase::Roll { .. } => {
-                visit(&game.position());
-                let (a, b) = dice.roll();
-                Action::Roll { dice: [a, b] }
-            }
-            Phase::Move { .. } => {
-                let plays = game.legal_plays();
-                let pick = dice.below(plays.len());
-                Action::Play {
-                    steps: plays[pick].steps().to_vec(),
-                }
-            }
-            Phase::NameDouble { .. } => {
-                let choices = game.nameable_doubles();
-                Action::NameDouble {
-                    value: choices[dice.below(choices.len())],
-                }
-            }
-            Phase::GameOver { .. } => return,
-            Phase::CubeOffered { .. } => unreachable!("nobody doubles"),
-        };
-        game.apply(action)
-            .expect("random legal actions are accepted");
-    }
+    acey_rules::play_random(&mut Game::new(*rules), dice, |g| visit(&g.position()))
+        .expect("random legal actions are accepted");
 }
 
 /// Whether the two sides can still meet: some checker of the mover (start and bar count as point

@@ -26,6 +26,7 @@ mod perft;
 mod pool;
 mod position;
 mod position_id;
+mod random_play;
 mod record;
 mod rules;
 mod step;
@@ -37,6 +38,7 @@ pub use movegen::{legal_plays, MoveGen};
 pub use perft::{distinct_rolls, perft, perft_divide, successors};
 pub use pool::{BadDie, Pool};
 pub use position::{Player, Position, PositionError, CHECKERS};
+pub use random_play::{play_random, random_action, random_game, RandomGameSummary};
 pub use record::{DiceSource, Record, RecordError, RecordHeader};
 pub use rules::{
     AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate, BarPriority, BearOffRule,

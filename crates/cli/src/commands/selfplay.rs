@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use acey_rules::{Action, Dice, Game, Phase, Player, Rules};
+use acey_rules::{random_game, Dice, Player};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{input, UsageError};
@@ -22,67 +22,6 @@ pub struct Args {
     /// Rules: a preset with optional overrides.
     #[arg(long, default_value = "american")]
     rules: String,
-}
-
-/// The outcome of one random game.
-pub struct GameSummary {
-    /// Who won.
-    pub winner: Player,
-    /// Points won.
-    pub points: u32,
-    /// Turns played (a turn is one player's whole turn, re-rolls included).
-    pub turns: u64,
-}
-
-/// Plays one game with uniformly random legal choices; dice and choices from `dice`.
-pub fn random_game(rules: &Rules, dice: &mut Dice) -> Result<GameSummary, acey_rules::GameError> {
-    let mut game = Game::new(*rules);
-    let mut turns = 0u64;
-    let mut last_roller: Option<Player> = None;
-    loop {
-        let action = match game.phase() {
-            Phase::DieOff => {
-                let (a, b) = dice.roll();
-                Action::DieOff { dice: [a, b] }
-            }
-            Phase::Roll { player } => {
-                if last_roller != Some(*player) {
-                    turns += 1;
-                    last_roller = Some(*player);
-                }
-                let (a, b) = dice.roll();
-                Action::Roll { dice: [a, b] }
-            }
-            Phase::Move { player, .. } => {
-                if last_roller != Some(*player) {
-                    // The opening play under use-die-off-dice comes without a Roll phase.
-                    turns += 1;
-                    last_roller = Some(*player);
-                }
-                let plays = game.legal_plays();
-                let pick = plays[dice.below(plays.len())];
-                Action::Play {
-                    steps: pick.steps().to_vec(),
-                }
-            }
-            Phase::NameDouble { .. } => {
-                let options = game.nameable_doubles();
-                Action::NameDouble {
-                    value: options[dice.below(options.len())],
-                }
-            }
-            // Random players never double, so no cube decisions arise.
-            Phase::CubeOffered { .. } => Action::Take,
-            Phase::GameOver { winner, points, .. } => {
-                return Ok(GameSummary {
-                    winner: *winner,
-                    points: *points,
-                    turns,
-                })
-            }
-        };
-        game.apply(action)?;
-    }
 }
 
 /// Runs `acey selfplay`.

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use acey_rules::{
-    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, Action, ChainLimit, Dice, Game, MoveGen,
-    NaturalDoubles, OpeningRoll, Phase, Player, Pool, Position, Rules,
+    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, Dice, MoveGen, NaturalDoubles,
+    OpeningRoll, Player, Pool, Position, Rules,
 };
 use criterion::Criterion;
 
@@ -73,47 +73,14 @@ fn new_turn(last: &mut Option<Player>, player: Player, turns: &mut u64) {
     }
 }
 
-/// One random game through [`Game`] (`Action::DieOff`, `Roll`, `Play`, `NameDouble`), every
-/// random choice taken from `dice`: the dice of each roll, then an index below the number of
-/// choices.
+/// One random game through `Game` with the crate's random player
+/// ([`acey_rules::random_game`]: `Action::DieOff`, `Roll`, `Play`, `NameDouble`), every random
+/// choice taken from `dice`: the dice of each roll, then an index below the number of choices.
 pub fn game_api_game(rules: &Rules, dice: &mut Dice) -> GameResult {
-    let mut game = Game::new(*rules);
-    let mut turns = 0;
-    let mut last = None;
-    loop {
-        let action = match game.phase() {
-            Phase::DieOff => {
-                let (a, b) = dice.roll();
-                Action::DieOff { dice: [a, b] }
-            }
-            Phase::Roll { player } => {
-                new_turn(&mut last, *player, &mut turns);
-                let (a, b) = dice.roll();
-                Action::Roll { dice: [a, b] }
-            }
-            Phase::Move { .. } => {
-                let plays = game.legal_plays();
-                let pick = dice.below(plays.len());
-                Action::Play {
-                    steps: plays[pick].steps().to_vec(),
-                }
-            }
-            Phase::NameDouble { .. } => {
-                let choices = game.nameable_doubles();
-                Action::NameDouble {
-                    value: choices[dice.below(choices.len())],
-                }
-            }
-            Phase::GameOver { .. } => {
-                return GameResult {
-                    turns,
-                    final_position: game.position(),
-                }
-            }
-            Phase::CubeOffered { .. } => unreachable!("nobody doubles"),
-        };
-        game.apply(action)
-            .expect("random legal actions are accepted");
+    let g = acey_rules::random_game(rules, dice).expect("random legal actions are accepted");
+    GameResult {
+        turns: g.turns,
+        final_position: g.final_position,
     }
 }
 
@@ -203,7 +170,7 @@ pub fn movegen_game(rules: &Rules, gen: &mut MoveGen, dice: &mut Dice) -> GameRe
     }
 }
 
-/// AD-3: a random nameable double, as [`Game::nameable_doubles`] lists them.
+/// AD-3: a random nameable double, as `Game::nameable_doubles` lists them.
 fn name_double(rules: &Rules, gen: &mut MoveGen, pos: &Position, dice: &mut Dice) -> u8 {
     let mut choices = [0u8; 6];
     let mut n = 0;
