@@ -34,17 +34,19 @@ pub struct UnknownBot {
 /// The bot called `name`: a level, `random` (uniformly random legal plays) or `heuristic` (the
 /// hand-tuned evaluator at 0-ply). `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
+    // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches
+    // thousands of states and would make these bots' games twenty times slower.
+    let settings = SearchSettings {
+        chain_keep: Level::Advanced.settings(&rules).chain_keep,
+        ..SearchSettings::default()
+    };
     match name.trim().to_ascii_lowercase().as_str() {
         "random" => Ok(Bot::new(
             Arc::new(RandomEvaluator { seed }),
             rules,
-            SearchSettings::default(),
+            settings,
         )),
-        "heuristic" => Ok(Bot::new(
-            Arc::new(HeuristicEvaluator),
-            rules,
-            SearchSettings::default(),
-        )),
+        "heuristic" => Ok(Bot::new(Arc::new(HeuristicEvaluator), rules, settings)),
         other => other
             .parse::<Level>()
             .map(|l| l.bot(rules))
