@@ -920,6 +920,48 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn two_people_see_the_board_from_the_side_of_whoever_acts() {
+        let setup = Setup {
+            rules: Rules::default(),
+            seats: [Seat::Human, Seat::Human],
+            level: Level::Beginner,
+            seed: 3,
+            auto_forced: false,
+        };
+        // O won the die-off and rolled 6-5.
+        let game = Game::replay(
+            setup.rules,
+            &[
+                Action::DieOff { dice: [2, 5] },
+                Action::Roll { dice: [6, 5] },
+            ],
+        )
+        .unwrap();
+        let mut app = App::new(
+            Session::with_game(setup, game, 0),
+            std::env::temp_dir().join("acey-app-test-unused.txt"),
+            false,
+            Duration::ZERO,
+        );
+        app.session.set_background(false);
+        assert_eq!(app.session.human_to_act(), Some(Player::One));
+        assert_eq!(app.viewer(), Player::One);
+        // O enters from its own start pool: the cursor is on O's start.
+        assert_eq!(app.marks().cursor, Some(Spot::Start(Player::One)));
+        app.on_key(key(KeyCode::Char('f')));
+        assert_eq!(app.viewer(), Player::Zero, "f flips the board");
+        app.on_key(key(KeyCode::Char('f')));
+        type_text(&mut app, "in/19 in/20");
+        app.settle();
+        assert_eq!(app.session.human_to_act(), Some(Player::Zero));
+        assert_eq!(
+            app.viewer(),
+            Player::Zero,
+            "now X acts and sees the board from X's side"
+        );
+    }
+
+    #[test]
     fn ctrl_c_quits() {
         let mut app = one_two();
         app.on_key(KeyEvent {
