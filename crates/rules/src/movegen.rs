@@ -242,6 +242,17 @@ impl StepRules {
         }
     }
 
+    /// The origins worth trying in `rel`: the occupied ones, or only the bar while it holds a
+    /// checker under strict bar priority (R4.6), which `try_step` would enforce anyway.
+    #[inline(always)]
+    fn origins(&self, rel: &Relative) -> u32 {
+        if self.strict_bar && rel.me[BAR] > 0 {
+            1 << BAR
+        } else {
+            rel.occ
+        }
+    }
+
     /// If moving a checker from `from` with `die` is legal, its destination (0 = off) and whether
     /// it hits.
     #[inline(always)]
@@ -495,7 +506,7 @@ impl MoveGen {
         used: usize,
     ) {
         let mut any = false;
-        for from in origins_down_from(rel.occ, max_from) {
+        for from in origins_down_from(sr.origins(rel), max_from) {
             if let Some((to, hit)) = sr.try_step(rel, from, die) {
                 any = true;
                 let mut next = *rel;
@@ -518,7 +529,7 @@ impl MoveGen {
     /// `a` is the larger die (a first entry that needs a 6 takes it first).
     fn walk_ordered_two(&mut self, sr: &StepRules, rel: &Relative, a: u8, b: u8) {
         let mut any = false;
-        for from in origins_down_from(rel.occ, BAR) {
+        for from in origins_down_from(sr.origins(rel), BAR) {
             for (die, other) in [(a, b), (b, a)] {
                 let Some((to, hit)) = sr.try_step(rel, from, die) else {
                     continue;
@@ -535,7 +546,7 @@ impl MoveGen {
                 // the larger die first takes the second step from the same point.
                 let top = if die == a { from } else { from - 1 };
                 let mut second = false;
-                for from2 in origins_down_from(next.occ, top) {
+                for from2 in origins_down_from(sr.origins(&next), top) {
                     if let Some((to2, hit2)) = sr.try_step(&next, from2, other) {
                         second = true;
                         let mut last = next;
@@ -578,7 +589,7 @@ impl MoveGen {
                 continue;
             }
             let die = values[i];
-            for from in origins_down_from(rel.occ, BAR) {
+            for from in origins_down_from(sr.origins(rel), BAR) {
                 if let Some((to, hit)) = sr.try_step(rel, from, die) {
                     any = true;
                     let mut next = *rel;
