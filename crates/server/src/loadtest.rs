@@ -218,6 +218,14 @@ pub fn rss_kb() -> u64 {
         .unwrap_or(0)
 }
 
+/// When a benchmark player thinks, measures and stops.
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    think_ms: u64,
+    measure_from: Instant,
+    stop_at: Instant,
+}
+
 struct PlayerStats {
     latencies_us: Vec<u32>,
     finished: usize,
@@ -231,11 +239,14 @@ async fn bench_player(
     seat: u64,
     token: String,
     mut view: Value,
-    think_ms: u64,
     seed: u64,
-    measure_from: Instant,
-    stop_at: Instant,
+    pace: Pace,
 ) -> PlayerStats {
+    let Pace {
+        think_ms,
+        measure_from,
+        stop_at,
+    } = pace;
     let mut rng = Dice::new(seed);
     let mut stats = PlayerStats {
         latencies_us: Vec::new(),
@@ -328,7 +339,6 @@ pub async fn run_load(
     addr: std::net::SocketAddr,
     config: &LoadConfig,
 ) -> Result<LoadReport, ClientError> {
-    let start = Instant::now();
     // Ramp up in waves so that connecting does not count as load.
     let mut games = Vec::with_capacity(config.games);
     for chunk in 0..config.games.div_ceil(50) {
@@ -344,29 +354,16 @@ pub async fn run_load(
     let measure_from = Instant::now() + Duration::from_millis(config.think_ms * 2);
     let stop_at = measure_from + Duration::from_secs(config.seconds);
     let rss = rss_kb();
+    let pace = Pace {
+        think_ms: config.think_ms,
+        measure_from,
+        stop_at,
+    };
     let mut tasks = Vec::new();
     for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(2 * i as u64);
-        tasks.push(tokio::spawn(bench_player(
-            a,
-            0,
-            ta,
-            va,
-            config.think_ms,
-            seed,
-            measure_from,
-            stop_at,
-        )));
-        tasks.push(tokio::spawn(bench_player(
-            b,
-            1,
-            tb,
-            vb,
-            config.think_ms,
-            seed + 1,
-            measure_from,
-            stop_at,
-        )));
+        tasks.push(tokio::spawn(bench_player(a, 0, ta, va, seed, pace)));
+        tasks.push(tokio::spawn(bench_player(b, 1, tb, vb, seed + 1, pace)));
     }
     let mut all = Vec::new();
     let mut report = LoadReport {
@@ -381,7 +378,6 @@ pub async fn run_load(
             report.errors += s.errors;
         }
     }
-    let _ = start;
     all.sort_unstable();
     let pct = |p: f64| -> f64 {
         if all.is_empty() {

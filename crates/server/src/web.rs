@@ -228,7 +228,10 @@ async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Res
     let text = acey_rules::Record::from_game(&game, header).to_string();
     (
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"acey-{id}.txt\""),
@@ -320,6 +323,8 @@ mod tests {
             assert!(!body.trim().is_empty(), "{name} is empty");
             assert!(mime.contains('/'));
         }
-        assert!(FILES.iter().any(|(n, _, b)| *n == "index.html" && b.contains("app.js")));
+        assert!(FILES
+            .iter()
+            .any(|(n, _, b)| *n == "index.html" && b.contains("app.js")));
     }
 }

@@ -105,7 +105,12 @@ async fn page(c: &Client) -> Value {
 }
 
 async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 }
 
 async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
@@ -115,7 +120,10 @@ async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Valu
         if ok(&p) {
             return p;
         }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}: {p}");
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: {p}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -130,7 +138,10 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     // ---- A first-time visitor: one click on the home page starts a game against the computer.
     let a = browser(&driver, &dir.path().join("profile-a")).await;
     a.goto(&url).await.unwrap();
-    a.wait().for_element(Locator::Css("#play-computer")).await.unwrap();
+    a.wait()
+        .for_element(Locator::Css("#play-computer"))
+        .await
+        .unwrap();
     screenshot(&a, "home.png").await;
     click(&a, "#play-computer").await;
     wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
@@ -141,7 +152,12 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     let mut shot_mid_move = false;
     loop {
         let p = page(&a).await;
-        let log: Vec<i64> = p["log"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        let log: Vec<i64> = p["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
         if let Some(first_ours) = log.iter().position(|&x| x == 0) {
             if log[first_ours..].contains(&1) {
                 break;
@@ -175,9 +191,15 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
 
     // ---- Play a friend: A creates the game, B opens the link in another browser session.
     a.goto(&url).await.unwrap();
-    a.wait().for_element(Locator::Css("#play-friend")).await.unwrap();
+    a.wait()
+        .for_element(Locator::Css("#play-friend"))
+        .await
+        .unwrap();
     click(&a, "#play-friend").await;
-    let p = wait_until(&a, "the invite link", |p| p["inviteShown"] == true && p["invite"].as_str().unwrap().contains("/g/")).await;
+    let p = wait_until(&a, "the invite link", |p| {
+        p["inviteShown"] == true && p["invite"].as_str().unwrap().contains("/g/")
+    })
+    .await;
     let link = p["invite"].as_str().unwrap().to_string();
     screenshot(&a, "friend-invite.png").await;
     let b = browser(&driver, &dir.path().join("profile-b")).await;
@@ -189,15 +211,28 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     .await;
     assert_eq!(pa["position"], pb["position"]);
     assert_eq!(pa["role"], r#"{"seat":0}"#, "{pa}");
-    assert_eq!(pb["role"], r#"{"seat":1}"#, "whoever opens the link takes the other seat: {pb}");
-    assert!(pa["errors"].as_array().unwrap().is_empty() && pb["errors"].as_array().unwrap().is_empty(), "{pa} {pb}");
+    assert_eq!(
+        pb["role"], r#"{"seat":1}"#,
+        "whoever opens the link takes the other seat: {pb}"
+    );
+    assert!(
+        pa["errors"].as_array().unwrap().is_empty() && pb["errors"].as_array().unwrap().is_empty(),
+        "{pa} {pb}"
+    );
     // Whoever is to move makes one step by clicking; the other sees it.
-    let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 { (&a, &b) } else { (&b, &a) };
+    let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
     click(mover, "#board .hit.src").await;
     wait_until(mover, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
     click(mover, "#board .hit.dst").await;
     let after = wait_until(mover, "the step", |p| p["n"].as_i64() > pa["n"].as_i64()).await;
-    wait_until(watcher, "the opponent's step", |p| p["position"] == after["position"]).await;
+    wait_until(watcher, "the opponent's step", |p| {
+        p["position"] == after["position"]
+    })
+    .await;
     screenshot(&a, "friend-a.png").await;
     screenshot(&b, "friend-b.png").await;
     a.close().await.unwrap();

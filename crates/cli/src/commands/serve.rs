@@ -89,7 +89,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     );
     println!("games finished       {}", r.finished);
     println!("errors               {}", r.errors);
-    println!("action -> broadcast  p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
+    println!(
+        "action -> broadcast  p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
+    );
     println!(
         "resident memory      {} MB with every game running (server and clients in one process)",
         r.rss_kb / 1024

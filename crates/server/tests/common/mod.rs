@@ -33,7 +33,10 @@ pub fn temp_db() -> (tempfile::TempDir, PathBuf) {
 
 pub async fn create(c: &mut Client, msg: Value) -> Value {
     c.send(&msg).await.unwrap();
-    let j = c.recv_type("joined", |m| panic!("before joined: {m}")).await.unwrap();
+    let j = c
+        .recv_type("joined", |m| panic!("before joined: {m}"))
+        .await
+        .unwrap();
     j
 }
 
@@ -66,7 +69,10 @@ pub async fn expect_error(c: &mut Client, code: &str) -> Value {
     assert!(!m["message"].as_str().unwrap().is_empty());
     c.send(&json!({"type": "ping"})).await.unwrap();
     let p = c.recv().await.unwrap();
-    assert_eq!(p["type"], "pong", "the game changed or the connection broke: {p}");
+    assert_eq!(
+        p["type"], "pong",
+        "the game changed or the connection broke: {p}"
+    );
     m
 }
 
@@ -107,13 +113,18 @@ pub fn match_over(view: &Value) -> bool {
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
-        .await
-        .unwrap();
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
     let mut buf = Vec::new();
     s.read_to_end(&mut buf).await.unwrap();
     let text = String::from_utf8_lossy(&buf).to_string();
     let status: u16 = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
     (status, body)
 }
