@@ -687,6 +687,13 @@ pub(crate) mod tests {
         app.on_key(key(KeyCode::Enter));
     }
 
+    /// A save file of its own for each app (tests run in parallel).
+    pub(crate) fn temp_save() -> PathBuf {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::env::temp_dir().join(format!("acey-app-test-{}-{n}.txt", std::process::id()))
+    }
+
     /// An app against the bot whose game has gone through `actions` (player 0 is the person).
     pub(crate) fn app_after(actions: &[Action]) -> App {
         let setup = Setup {
@@ -697,11 +704,7 @@ pub(crate) mod tests {
             auto_forced: false,
         };
         let game = Game::replay(setup.rules, actions).unwrap();
-        let path = std::env::temp_dir().join(format!(
-            "acey-app-test-{}-{}.txt",
-            std::process::id(),
-            actions.len()
-        ));
+        let path = temp_save();
         let mut app = App::new(
             Session::with_game(setup, game, 0),
             path,
@@ -843,7 +846,7 @@ pub(crate) mod tests {
         let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
         let mut app = App::new(
             Session::with_game(one_two().session.setup().clone(), game, 0),
-            std::env::temp_dir().join("acey-app-test-unused.txt"),
+            temp_save(),
             false,
             Duration::from_secs(3600),
         );
@@ -878,7 +881,7 @@ pub(crate) mod tests {
         let game = Game::replay(Rules::default(), &[Action::DieOff { dice: [2, 5] }]).unwrap();
         let mut app = App::new(
             Session::with_game(one_two().session.setup().clone(), game, 0),
-            std::env::temp_dir().join("acey-app-test-unused.txt"),
+            temp_save(),
             false,
             Duration::ZERO,
         );
@@ -939,7 +942,7 @@ pub(crate) mod tests {
         .unwrap();
         let mut app = App::new(
             Session::with_game(setup, game, 0),
-            std::env::temp_dir().join("acey-app-test-unused.txt"),
+            temp_save(),
             false,
             Duration::ZERO,
         );

@@ -425,11 +425,7 @@ mod tests {
     use acey_rules::Rules;
 
     fn run_with(input: &str, seats: [Seat; 2], seed: u64) -> (String, std::path::PathBuf) {
-        let path = std::env::temp_dir().join(format!(
-            "acey-plain-{}-{seed}-{}.txt",
-            std::process::id(),
-            input.len()
-        ));
+        let path = crate::play::app::tests::temp_save();
         let session = Session::new(Setup {
             rules: Rules::default(),
             seats,
@@ -473,7 +469,7 @@ mod tests {
             seed: 5,
             auto_forced: false,
         });
-        let path = std::env::temp_dir().join(format!("acey-plain-cube-{}.txt", std::process::id()));
+        let path = crate::play::app::tests::temp_save();
         let mut out = Vec::new();
         run(session, &path, "double\nroll\n".as_bytes(), &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
