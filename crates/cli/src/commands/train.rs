@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.games == 0 || args.round == 0 {
         return Err(UsageError("--games and --round must be at least 1".into()).into());
     }
-    if !(args.rate > 0.0 && args.rate < 10.0) || !(0.0..=1.0).contains(&args.lambda) {
+    if !(args.rate > 0.0 && args.rate < 10.0 && (0.0..=1.0).contains(&args.lambda)) {
         return Err(UsageError("--rate must be in (0, 10) and --lambda in [0, 1]".into()).into());
     }
     if args.hidden == 0 || args.hidden > 4096 {
@@ -122,10 +122,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let bar = ProgressBar::new(args.games);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games ({per_sec}, eta {eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let target = done + args.games;
     let mut last_save = done;

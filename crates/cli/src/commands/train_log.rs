@@ -56,12 +56,12 @@ impl TrainLogLine {
         let fields: Vec<&str> = line.trim().split(',').collect();
         let num = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
         let games = fields.get(1)?.parse().ok()?;
-        match fields.first()? {
-            &"round" => Some(TrainLogLine::Round {
+        match *fields.first()? {
+            "round" => Some(TrainLogLine::Round {
                 games,
                 td_error: num(2)?,
             }),
-            &"duel" => Some(TrainLogLine::Duel {
+            "duel" => Some(TrainLogLine::Duel {
                 games,
                 mean: num(2)?,
                 low: num(3)?,
@@ -120,8 +120,11 @@ impl TrainLog {
         }
         let lines = self.read()?;
         let svg = with_suffix(stem, "svg");
-        draw(SVGBackend::new(&svg, (900, 600)).into_drawing_area(), &lines)
-            .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", svg.display()))?;
+        draw(
+            SVGBackend::new(&svg, (900, 600)).into_drawing_area(),
+            &lines,
+        )
+        .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", svg.display()))?;
         let png = with_suffix(stem, "png");
         draw(
             BitMapBackend::new(&png, (900, 600)).into_drawing_area(),
@@ -155,8 +158,7 @@ fn register_font() -> bool {
             if let Ok(bytes) = std::fs::read(path) {
                 // plotters keeps registered fonts for the life of the program.
                 let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-                if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok()
-                {
+                if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
                     return true;
                 }
             }
@@ -167,7 +169,10 @@ fn register_font() -> bool {
 
 type DrawResult<E> = Result<(), DrawingAreaErrorKind<E>>;
 
-fn draw<DB: DrawingBackend>(area: DrawingArea<DB, plotters::coord::Shift>, lines: &[TrainLogLine]) -> DrawResult<DB::ErrorType> {
+fn draw<DB: DrawingBackend>(
+    area: DrawingArea<DB, plotters::coord::Shift>,
+    lines: &[TrainLogLine],
+) -> DrawResult<DB::ErrorType> {
     area.fill(&WHITE)?;
     let (top, bottom) = area.split_vertically(360);
     let duels: Vec<(u64, f64, f64, f64)> = lines
@@ -203,7 +208,10 @@ fn draw<DB: DrawingBackend>(area: DrawingArea<DB, plotters::coord::Shift>, lines
         .iter()
         .fold((-0.5f64, 0.5f64), |(lo, hi), d| (lo.min(d.2), hi.max(d.3)));
     let mut chart = ChartBuilder::on(&top)
-        .caption("Strength: points per game against the heuristic bot", ("sans-serif", 20))
+        .caption(
+            "Strength: points per game against the heuristic bot",
+            ("sans-serif", 20),
+        )
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(50)
