@@ -8,6 +8,8 @@ need_pkgs=()
 # The browser tests (crates/server/tests/browser.rs) drive a real headless Chromium.
 command -v chromium >/dev/null || need_pkgs+=(chromium)
 command -v chromedriver >/dev/null || need_pkgs+=(chromium-driver)
+# The training-curve test draws text with a font file (plotters measures text even for SVG).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_pkgs+=(fonts-dejavu-core)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         apt-get update -qq
