@@ -25,6 +25,8 @@ pub use train::{RoundReport, TrainSettings, Trainer};
 pub mod levels;
 pub use levels::{Level, LevelError};
 pub mod rollout;
-pub use rollout::{rollout_candidates, rollout_roll, rollout_state, RolloutResult, RolloutSettings};
+pub use rollout::{
+    rollout_candidates, rollout_roll, rollout_state, RolloutResult, RolloutSettings,
+};
 pub mod duel;
 pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};

@@ -36,7 +36,10 @@ mod tests {
     #[test]
     fn the_shipped_network_loads_and_says_how_it_was_trained() {
         let net = Network::from_bytes(AMERICAN).unwrap();
-        assert!(net.meta.get("games").is_some_and(|g| g.parse::<u64>().is_ok()));
+        assert!(net
+            .meta
+            .get("games")
+            .is_some_and(|g| g.parse::<u64>().is_ok()));
         assert_eq!(net.meta.get("rules").map(String::as_str), Some("american"));
     }
 }
