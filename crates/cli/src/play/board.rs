@@ -246,31 +246,27 @@ pub fn draw(pos: &Position, viewer: Player, marks: &Marks) -> Vec<Line> {
         pool_text(Spot::Off(viewer), "off"),
     ];
 
-    let mut lines = vec![labels(&top), frame('+', '+')];
-    for row in 0..ROWS {
+    // One row of a half board: its six outer points, the bar (stacks grow from the middle), its
+    // six inner points, and a pool beside it.
+    let half_row = |points: &[u8], bar: Spot, row: usize, beside: Option<&Run>| -> Line {
         let mut l = vec![run(" |", Tag::Frame, None)];
-        for (i, &v) in top.iter().enumerate() {
+        for (i, &v) in points.iter().enumerate() {
             if i == 6 {
                 l.push(run("|", Tag::Frame, None));
-                // The viewer's bar sits on the side they enter from; stacks grow from the middle.
-                l.push(stack_cell(
-                    pos,
-                    Spot::Bar(viewer),
-                    ROWS - 1 - row,
-                    BAR,
-                    marks,
-                ));
+                l.push(stack_cell(pos, bar, ROWS - 1 - row, BAR, marks));
                 l.push(run("|", Tag::Frame, None));
             }
             l.push(stack_cell(pos, point(v), row, COL, marks));
         }
         l.push(run("|", Tag::Frame, None));
-        match row {
-            0 => l.push(top_pools[0].clone()),
-            1 => l.push(top_pools[1].clone()),
-            _ => {}
-        }
-        lines.push(l);
+        l.extend(beside.cloned());
+        l
+    };
+
+    let mut lines = vec![labels(&top), frame('+', '+')];
+    // The viewer's bar sits on the side they enter from.
+    for row in 0..ROWS {
+        lines.push(half_row(&top, Spot::Bar(viewer), row, top_pools.get(row)));
     }
     lines.push(vec![
         run(" |", Tag::Frame, None),
@@ -282,28 +278,13 @@ pub fn draw(pos: &Position, viewer: Player, marks: &Marks) -> Vec<Line> {
         run("|", Tag::Frame, None),
     ]);
     for row in (0..ROWS).rev() {
-        let mut l = vec![run(" |", Tag::Frame, None)];
-        for (i, &v) in bottom.iter().enumerate() {
-            if i == 6 {
-                l.push(run("|", Tag::Frame, None));
-                l.push(stack_cell(
-                    pos,
-                    Spot::Bar(other),
-                    ROWS - 1 - row,
-                    BAR,
-                    marks,
-                ));
-                l.push(run("|", Tag::Frame, None));
-            }
-            l.push(stack_cell(pos, point(v), row, COL, marks));
-        }
-        l.push(run("|", Tag::Frame, None));
-        match row {
-            1 => l.push(bottom_pools[0].clone()),
-            0 => l.push(bottom_pools[1].clone()),
-            _ => {}
-        }
-        lines.push(l);
+        // Printed bottom-up, so row 1 comes before row 0: start above off, as in the top half.
+        let beside = match row {
+            1 => Some(&bottom_pools[0]),
+            0 => Some(&bottom_pools[1]),
+            _ => None,
+        };
+        lines.push(half_row(&bottom, Spot::Bar(other), row, beside));
     }
     lines.push(frame('+', '+'));
     lines.push(labels(&bottom));
