@@ -125,6 +125,9 @@ pub fn needs(view: &Value, seat: Option<u64>) -> bool {
     match phase {
         "move" | "name-double" | "cube-offered" => mine,
         "roll" => mine && view["may_double"] == true,
+        // Between the games of a match someone starts the next one: seat 0 (or a same-screen
+        // client), so that two players never both ask.
+        "game-over" => view["match_winner"].is_null() && seat.is_none_or(|s| s == 0),
         _ => false,
     }
 }
@@ -158,6 +161,7 @@ pub fn random_intent(view: &Value, rng: &mut Dice) -> Value {
             };
             json!({"type": "name_double", "value": value})
         }
+        "game-over" => json!({"type": "next_game"}),
         "cube-offered" => {
             if rng.below(4) == 0 {
                 json!({"type": "drop"})

@@ -104,6 +104,59 @@ async fn two_players_finish_games_in_every_preset_and_a_spectator_sees_every_act
     server.stop();
 }
 
+/// Between the games of a match the server waits until a seated player asks for the next game
+/// (the web client's "Next game" button); a game that ends early must not stall the match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_goes_on_to_the_next_game_when_a_player_asks() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let ja = create(
+        &mut a,
+        // Backgammon scoring: resigning at the start costs 3 points, short of 7.
+        json!({"type": "create", "v": 1, "mode": "friend", "rules": "backgammon", "match": 7}),
+    )
+    .await;
+    let game = ja["info"]["game"].as_str().unwrap().to_string();
+    let mut b = Client::connect(server.addr).await.unwrap();
+    let jb = join(&mut b, &game, None).await;
+    // The friend's arrival starts the die-off; wait until someone is to act.
+    let mut view = jb["view"].clone();
+    while view["to_act"].is_null() {
+        let m = b.recv().await.unwrap();
+        if m["type"] == "update" {
+            view = m["view"].clone();
+        }
+    }
+    b.send(&json!({"type": "resign"})).await.unwrap();
+    let over = b
+        .recv_type("update", |_| {})
+        .await
+        .map(|m| m["view"].clone())
+        .unwrap();
+    assert_eq!(over["phase"]["phase"], "game-over", "{over}");
+    assert!(
+        over["match_winner"].is_null(),
+        "one resignation does not win a 7-point match: {over}"
+    );
+    assert_eq!(over["game_number"], 1);
+    // Nobody is to act, so the test clients' `needs` must ask for the next game (seat 0 only).
+    assert!(acey_server::loadtest::needs(&over, Some(0)));
+    assert!(!acey_server::loadtest::needs(&over, Some(1)));
+    b.send(&json!({"type": "next_game"})).await.unwrap();
+    let next = b
+        .recv_type("update", |_| {})
+        .await
+        .map(|m| m["view"].clone())
+        .unwrap();
+    assert_eq!(next["game_number"], 2, "{next}");
+    assert_ne!(next["phase"]["phase"], "game-over");
+    // The other seat sees the same next game.
+    let view_a = catch_up(&mut a, ja["view"].clone(), next["n"].as_u64().unwrap()).await;
+    assert_eq!(view_a["game_number"], 2);
+    server.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_are_protected_and_a_token_returns_to_the_seat() {
     let (_dir, db) = temp_db();
