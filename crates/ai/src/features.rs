@@ -22,93 +22,130 @@ const PER_SIDE: usize = 24 * PER_POINT + PER_SIDE_EXTRA;
 /// Total number of inputs.
 pub const INPUTS: usize = 2 * PER_SIDE;
 
-/// One side's checkers, by that side's own point numbers (index 1..=24).
-fn own_counts(pos: &Position, side: Player) -> [u8; 25] {
-    let mut c = [0u8; 25];
-    for (i, &v) in pos.board().iter().enumerate() {
-        match side {
-            Player::Zero if v > 0 => c[i + 1] = v as u8,
-            Player::One if v < 0 => c[24 - i] = (-v) as u8,
-            _ => {}
-        }
-    }
-    c
+/// One side's checkers by its own point numbers (index 1..=24), with the bitmask of the points it
+/// occupies (bit `p`) and of the points it has made (two or more).
+struct Side {
+    counts: [u8; 25],
+    occupied: u32,
+    made: u32,
+    /// Pips on the board (bar and start not included).
+    board_pips: u32,
 }
+
+/// Both sides' checkers in one pass over the board: `[player 0, player 1]`.
+fn sides(pos: &Position) -> [Side; 2] {
+    let empty = || Side {
+        counts: [0; 25],
+        occupied: 0,
+        made: 0,
+        board_pips: 0,
+    };
+    let mut s = [empty(), empty()];
+    for (i, &v) in pos.board().iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        // Player 0's point p sits at index p - 1; player 1's at index 24 - p.
+        let (side, p, n) = if v > 0 {
+            (&mut s[0], i + 1, v as u8)
+        } else {
+            (&mut s[1], 24 - i, v.unsigned_abs())
+        };
+        side.counts[p] = n;
+        side.occupied |= 1 << p;
+        if n >= 2 {
+            side.made |= 1 << p;
+        }
+        side.board_pips += p as u32 * n as u32;
+    }
+    s
+}
+
+/// Bits 1..=24: the points a side's own numbering uses.
+const BOARD_BITS: u32 = ((1 << 25) - 1) & !1;
+/// Bits 1..=6: a side's home board.
+const HOME_BITS: u32 = 0b111_1110;
+/// Bits 7..=24: the points outside a side's home board.
+const OUTFIELD_BITS: u32 = BOARD_BITS & !(HOME_BITS | 1);
 
 /// Blots of a side that the other side could hit with one die: from the other side's board
 /// checkers up to six pips behind them, or by entering (the other side's bar or start checkers
 /// enter on its own points 19..=24, which are this side's home board 1..=6; E15, E30).
-fn exposed_blots(mine: &[u8; 25], theirs: &[u8; 25], their_pool: u8) -> u32 {
-    let mut exposed = 0;
-    for p in 1..=24usize {
-        if mine[p] != 1 {
-            continue;
-        }
-        // My point p is their point 25 - p. They move from higher to lower of their own numbers,
-        // so a checker of theirs on their point q hits my blot when q - (25 - p) is 1..=6.
-        let target = 25 - p;
-        let hit_by_move = (1..=6).any(|d| target + d <= 24 && theirs[target + d] > 0);
-        // Entering lands on their point 25 - d, i.e. their 19..=24 = my 1..=6.
-        let hit_by_entry = their_pool > 0 && p <= 6;
-        if hit_by_move || hit_by_entry {
-            exposed += 1;
-        }
-    }
-    exposed
+///
+/// `blots` and `their_occupied` are bitmasks of points (bit `p`), each in its own side's numbering.
+fn exposed_blots(blots: u32, their_occupied: u32, their_pool: u8) -> u32 {
+    // Their point q is my point 25 - q: reversing 32 bits sends bit q to 31 - q.
+    let theirs_on_mine = their_occupied.reverse_bits() >> 6;
+    // They move towards my 24, i.e. from my point p - d onto my point p.
+    let by_move = (1..=6).fold(0u32, |m, d| m | theirs_on_mine << d);
+    // Entering lands on their 19..=24 = my 1..=6.
+    let by_entry = if their_pool > 0 { HOME_BITS } else { 0 };
+    (blots & (by_move | by_entry)).count_ones()
 }
 
-fn longest_prime(mine: &[u8; 25]) -> u32 {
-    let (mut best, mut run) = (0, 0);
-    for &c in &mine[1..=24] {
-        run = if c >= 2 { run + 1 } else { 0 };
-        best = best.max(run);
+/// The longest run of consecutive made points in a bitmask of made points.
+fn longest_prime(made: u32) -> u32 {
+    // Each step shortens every run by one: the number of steps until nothing is left.
+    let (mut runs, mut len) = (made, 0);
+    while runs != 0 {
+        runs &= runs >> 1;
+        len += 1;
     }
-    best
+    len
 }
 
 /// Appends the nonzero inputs of `state` (from the side to roll) to `out` as `(index, value)`.
 pub fn encode_sparse(state: &Position, out: &mut Vec<(u16, f32)>) {
     out.clear();
     let me = state.turn();
-    let sides = [me, me.other()];
-    let counts = [own_counts(state, sides[0]), own_counts(state, sides[1])];
-    for (k, &side) in sides.iter().enumerate() {
+    let players = [me, me.other()];
+    let [zero, one] = sides(state);
+    let both = if me == Player::Zero {
+        [zero, one]
+    } else {
+        [one, zero]
+    };
+    for (k, &side) in players.iter().enumerate() {
         let base = k * PER_SIDE;
-        let c = &counts[k];
-        for p in 1..=24usize {
+        let this = &both[k];
+        let c = &this.counts;
+        let mut occupied = this.occupied;
+        while occupied != 0 {
+            let p = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
             let n = c[p];
-            if n == 0 {
-                continue;
-            }
-            let i = base + (p - 1) * PER_POINT;
-            out.push((i as u16, 1.0));
+            let i = (base + (p - 1) * PER_POINT) as u16;
+            out.push((i, 1.0));
             if n >= 2 {
-                out.push((i as u16 + 1, 1.0));
+                out.push((i + 1, 1.0));
             }
             if n >= 3 {
-                out.push((i as u16 + 2, 1.0));
+                out.push((i + 2, 1.0));
             }
             if n > 3 {
-                out.push((i as u16 + 3, (n - 3) as f32 / 2.0));
+                out.push((i + 3, (n - 3) as f32 / 2.0));
             }
         }
         let e = base + 24 * PER_POINT;
         let bar = state.bar(side);
         let start = state.start(side);
         let off = state.off(side);
-        let other = sides[1 - k];
+        let other = players[1 - k];
         let their_pool = state.bar(other) + state.start(other);
+        let pips = this.board_pips + 25 * (bar as u32 + start as u32);
+        let all_home = bar == 0 && start == 0 && this.occupied & OUTFIELD_BITS == 0;
         let extras = [
             if bar > 0 { 1.0 } else { 0.0 },
             bar as f32 / 4.0,
             if start > 0 { 1.0 } else { 0.0 },
             start as f32 / 15.0,
             off as f32 / 15.0,
-            state.pip_count(side) as f32 / 375.0,
-            if state.all_home(side) { 1.0 } else { 0.0 },
-            exposed_blots(c, &counts[1 - k], their_pool) as f32 / 6.0,
-            longest_prime(c) as f32 / 6.0,
-            (c[1..=6].iter().filter(|&&n| n >= 2).count()) as f32 / 6.0,
+            pips as f32 / 375.0,
+            if all_home { 1.0 } else { 0.0 },
+            exposed_blots(this.occupied & !this.made, both[1 - k].occupied, their_pool) as f32
+                / 6.0,
+            longest_prime(this.made) as f32 / 6.0,
+            (this.made & HOME_BITS).count_ones() as f32 / 6.0,
         ];
         for (j, v) in extras.into_iter().enumerate() {
             if v != 0.0 {
@@ -152,17 +189,102 @@ mod tests {
         }
     }
 
+    /// The inputs straight from their definition (module documentation) through `Position`'s
+    /// own queries: the fast encoder must give exactly these.
+    fn encode_by_definition(pos: &Position) -> Vec<(u16, f32)> {
+        let me = pos.turn();
+        let mut x = vec![0.0f32; INPUTS];
+        for (k, side) in [me, me.other()].into_iter().enumerate() {
+            let other = side.other();
+            let base = k * PER_SIDE;
+            let n = |p: u8| {
+                if (1..=24).contains(&p) {
+                    pos.count(side, p)
+                } else {
+                    0
+                }
+            };
+            for p in 1..=24u8 {
+                let c = n(p);
+                let i = base + (p as usize - 1) * PER_POINT;
+                x[i] = (c >= 1) as u8 as f32;
+                x[i + 1] = (c >= 2) as u8 as f32;
+                x[i + 2] = (c >= 3) as u8 as f32;
+                x[i + 3] = c.saturating_sub(3) as f32 / 2.0;
+            }
+            // Their checker on their point q stands on my point 25 - q.
+            let theirs = |q: u8| pos.count(other, q);
+            let their_pool = pos.bar(other) + pos.start(other);
+            let exposed = (1..=24u8)
+                .filter(|&p| n(p) == 1)
+                .filter(|&p| {
+                    (1..=6).any(|d| 25 - p + d <= 24 && theirs(25 - p + d) > 0)
+                        || (their_pool > 0 && p <= 6)
+                })
+                .count();
+            let mut prime = 0;
+            for start in 1..=24u8 {
+                let len = (start..=24).take_while(|&p| n(p) >= 2).count();
+                prime = prime.max(len);
+            }
+            let e = base + 24 * PER_POINT;
+            let (bar, start) = (pos.bar(side), pos.start(side));
+            x[e] = (bar > 0) as u8 as f32;
+            x[e + 1] = bar as f32 / 4.0;
+            x[e + 2] = (start > 0) as u8 as f32;
+            x[e + 3] = start as f32 / 15.0;
+            x[e + 4] = pos.off(side) as f32 / 15.0;
+            x[e + 5] = pos.pip_count(side) as f32 / 375.0;
+            x[e + 6] = pos.all_home(side) as u8 as f32;
+            x[e + 7] = exposed as f32 / 6.0;
+            x[e + 8] = prime as f32 / 6.0;
+            x[e + 9] = (1..=6).filter(|&p| n(p) >= 2).count() as f32 / 6.0;
+        }
+        x.iter()
+            .enumerate()
+            .filter(|(_, &v)| v != 0.0)
+            .map(|(i, &v)| (i as u16, v))
+            .collect()
+    }
+
+    #[test]
+    fn the_encoder_gives_the_inputs_of_the_definition() {
+        for preset in [acey_rules::Preset::American, acey_rules::Preset::Backgammon] {
+            let rules = preset.rules();
+            let mut dice = acey_rules::Dice::new(17);
+            let mut gen = acey_rules::MoveGen::new(&rules);
+            let mut x = Vec::new();
+            for _ in 0..40 {
+                let mut pos = Position::starting(&rules);
+                while pos.winner().is_none() {
+                    encode_sparse(&pos, &mut x);
+                    assert_eq!(x, encode_by_definition(&pos), "{pos:?}");
+                    let (a, b) = dice.roll();
+                    let plays = gen
+                        .plays(&pos, &acey_rules::Pool::roll(a, b).unwrap())
+                        .to_vec();
+                    if !plays.is_empty() {
+                        pos = *plays[dice.below(plays.len())].position();
+                    }
+                    pos = pos.with_turn(pos.turn().other());
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_blot_in_front_of_enemy_checkers_is_exposed() {
-        let mut mine = [0u8; 25];
-        let mut theirs = [0u8; 25];
-        mine[10] = 1; // my 10 = their 15
-        theirs[18] = 2; // their 18: 3 pips away
-        assert_eq!(exposed_blots(&mine, &theirs, 0), 1);
-        theirs[18] = 0;
-        theirs[22] = 2; // 7 pips away: not direct
-        assert_eq!(exposed_blots(&mine, &theirs, 0), 0);
-        mine[3] = 1; // in my home board: their entering checkers hit it
-        assert_eq!(exposed_blots(&mine, &theirs, 1), 1);
+        let mine = 1 << 10; // a blot on my 10 = their 15
+        let theirs = 1 << 18; // their 18: 3 pips away
+        assert_eq!(exposed_blots(mine, theirs, 0), 1);
+        let theirs = 1 << 21; // their 21: 6 pips away
+        assert_eq!(exposed_blots(mine, theirs, 0), 1);
+        let theirs = 1 << 22; // 7 pips away: not direct
+        assert_eq!(exposed_blots(mine, theirs, 0), 0);
+        let theirs = 1 << 14; // their 14 has passed it: they move towards their 1
+        assert_eq!(exposed_blots(mine, theirs, 0), 0);
+        let mine = mine | 1 << 3; // in my home board: their entering checkers hit it
+        assert_eq!(exposed_blots(mine, 0, 1), 1);
+        assert_eq!(exposed_blots(mine, 1 << 18, 1), 2);
     }
 }

@@ -12,8 +12,9 @@
 //! state. A candidate after which the same player rolls again (an acey-deucey re-roll) keeps its
 //! sign; one after which the opponent rolls is negated.
 
-use std::collections::HashMap;
 use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use acey_rules::{Dice, MoveGen, Pool, Position, Rules, CHECKERS};
 
@@ -106,7 +107,8 @@ fn gaussian(rng: &mut Dice) -> f32 {
 struct Search<'a> {
     bot: &'a Bot,
     gen: MoveGen,
-    cache: HashMap<(Position, u8), Value>,
+    // Fx: positions are small keys, hashed millions of times per decision; no untrusted input.
+    cache: FxHashMap<(Position, u8), Value>,
 }
 
 impl Search<'_> {
@@ -191,7 +193,7 @@ impl Search<'_> {
                 }
             }
         }
-        let mut seen = std::collections::HashSet::with_capacity(out.len() * 2);
+        let mut seen = FxHashSet::with_capacity_and_hasher(out.len(), Default::default());
         out.retain(|c| seen.insert(c.state));
         out
     }
@@ -324,7 +326,7 @@ impl Bot {
         Search {
             bot: self,
             gen: MoveGen::new(&self.rules),
-            cache: HashMap::new(),
+            cache: FxHashMap::default(),
         }
     }
 
