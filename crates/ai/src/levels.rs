@@ -37,7 +37,8 @@ pub enum Level {
     /// Shipped network with 1-ply lookahead (every roll of the opponent or of a re-roll) over
     /// the best few candidates.
     Expert,
-    /// Shipped network with 2-ply lookahead and a move filter at each level.
+    /// Shipped network with 2-ply lookahead: the expert's 1-ply search, then the best two
+    /// candidates searched a roll deeper (each reply chosen at 0-ply and valued at 1-ply).
     Strongest,
 }
 
@@ -85,7 +86,9 @@ impl Level {
             Level::Intermediate => "network at 0-ply with noise 0.025 of a game's worth",
             Level::Advanced => "network at 0-ply: the best next state",
             Level::Expert => "network, 1-ply lookahead over the best 6 candidates",
-            Level::Strongest => "network, 2-ply lookahead, best 4 candidates per level",
+            Level::Strongest => {
+                "network, 1-ply over the best 6 candidates, then 2-ply lookahead over the best 2"
+            }
         }
     }
 
@@ -98,7 +101,7 @@ impl Level {
             Level::Intermediate => (0, 1, 1, 3, 0.025),
             Level::Advanced => (0, 1, 1, 4, 0.0),
             Level::Expert => (1, 6, 1, 6, 0.0),
-            Level::Strongest => (2, 4, 2, 6, 0.0),
+            Level::Strongest => (2, 6, 1, 6, 0.0),
         }
     }
 
@@ -111,6 +114,9 @@ impl Level {
             noise: noise * max_points(rules),
             chain_keep,
             inner_keep,
+            // The strongest level searches the expert's best 6 at 1-ply, then the best 2 of
+            // those at 2-ply: it sees all the expert sees, and more where it matters.
+            deep_keep: if plies >= 2 { 2 } else { 0 },
         }
     }
 

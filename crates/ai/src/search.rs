@@ -34,6 +34,10 @@ pub struct SearchSettings {
     pub chain_keep: usize,
     /// Move filter below the root (the candidates of each roll searched deeper at 2-ply).
     pub inner_keep: usize,
+    /// At 2 plies or more, progressive filtering as GNU Backgammon does: the best `keep` by 0-ply
+    /// are searched at 1-ply first, and only the best `deep_keep` of those at the full depth
+    /// (0 = every one of `keep` at the full depth).
+    pub deep_keep: usize,
 }
 
 /// 1-2 plays extended with every named double in lookahead nodes.
@@ -47,6 +51,7 @@ impl Default for SearchSettings {
             noise: 0.0,
             chain_keep: 0,
             inner_keep: 2,
+            deep_keep: 0,
         }
     }
 }
@@ -62,6 +67,9 @@ pub struct Ranked {
     pub eval: Eval,
     /// Win probability for the mover at the search's depth (`eval.win` at 0-ply).
     pub win: f32,
+    /// The depth `equity` and `win` come from: candidates dropped by a move filter keep the
+    /// value of the shallower search that dropped them.
+    pub plies: u8,
 }
 
 /// A bot: an evaluator, a rule set and search settings.
@@ -217,6 +225,7 @@ impl Search<'_> {
                     equity: mine.equity(rules),
                     eval: mine,
                     win: mine.win,
+                    plies: 0,
                 }
             })
             .collect();
@@ -270,21 +279,36 @@ impl Search<'_> {
         total
     }
 
-    /// Re-ranks the best candidates by `plies`-deep equity.
+    /// Re-ranks the best candidates by `plies`-deep equity (progressively: see
+    /// [`SearchSettings::deep_keep`]). Each filter keeps the best of the previous pass, so the
+    /// list stays ordered by depth first, then by equity.
     fn deepen(&mut self, state: &Position, mut ranked: Vec<Ranked>, plies: u8) -> Vec<Ranked> {
         if plies == 0 {
             return ranked;
         }
+        let settings = self.bot.settings;
+        let keep = settings.keep.max(1).min(ranked.len());
+        let deep_keep = settings.deep_keep.min(keep);
+        if plies >= 2 && deep_keep > 0 && deep_keep < keep {
+            self.rerank(state, &mut ranked[..keep], 1);
+            self.rerank(state, &mut ranked[..deep_keep], plies);
+        } else {
+            self.rerank(state, &mut ranked[..keep], plies);
+        }
+        ranked
+    }
+
+    /// Replaces the candidates' values by their `plies`-deep values and sorts them, best first.
+    fn rerank(&mut self, state: &Position, ranked: &mut [Ranked], plies: u8) {
         let mover = state.turn();
-        let keep = self.bot.settings.keep.max(1).min(ranked.len());
-        for r in ranked.iter_mut().take(keep) {
+        for r in ranked.iter_mut() {
             let v = self.value(&r.candidate.state, plies);
             let v = for_mover(mover, &r.candidate.state, v);
             r.equity = v.equity;
             r.win = v.win;
+            r.plies = plies;
         }
-        ranked[..keep].sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        ranked
+        ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
     }
 }
 
