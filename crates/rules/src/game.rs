@@ -26,6 +26,7 @@ use crate::position::{Player, Position, CHECKERS};
 use crate::rules::{
     AceyDoubleChoice, ChainLimit, NaturalDoubles, NextGameStarter, OpeningRoll, Rules, Scoring,
 };
+use crate::segment::fills_double;
 use crate::step::{Play, Step};
 use crate::turn_builder::{StepError, TurnBuilder};
 use crate::MoveGen;
@@ -743,9 +744,7 @@ pub(crate) fn nameable_doubles_at(rules: &Rules, gen: &mut MoveGen, pos: &Positi
                 .filter(|&d| {
                     let pool = Pool::chosen_double(d, rules.acey_doubles_mode)
                         .expect("1..=6 is a valid die");
-                    gen.plays(pos, &pool)
-                        .first()
-                        .is_some_and(|p| p.dice_used() == 4 || p.position().winner().is_some())
+                    fills_double(gen.plays(pos, &pool))
                 })
                 .collect();
             if full.is_empty() {

@@ -26,9 +26,11 @@ mod perft;
 mod pool;
 mod position;
 mod position_id;
+mod position_set;
 mod random_play;
 mod record;
 mod rules;
+mod segment;
 mod step;
 mod turn_builder;
 
@@ -44,6 +46,9 @@ pub use rules::{
     AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate, BarPriority, BearOffRule,
     ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout, NaturalDoubles,
     NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
+};
+pub use segment::{
+    double_options, double_segments, for_each_turn_segment, turn_segments, TurnSegment,
 };
 pub use step::{Dest, Play, Source, Step, MAX_STEPS};
 pub use turn_builder::{StepError, TurnBuilder};

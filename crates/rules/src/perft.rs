@@ -5,7 +5,8 @@
 //! is 1 and a finished game is a leaf at any depth. `perft(s, n)` sums, over the 21 distinct rolls
 //! (unweighted), the perft of every distinct successor state at depth `n - 1`.
 //!
-//! Successors of a roll: each distinct position after a maximal play, with the opponent to roll;
+//! Successors of a roll are the states its turn segments reach ([`crate::turn_segments`]): each
+//! distinct position after a maximal play, with the opponent to roll;
 //! the same position with the opponent to roll when nothing can be played. A 1-2 under an
 //! acey-deucey rule set follows AD-1 to AD-5: each 1-2 play that earns the double (AD-2) is
 //! followed by every nameable double `d` and every play of it, and the same player rolls again when
@@ -25,12 +26,10 @@
 //! assert_eq!(by_roll.iter().map(|(_, n)| n).sum::<u64>(), perft(&rules, &start, 1));
 //! ```
 
-use std::collections::HashSet;
-
-use crate::game::nameable_doubles_at;
-use crate::pool::Pool;
-use crate::position::{Position, CHECKERS};
-use crate::rules::{NaturalDoubles, Rules};
+use crate::position::Position;
+use crate::position_set::PositionSet;
+use crate::rules::Rules;
+use crate::segment::walk;
 use crate::MoveGen;
 
 /// The 21 distinct rolls, larger die first: doubles and the 15 non-doubles.
@@ -38,56 +37,19 @@ pub fn distinct_rolls() -> impl Iterator<Item = (u8, u8)> {
     (1..=6u8).flat_map(|a| (1..=a).map(move |b| (a, b)))
 }
 
-/// The distinct successor states of `state` for one roll.
+/// The distinct successor states of `state` for one roll: the states of its
+/// [`turn_segments`](crate::turn_segments), without the actions.
 pub fn successors(
     rules: &Rules,
     gen: &mut MoveGen,
     state: &Position,
     roll: (u8, u8),
 ) -> Vec<Position> {
-    let mover = state.turn();
-    let mut out: HashSet<Position> = HashSet::new();
-    let finish = |pos: Position, same_player: bool| -> Position {
-        if pos.off(mover) == CHECKERS || !same_player {
-            pos.with_turn(mover.other())
-        } else {
-            pos.with_turn(mover)
-        }
-    };
-    let pool = Pool::roll(roll.0, roll.1).expect("rolls are 1..=6");
-    let plays = gen.plays(state, &pool).to_vec();
-    if plays.is_empty() {
-        out.insert(state.with_turn(mover.other()));
-        return out.into_iter().collect();
-    }
-    if rules.is_acey_deucey(roll.0, roll.1) {
-        for play in &plays {
-            let after = *play.position();
-            let earned = rules.earns_double(play.dice_used());
-            if after.off(mover) == CHECKERS || !earned {
-                out.insert(finish(after, false));
-                continue;
-            }
-            for d in nameable_doubles_at(rules, gen, &after) {
-                let double = Pool::chosen_double(d, rules.acey_doubles_mode).expect("1..=6");
-                let doubles = gen.plays(&after, &double).to_vec();
-                let gate = |used: usize| rules.earns_reroll(used);
-                if doubles.is_empty() {
-                    out.insert(finish(after, gate(0)));
-                }
-                for p in doubles {
-                    out.insert(finish(*p.position(), gate(p.dice_used())));
-                }
-            }
-        }
-    } else {
-        let reroll =
-            pool.len() == 4 && rules.natural_doubles == NaturalDoubles::FourMovesThenReroll;
-        for play in &plays {
-            out.insert(finish(*play.position(), reroll && play.dice_used() == 4));
-        }
-    }
-    out.into_iter().collect()
+    let mut seen = PositionSet::default();
+    walk(rules, gen, state, roll, |s| {
+        seen.insert(s.state);
+    });
+    seen.into_iter().collect()
 }
 
 /// The number of leaves of the game tree of depth `depth` from `state`.
