@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Rules};
+use acey_rules::{dice_action, Action, Dice, Game, GameError, Phase, Player, PoolKind, Rules};
 use rayon::prelude::*;
 
 use crate::candidates::Candidate;
@@ -155,15 +155,12 @@ pub fn play_game(
     // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
     let mut plan: Option<Candidate> = None;
     loop {
+        if let Some(roll) = dice_action(game.phase(), dice) {
+            game.apply(roll)?;
+            continue;
+        }
         let action = match game.phase() {
-            Phase::DieOff => {
-                let (a, b) = dice.roll();
-                Action::DieOff { dice: [a, b] }
-            }
-            Phase::Roll { .. } => {
-                let (a, b) = dice.roll();
-                Action::Roll { dice: [a, b] }
-            }
+            Phase::DieOff | Phase::Roll { .. } => unreachable!("dice_action rolls for these"),
             Phase::Move { player, pool, kind } => {
                 let p = player.index();
                 let state = game.position().with_turn(*player);

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 mod dice;
+mod dice_action;
 mod game;
 mod key_set;
 mod movegen;
@@ -35,6 +36,7 @@ mod step;
 mod turn_builder;
 
 pub use dice::Dice;
+pub use dice_action::dice_action;
 pub use game::{base_score, Action, Cube, Game, GameEnd, GameError, Phase, PlayRecord, PoolKind};
 pub use movegen::{legal_plays, MoveGen};
 pub use perft::{distinct_rolls, perft, perft_divide, successors};

@@ -14,6 +14,7 @@
 //! ```
 
 use crate::dice::Dice;
+use crate::dice_action::dice_action;
 use crate::game::{Action, Game, GameError, Phase};
 use crate::position::{Player, Position};
 use crate::rules::Rules;
@@ -35,14 +36,7 @@ pub struct RandomGameSummary {
 /// the cube and takes any cube offered; it never resigns.
 pub fn random_action(game: &Game, dice: &mut Dice) -> Option<Action> {
     Some(match game.phase() {
-        Phase::DieOff => {
-            let (a, b) = dice.roll();
-            Action::DieOff { dice: [a, b] }
-        }
-        Phase::Roll { .. } => {
-            let (a, b) = dice.roll();
-            Action::Roll { dice: [a, b] }
-        }
+        Phase::DieOff | Phase::Roll { .. } => return dice_action(game.phase(), dice),
         Phase::Move { .. } => {
             let plays = game.legal_plays();
             // A Move phase always has a legal play: a pool with none is forfeited at once.
