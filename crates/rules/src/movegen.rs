@@ -172,6 +172,27 @@ impl Relative {
         self.occ & HOME_MASK != 0
     }
 
+    /// The key of the position after moving one checker from `from` to `to` (0 = off), hitting
+    /// when `hit`, and whether that bears off the mover's last checker: what a leaf needs, without
+    /// the rest of [`Relative::apply`] (a play's last step is most of the walk's steps).
+    #[inline(always)]
+    fn key_after(&self, from: usize, to: usize, hit: bool) -> (u128, bool) {
+        let (mut lo, mut hi) = (self.key_lo, self.key_hi);
+        let (flo, fhi) = KEY_UNIT[from];
+        lo -= flo;
+        hi -= fhi;
+        if to != OFF {
+            let (tlo, thi) = KEY_UNIT[to];
+            lo += tlo;
+            hi += thi;
+            if hit {
+                hi |= 1u64 << (HI_HITS + to as u32 - 1);
+            }
+        }
+        let all_off = to == OFF && self.me[OFF] + 1 == CHECKERS;
+        (((hi as u128) << 64) | lo as u128, all_off)
+    }
+
     /// Moves one checker from `from` to `to` (0 = off), hitting when `hit`.
     #[inline]
     fn apply(&mut self, from: usize, to: usize, hit: bool) {
@@ -257,14 +278,24 @@ impl StepRules {
     /// it hits.
     #[inline(always)]
     fn try_step(&self, rel: &Relative, from: usize, die: u8) -> Option<(usize, bool)> {
+        if from <= 24
+            && self.plain_points
+            && (rel.me[from] == 0 || (self.strict_bar && rel.me[BAR] > 0))
+        {
+            return None;
+        }
+        self.try_origin(rel, from, die)
+    }
+
+    /// [`StepRules::try_step`] for an origin that [`StepRules::origins`] gave for `rel`: it
+    /// holds a checker and the bar does not forbid it, so the walks skip those two tests.
+    #[inline(always)]
+    fn try_origin(&self, rel: &Relative, from: usize, die: u8) -> Option<(usize, bool)> {
         if from > 24 || !self.plain_points {
             return self.try_step_general(rel, from, die);
         }
         // A checker on a point, under the usual options: the same tests as the general case,
         // without the ones that cannot apply.
-        if rel.me[from] == 0 || (self.strict_bar && rel.me[BAR] > 0) {
-            return None;
-        }
         let d = die as usize;
         if from <= d {
             return self.bear_off(rel, from, d).then_some((OFF, false));
@@ -507,12 +538,17 @@ impl MoveGen {
     ) {
         let mut any = false;
         for from in origins_down_from(sr.origins(rel), max_from) {
-            if let Some((to, hit)) = sr.try_step(rel, from, die) {
+            if let Some((to, hit)) = sr.try_origin(rel, from, die) {
                 any = true;
+                self.steps[used] = Step::from_indices(from, to, die, hit);
+                if left == 1 {
+                    let (key, all_off) = rel.key_after(from, to, hit);
+                    self.leaf_key(key, all_off, used + 1);
+                    continue;
+                }
                 let mut next = *rel;
                 next.apply(from, to, hit);
-                self.steps[used] = Step::from_indices(from, to, die, hit);
-                if left == 1 || next.all_off() {
+                if next.all_off() {
                     self.leaf(&next, used + 1);
                 } else {
                     self.walk_ordered_double(sr, &next, die, left - 1, from, used + 1);
@@ -531,7 +567,7 @@ impl MoveGen {
         let mut any = false;
         for from in origins_down_from(sr.origins(rel), BAR) {
             for (die, other) in [(a, b), (b, a)] {
-                let Some((to, hit)) = sr.try_step(rel, from, die) else {
+                let Some((to, hit)) = sr.try_origin(rel, from, die) else {
                     continue;
                 };
                 any = true;
@@ -547,12 +583,11 @@ impl MoveGen {
                 let top = if die == a { from } else { from - 1 };
                 let mut second = false;
                 for from2 in origins_down_from(sr.origins(&next), top) {
-                    if let Some((to2, hit2)) = sr.try_step(&next, from2, other) {
+                    if let Some((to2, hit2)) = sr.try_origin(&next, from2, other) {
                         second = true;
-                        let mut last = next;
-                        last.apply(from2, to2, hit2);
                         self.steps[1] = Step::from_indices(from2, to2, other, hit2);
-                        self.leaf(&last, 2);
+                        let (key, all_off) = next.key_after(from2, to2, hit2);
+                        self.leaf_key(key, all_off, 2);
                     }
                 }
                 if !second {
@@ -590,7 +625,7 @@ impl MoveGen {
             }
             let die = values[i];
             for from in origins_down_from(sr.origins(rel), BAR) {
-                if let Some((to, hit)) = sr.try_step(rel, from, die) {
+                if let Some((to, hit)) = sr.try_origin(rel, from, die) {
                     any = true;
                     let mut next = *rel;
                     next.apply(from, to, hit);
@@ -613,8 +648,14 @@ impl MoveGen {
     /// Records a finished step sequence, keeping only those that use the most dice (R5.1).
     #[inline(always)]
     fn leaf(&mut self, rel: &Relative, used: usize) {
+        self.leaf_key(rel.key(), rel.all_off(), used);
+    }
+
+    /// [`MoveGen::leaf`] given the reached position's key and whether the mover is all off.
+    #[inline(always)]
+    fn leaf_key(&mut self, key: u128, all_off: bool, used: usize) {
         // E29: bearing off the last checker completes the play whatever dice remain.
-        let weight = if rel.all_off() { self.pool.len() } else { used };
+        let weight = if all_off { self.pool.len() } else { used };
         if self.rules.dice_usage == DiceUsage::Standard {
             if weight < self.max_used {
                 return;
@@ -625,7 +666,7 @@ impl MoveGen {
                 self.index.clear();
             }
         }
-        if !self.index.insert(rel.key()) {
+        if !self.index.insert(key) {
             return;
         }
         let position = self.start.after_steps(&self.steps[..used]);
