@@ -67,6 +67,8 @@ impl KeySet {
     }
 
     /// Doubles the capacity, keeping the keys (rare: only very large result sets get here).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let live: Vec<u128> = self
             .keys

@@ -334,15 +334,24 @@ impl Position {
     /// pools involved, and works out the mover's numbering once, not per step.
     #[inline]
     pub(crate) fn after_steps(&self, steps: &[crate::step::Step]) -> Position {
+        // Player 0's point p is board[p - 1], player 1's is board[24 - p]: one copy of the loop
+        // per player, so that the numbering is a constant in each.
+        match self.turn {
+            Player::Zero => self.after_steps_as(steps, 1, |p| p as usize - 1),
+            Player::One => self.after_steps_as(steps, -1, |p| 24 - p as usize),
+        }
+    }
+
+    #[inline(always)]
+    fn after_steps_as(
+        &self,
+        steps: &[crate::step::Step],
+        sign: i8,
+        idx: impl Fn(u8) -> usize,
+    ) -> Position {
         use crate::step::{Dest, Source};
         let mut out = *self;
         let m = self.turn.index();
-        // Player 0's point p is board[p - 1], player 1's is board[24 - p].
-        let (sign, base, dir): (i8, isize, isize) = match self.turn {
-            Player::Zero => (1, -1, 1),
-            Player::One => (-1, 24, -1),
-        };
-        let idx = |p: u8| (base + dir * p as isize) as usize;
         for step in steps {
             match step.from {
                 Source::Point(p) => out.board[idx(p)] -= sign,
