@@ -491,7 +491,8 @@ impl MoveGen {
         let ordered =
             standard && self.rules.hit_restriction == HitRestriction::None && !self.full_walk_only;
         if n == 1 && ordered {
-            self.walk_ordered_double(&sr, &rel, groups[0].0, groups[0].1, BAR, 0);
+            let start = self.start;
+            self.walk_ordered_double(&sr, &rel, &start, groups[0].0, groups[0].1, BAR, 0);
         } else if n == 2 && pool.len() == 2 && ordered {
             let (x, y) = (groups[0].0, groups[1].0);
             self.walk_ordered_two(&sr, &rel, x.max(y), x.min(y));
@@ -526,11 +527,15 @@ impl MoveGen {
         }
     }
 
-    /// Doubles: origins in non-increasing order (see the module docs).
+    /// Doubles: origins in non-increasing order (see the module docs). `pos` is the position
+    /// after the `used` steps so far, kept along the walk so that a result's position costs one
+    /// step, not a replay of all four.
+    #[allow(clippy::too_many_arguments)]
     fn walk_ordered_double(
         &mut self,
         sr: &StepRules,
         rel: &Relative,
+        pos: &Position,
         die: u8,
         left: u8,
         max_from: usize,
@@ -543,20 +548,21 @@ impl MoveGen {
                 self.steps[used] = Step::from_indices(from, to, die, hit);
                 if left == 1 {
                     let (key, all_off) = rel.key_after(from, to, hit);
-                    self.leaf_key(key, all_off, used + 1);
+                    self.leaf_key(key, all_off, used + 1, Some(pos), used);
                     continue;
                 }
                 let mut next = *rel;
                 next.apply(from, to, hit);
                 if next.all_off() {
-                    self.leaf(&next, used + 1);
+                    self.leaf_key(next.key(), true, used + 1, Some(pos), used);
                 } else {
-                    self.walk_ordered_double(sr, &next, die, left - 1, from, used + 1);
+                    let next_pos = pos.after_steps(&self.steps[used..used + 1]);
+                    self.walk_ordered_double(sr, &next, &next_pos, die, left - 1, from, used + 1);
                 }
             }
         }
         if !any {
-            self.leaf(rel, used);
+            self.leaf_key(rel.key(), rel.all_off(), used, Some(pos), used);
         }
     }
 
@@ -587,7 +593,7 @@ impl MoveGen {
                         second = true;
                         self.steps[1] = Step::from_indices(from2, to2, other, hit2);
                         let (key, all_off) = next.key_after(from2, to2, hit2);
-                        self.leaf_key(key, all_off, 2);
+                        self.leaf_key(key, all_off, 2, None, 0);
                     }
                 }
                 if !second {
@@ -648,12 +654,20 @@ impl MoveGen {
     /// Records a finished step sequence, keeping only those that use the most dice (R5.1).
     #[inline(always)]
     fn leaf(&mut self, rel: &Relative, used: usize) {
-        self.leaf_key(rel.key(), rel.all_off(), used);
+        self.leaf_key(rel.key(), rel.all_off(), used, None, 0);
     }
 
-    /// [`MoveGen::leaf`] given the reached position's key and whether the mover is all off.
+    /// [`MoveGen::leaf`] given the reached position's key and whether the mover is all off;
+    /// `base` is the position after the first `done` of the `used` steps (`None`: the start).
     #[inline(always)]
-    fn leaf_key(&mut self, key: u128, all_off: bool, used: usize) {
+    fn leaf_key(
+        &mut self,
+        key: u128,
+        all_off: bool,
+        used: usize,
+        base: Option<&Position>,
+        done: usize,
+    ) {
         // E29: bearing off the last checker completes the play whatever dice remain.
         let weight = if all_off { self.pool.len() } else { used };
         if self.rules.dice_usage == DiceUsage::Standard {
@@ -669,7 +683,10 @@ impl MoveGen {
         if !self.index.insert(key) {
             return;
         }
-        let position = self.start.after_steps(&self.steps[..used]);
+        let position = match base {
+            Some(base) => base.after_steps(&self.steps[done..used]),
+            None => self.start.after_steps(&self.steps[..used]),
+        };
         self.out.push(Play::from_array(self.steps, used, position));
     }
 }
