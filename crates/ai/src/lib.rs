@@ -30,3 +30,4 @@ pub use rollout::{
 };
 pub mod duel;
 pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
+pub mod cube;

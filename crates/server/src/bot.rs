@@ -3,21 +3,33 @@
 //! Everything here is synchronous and CPU-bound; the room runs it on tokio's blocking pool so
 //! that a bot thinking never holds up the connections.
 
-use acey_ai::{Bot, Candidate};
-use acey_rules::{Action, Dice, Phase, PoolKind, Position};
+use acey_ai::{cube, Bot, Candidate};
+use acey_rules::{Action, Dice, Game, Phase, PoolKind, Position};
 
 use crate::protocol::HintPlay;
 
-/// What the bot needs to know to act: the phase, the position (with `turn` = the mover) and, in
-/// the `Move` phase, where the play started.
+/// What the bot needs to know to act: a copy of the game, taken under the room's lock so the
+/// bot can think without it.
 #[derive(Debug, Clone)]
 pub struct Situation {
-    /// The phase.
-    pub phase: Phase,
-    /// The position.
-    pub position: Position,
-    /// The start of the play being built (`Move` phase).
-    pub play_start: Option<Position>,
+    /// The game as it stood.
+    pub game: Game,
+}
+
+impl Situation {
+    /// The situation of `game`.
+    pub fn of(game: &Game) -> Situation {
+        Situation { game: game.clone() }
+    }
+
+    /// The position where the play being built started (the position itself outside the `Move`
+    /// phase), with `turn` = the mover.
+    fn play_start(&self) -> Position {
+        self.game
+            .turn()
+            .map(|t| *t.start())
+            .unwrap_or_else(|| self.game.position())
+    }
 }
 
 fn steps_of(play: &acey_rules::Play) -> Action {
@@ -34,7 +46,7 @@ fn roll_dice(pool: &acey_rules::Pool) -> (u8, u8) {
 
 /// The actions of a whole candidate: the play, then for a 1-2 the named double and its play. The
 /// room applies them one at a time and stops if the game asks for something else.
-fn candidate_actions(c: &Candidate) -> Vec<Action> {
+pub fn candidate_actions(c: &Candidate) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(p) = &c.play {
         out.push(steps_of(p));
@@ -49,12 +61,12 @@ fn candidate_actions(c: &Candidate) -> Vec<Action> {
 }
 
 /// The bot's actions for the situation; empty when the bot has nothing to decide (the server
-/// rolls the dice itself).
+/// rolls the dice itself, and asks [`offers_double`] before rolling for the bot).
 pub fn decide(bot: &Bot, s: &Situation, seed: u64) -> Vec<Action> {
     let mut rng = Dice::new(seed);
-    match &s.phase {
+    match s.game.phase() {
         Phase::Move { pool, kind, .. } => {
-            let start = s.play_start.unwrap_or(s.position);
+            let start = s.play_start();
             match kind {
                 PoolKind::Natural | PoolKind::AceyDeucey => {
                     candidate_actions(&bot.choose(&start, roll_dice(pool), &mut rng))
@@ -69,28 +81,28 @@ pub fn decide(bot: &Bot, s: &Situation, seed: u64) -> Vec<Action> {
             }
         }
         Phase::NameDouble { .. } => vec![Action::NameDouble {
-            value: bot.choose_double(&s.position, &mut rng),
+            value: bot.choose_double(&s.game.position(), &mut rng),
         }],
-        Phase::CubeOffered { .. } => {
-            // The doubler is on roll in the position: take while the doubler's chances stay
-            // below the classic take point (a taker needs 25% to break even, gammons aside).
-            let doubler = bot.evaluate(&s.position);
-            vec![if doubler.win > 0.75 {
-                Action::Drop
-            } else {
-                Action::Take
-            }]
-        }
+        Phase::CubeOffered { .. } => match cube::takes_double(bot, &s.game) {
+            Some(false) => vec![Action::Drop],
+            _ => vec![Action::Take],
+        },
         _ => Vec::new(),
     }
 }
 
+/// Whether the bot, on roll in `game`, doubles instead of rolling (see [`acey_ai::cube`]). One
+/// 0-ply evaluation: cheap enough to ask under the room's lock.
+pub fn offers_double(bot: &Bot, game: &Game) -> bool {
+    cube::offers_double(bot, game)
+}
+
 /// The bot's ranked plays for the roll being played, best first (at most `max`).
 pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
-    let Phase::Move { pool, kind, .. } = &s.phase else {
+    let Phase::Move { pool, kind, .. } = s.game.phase() else {
         return Vec::new();
     };
-    let start = s.play_start.unwrap_or(s.position);
+    let start = s.play_start();
     let ranked = match kind {
         PoolKind::Natural | PoolKind::AceyDeucey => bot.rank(&start, roll_dice(pool)),
         PoolKind::ChosenDouble(d) => bot
@@ -130,14 +142,10 @@ pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
 mod tests {
     use super::*;
     use acey_ai::Level;
-    use acey_rules::{Game, Rules};
+    use acey_rules::Rules;
 
     fn situation(game: &Game) -> Situation {
-        Situation {
-            phase: game.phase().clone(),
-            position: game.position(),
-            play_start: game.turn().map(|t| *t.start()),
-        }
+        Situation::of(game)
     }
 
     #[test]

@@ -169,6 +169,16 @@ impl Room {
                         dice: random::roll()
                             .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
                     },
+                    // The bot doubles when its cube decision says so (R9.3: before rolling).
+                    Phase::Roll { player }
+                        if self.is_bot(st, *player)
+                            && self
+                                .bot
+                                .as_ref()
+                                .is_some_and(|b| bot::offers_double(b, &st.game)) =>
+                    {
+                        Action::Double
+                    }
                     // A person who could double decides between rolling and doubling; everyone else
                     // is rolled for at once.
                     Phase::Roll { player }
@@ -208,7 +218,7 @@ impl Room {
                     return;
                 }
             }
-            (situation_of(&st.game), st.game.actions().len())
+            (Situation::of(&st.game), st.game.actions().len())
         };
         let seed = random::seed().unwrap_or(n as u64);
         let actions = tokio::task::spawn_blocking(move || bot::decide(&bot, &situation, seed))
@@ -355,19 +365,11 @@ impl Room {
                     ))
                 }
             }
-            situation_of(&st.game)
+            Situation::of(&st.game)
         };
         tokio::task::spawn_blocking(move || bot::hint(&bot, &situation, 5))
             .await
             .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))
-    }
-}
-
-fn situation_of(game: &Game) -> Situation {
-    Situation {
-        phase: game.phase().clone(),
-        position: game.position(),
-        play_start: game.turn().map(|t| *t.start()),
     }
 }
 

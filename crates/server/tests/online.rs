@@ -394,3 +394,118 @@ async fn a_game_against_the_computer_survives_a_restart_exactly_and_offers_hints
     assert_eq!(jr["info"]["rematch_of"], game.as_str());
     server.stop();
 }
+
+/// A game against the computer, as the server stores it, played by `bot` (seat 1) against a
+/// player who always makes the worst play (seat 0) with seeded dice, up to the first roll of the
+/// bot where its cube decision is a clear double (double/pass: no judgement call). `None` if
+/// the game ends first.
+fn actions_up_to_a_bot_double(
+    rules: acey_rules::Rules,
+    bot: &acey_ai::Bot,
+    seed: u64,
+) -> Option<Vec<acey_rules::Action>> {
+    use acey_ai::cube::{double_analysis, CubeVerdict};
+    use acey_rules::{Action, Dice, Game, Phase, Player};
+    use acey_server::bot::{candidate_actions, decide, Situation};
+    let mut dice = Dice::new(seed);
+    let mut game = Game::new(rules);
+    for _ in 0..2000 {
+        let roll = |d: &mut Dice| {
+            let (a, b) = d.roll();
+            [a, b]
+        };
+        let actions = match game.phase().clone() {
+            Phase::DieOff => vec![Action::DieOff {
+                dice: roll(&mut dice),
+            }],
+            Phase::Roll { player } => {
+                if player == Player::One
+                    && double_analysis(bot, &game)
+                        .is_some_and(|a| a.verdict() == CubeVerdict::DoublePass)
+                {
+                    return Some(game.actions().to_vec());
+                }
+                vec![Action::Roll {
+                    dice: roll(&mut dice),
+                }]
+            }
+            Phase::Move {
+                player: Player::Zero,
+                pool,
+                ..
+            } => {
+                let d = pool.dice();
+                let start = *game.turn()?.start();
+                let worst = bot.rank(&start, (d[0], d[1])).pop()?;
+                candidate_actions(&worst.candidate)
+            }
+            Phase::NameDouble {
+                player: Player::Zero,
+            } => vec![Action::NameDouble { value: 1 }],
+            Phase::GameOver { .. } => return None,
+            _ => decide(bot, &Situation::of(&game), seed),
+        };
+        for a in actions {
+            game.apply(a).ok()?;
+        }
+    }
+    None
+}
+
+/// The bot doubles when its cube decision says so: a game stored up to a roll of the bot where it
+/// is far ahead (single-game scoring, so it cannot be too good to double) is loaded by the server,
+/// whose bot offers the cube instead of rolling. The person takes; the stakes double and the cube
+/// is theirs, so the bot goes on by rolling.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_offers_the_cube_when_far_ahead_and_a_take_doubles_the_stakes() {
+    use acey_server::storage::{GameMeta, Mode, Store};
+    let rules: acey_rules::Rules = "american, doubling_cube = true, scoring = single"
+        .parse()
+        .unwrap();
+    // The level the stored game names: the server's bot decides exactly as this one.
+    let bot = acey_ai::Level::Advanced.bot(rules);
+    let actions = (1..20)
+        .find_map(|seed| actions_up_to_a_bot_double(rules, &bot, seed))
+        .expect("a seeded game where the bot gets far ahead");
+    let (_dir, db) = temp_db();
+    let token = acey_server::random::token().unwrap();
+    let id = acey_server::random::game_id().unwrap();
+    {
+        let store = acey_server::sqlite::SqliteStore::open(&db).await.unwrap();
+        let meta = GameMeta {
+            id: id.clone(),
+            mode: Mode::Computer,
+            rules,
+            level: Some("advanced".into()),
+            bot_seat: Some(1),
+            tokens: [Some(token.clone()), None],
+            rematch_of: None,
+            created_at: 0,
+        };
+        store.create_game(&meta).await.unwrap();
+        for (i, a) in actions.iter().enumerate() {
+            store.append_action(&id, i, a).await.unwrap();
+        }
+    }
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let joined = join(&mut a, &id, Some(&token)).await;
+    let view = &joined["view"];
+    assert_eq!(
+        view["phase"],
+        json!({"phase": "cube-offered", "by": 1}),
+        "the bot doubles instead of rolling: {view}"
+    );
+    assert_eq!(view["n"].as_u64().unwrap() as usize, actions.len() + 1);
+    assert_eq!(view["to_act"], 0);
+    assert_eq!(view["cube"], json!({"value": 1, "owner": null}));
+
+    a.send(&json!({"type": "take"})).await.unwrap();
+    let took = a.recv_type("update", |_| {}).await.unwrap();
+    assert_eq!(took["action"]["action"], "take", "{took}");
+    assert_eq!(took["view"]["cube"], json!({"value": 2, "owner": 0}));
+    // The cube is the person's now: the bot cannot redouble, so the server rolls for it.
+    let next = a.recv_type("update", |_| {}).await.unwrap();
+    assert_eq!(next["action"]["action"], "roll", "{next}");
+    server.stop();
+}

@@ -273,6 +273,13 @@ impl Session {
                 if self.seat(player) == Seat::Human && self.game.may_double(player) {
                     return None;
                 }
+                if self.seat(player) == Seat::Bot
+                    && acey_ai::cube::offers_double(&self.bot, &self.game)
+                {
+                    let to = self.game.cube().value * 2;
+                    self.apply_checked(Action::Double);
+                    return event(format!("The bot doubles to {to}."), None);
+                }
                 let dice = self.dice.two();
                 self.apply_checked(Action::Roll { dice });
                 event(self.roll_text(player, dice), None)
@@ -282,13 +289,10 @@ impl Session {
                 if self.seat(taker) != Seat::Bot {
                     return None;
                 }
-                // The bot takes while it has a fair chance; its evaluator judges from the side to
-                // roll, which is the doubler.
-                let eval = self.bot.evaluate(&self.game.position().with_turn(by));
-                let action = if eval.win <= 0.75 {
-                    Action::Take
-                } else {
-                    Action::Drop
+                // The shared cube decision (acey_ai::cube), as the server's bot makes it.
+                let action = match acey_ai::cube::takes_double(&self.bot, &self.game) {
+                    Some(false) => Action::Drop,
+                    _ => Action::Take,
                 };
                 let text = match action {
                     Action::Take => "The bot takes the cube.".to_string(),
@@ -636,6 +640,59 @@ mod tests {
             seed,
             auto_forced: false,
         }
+    }
+
+    /// A race where the player to roll (`turn`) has 20 pips left against 60 for the other side,
+    /// under single-game scoring with the cube: a double that must be passed.
+    fn far_ahead(turn: Player) -> (Setup, Game) {
+        let rules = Rules {
+            scoring: acey_rules::Scoring::Single,
+            doubling_cube: true,
+            ..Rules::default()
+        };
+        let mut board = [0i8; 24];
+        for (p, n) in [(1, 2), (2, 2), (3, 2), (4, 1)] {
+            board[p - 1] = n;
+        }
+        for (q, n) in [(6, 5), (5, 4), (4, 3)] {
+            board[24 - q] = -n;
+        }
+        let pos = Position::new(board, [0, 0], [0, 0], [8, 3], Player::Zero).unwrap();
+        let pos = if turn == Player::Zero {
+            pos
+        } else {
+            pos.mirrored()
+        };
+        let game = Game::from_position(rules, pos.with_turn(turn)).unwrap();
+        let setup = Setup {
+            rules,
+            ..setup([Seat::Human, Seat::Bot], 4)
+        };
+        (setup, game)
+    }
+
+    #[test]
+    fn the_bot_doubles_when_far_ahead_and_drops_a_hopeless_cube() {
+        // The bot (O) is on roll far ahead: it doubles instead of rolling.
+        let (setup, game) = far_ahead(Player::One);
+        let mut s = Session::with_game(setup.clone(), game, 0);
+        let e = s.auto_step().unwrap();
+        assert_eq!(e.text, "The bot doubles to 2.");
+        assert_eq!(s.game().phase(), &Phase::CubeOffered { by: Player::One });
+        assert_eq!(s.human_to_act(), Some(Player::Zero));
+        // The person is far ahead and doubles: the bot drops and concedes the cube's value.
+        let (setup, game) = far_ahead(Player::Zero);
+        let mut s = Session::with_game(setup, game, 0);
+        s.apply(Action::Double).unwrap();
+        assert_eq!(s.auto_step().unwrap().text, "The bot drops the cube.");
+        assert!(matches!(
+            s.game().phase(),
+            Phase::GameOver {
+                winner: Player::Zero,
+                points: 1,
+                ..
+            }
+        ));
     }
 
     #[test]
