@@ -32,27 +32,34 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// `Final score: you A, bot B` -> (A, B).
+/// `Final score: you A, bot B` (or `bot B, you A` when the person plays O) -> (A, B).
 fn final_score(out: &str) -> (u32, u32) {
     let last = out.lines().last().unwrap_or_default();
     let rest = last
-        .strip_prefix("Final score: you ")
+        .strip_prefix("Final score: ")
         .unwrap_or_else(|| panic!("no final score line: {last}"));
-    let (a, b) = rest.split_once(", bot ").unwrap();
-    let b = b.split(' ').next().unwrap();
-    (a.parse().unwrap(), b.parse().unwrap())
+    let (first, second) = rest.split_once(", ").unwrap();
+    let points = |part: &str, who: &str| -> Option<u32> {
+        let n = part.strip_prefix(who)?.split(' ').next()?;
+        n.parse().ok()
+    };
+    let you = points(first, "you ").or_else(|| points(second, "you "));
+    let bot = points(first, "bot ").or_else(|| points(second, "bot "));
+    match (you, bot) {
+        (Some(y), Some(b)) => (y, b),
+        _ => panic!("not a score of you against the bot: {last}"),
+    }
 }
 
-#[test]
-fn a_whole_game_against_the_bot_on_stdin() {
-    // Answer every prompt as a script would: the first listed play (or double) until the game
-    // is over, then quit.
-    let save = temp("whole-game");
+/// Plays a whole game against the beginner bot with `args`, answering every prompt as a script
+/// would: the first listed play (or double) until the game is over, then quit. Returns the
+/// output once the program has ended successfully.
+fn whole_game(args: &[&str], save: &std::path::Path) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args([
-            "play", "--plain", "--level", "beginner", "--seed", "42", "--save",
-        ])
-        .arg(&save)
+        .args(["play", "--plain", "--level", "beginner"])
+        .args(args)
+        .arg("--save")
+        .arg(save)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -99,6 +106,13 @@ fn a_whole_game_against_the_bot_on_stdin() {
     let status = child.wait().unwrap();
     let text = out.join("\n");
     assert!(status.success(), "{text}");
+    text
+}
+
+#[test]
+fn a_whole_game_against_the_bot_on_stdin() {
+    let save = temp("whole-game");
+    let text = whole_game(&["--seed", "42"], &save);
     let (you, bot) = final_score(&text);
     assert!((you == 0) != (bot == 0), "one side scores: {you}-{bot}");
     assert!((1..=15).contains(&(you + bot)), "{you}-{bot}");
@@ -180,4 +194,53 @@ fn bad_arguments_and_files_are_usage_errors() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--plain"));
+}
+
+#[test]
+fn the_person_can_play_o_against_the_bot() {
+    let save = temp("side-o");
+    let text = whole_game(&["--seed", "5", "--side", "o"], &save);
+    assert!(
+        text.contains("you play O against the bot"),
+        "{}",
+        &text[..400.min(text.len())]
+    );
+    assert!(text.contains("Position (points numbered from your side, O):"));
+    assert!(text.contains("Bot: "), "the bot plays X: {text}");
+    // X is named first in the score, and X is the bot now.
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("Final score: bot "), "{last}");
+    let (you, bot) = final_score(&text);
+    assert!((you == 0) != (bot == 0), "one side scores: {you}-{bot}");
+    std::fs::remove_file(save).ok();
+}
+
+#[test]
+fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
+    let save = temp("side-random");
+    let side = |seed: &str| {
+        let o = plain(
+            &[
+                "--side", "random", "--seed", seed, "--level", "beginner", "--save",
+            ]
+            .into_iter()
+            .chain([save.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+            "",
+        );
+        let text = stdout(&o);
+        assert!(o.status.success(), "{text}");
+        let intro = text.lines().next().unwrap_or_default().to_string();
+        intro
+            .strip_prefix("acey: you play ")
+            .and_then(|r| r.chars().next())
+            .unwrap_or_else(|| panic!("{intro}"))
+    };
+    let sides: Vec<char> = (1..=8).map(|s| side(&s.to_string())).collect();
+    assert!(sides.contains(&'X') && sides.contains(&'O'), "{sides:?}");
+    assert_eq!(side("3"), sides[2], "the same seed gives the same side");
+    std::fs::remove_file(save).ok();
+    let o = plain(&["--vs", "human", "--side", "o"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--side"));
 }

@@ -13,10 +13,21 @@ use crate::{input, UsageError};
 /// Who the opponent is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Vs {
-    /// The bot (you play X).
+    /// The bot (you play the side chosen with --side).
     Bot,
     /// A second person at the same keyboard.
     Human,
+}
+
+/// The side the person plays against the bot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// X (player 0).
+    X,
+    /// O (player 1).
+    O,
+    /// X or O at random (from the dice seed, so `--seed` repeats it).
+    Random,
 }
 
 /// Arguments of `acey play`.
@@ -25,6 +36,10 @@ pub struct Args {
     /// The opponent.
     #[arg(long, value_enum, default_value = "bot")]
     vs: Vs,
+    /// Your side against the bot: x, o or random. The die-off decides who starts either way; the
+    /// board is shown from your side [default: x].
+    #[arg(long, value_enum)]
+    side: Option<Side>,
     /// The bot's level (beginner, casual, intermediate, advanced, expert, strongest); hints use
     /// it too [default: intermediate, or the loaded game's].
     #[arg(long)]
@@ -36,7 +51,7 @@ pub struct Args {
     #[arg(long = "match", value_name = "N")]
     match_to: Option<u32>,
     /// Go on with a saved game, exactly where it stood (its rules, seats and dice).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["vs", "rules", "match_to", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["vs", "side", "rules", "match_to", "seed"])]
     load: Option<PathBuf>,
     /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.txt].
     #[arg(long, value_name = "FILE")]
@@ -118,17 +133,39 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(text) => level(text)?,
         None => Level::Intermediate,
     };
-    let seats = match args.vs {
-        Vs::Bot => [Seat::Human, Seat::Bot],
-        Vs::Human => [Seat::Human, Seat::Human],
+    let seed = args.seed.unwrap_or_else(play::session::DiceSource::os_seed);
+    let seats = match (args.vs, args.side) {
+        (Vs::Human, None) => [Seat::Human, Seat::Human],
+        (Vs::Human, Some(_)) => {
+            return Err(UsageError(
+                "--side is for games against the bot: two people play both sides".into(),
+            )
+            .into())
+        }
+        (Vs::Bot, side) => bot_seats(side.unwrap_or(Side::X), seed),
     };
     Ok(Setup {
         rules,
         seats,
         level,
-        seed: args.seed.unwrap_or_else(play::session::DiceSource::os_seed),
+        seed,
         auto_forced: args.auto_forced,
     })
+}
+
+/// The seats for a person playing `side` against the bot. A random side is drawn from its own
+/// stream of the dice seed, so the same `--seed` gives the same side and the same dice.
+fn bot_seats(side: Side, seed: u64) -> [Seat; 2] {
+    let o = match side {
+        Side::X => false,
+        Side::O => true,
+        Side::Random => acey_rules::Dice::new(seed ^ 0x51DE).die().is_multiple_of(2),
+    };
+    if o {
+        [Seat::Bot, Seat::Human]
+    } else {
+        [Seat::Human, Seat::Bot]
+    }
 }
 
 fn level(text: &str) -> Result<Level, UsageError> {
