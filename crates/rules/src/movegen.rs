@@ -60,6 +60,29 @@ const KEY_UNIT: [(u64, u64); 27] = {
     t
 };
 
+/// The high bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// The low seven bits of every byte.
+const LOW_7_BITS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// One in every byte: multiplying by it sums the bytes into the top byte.
+const ONE_PER_BYTE: u64 = 0x0101_0101_0101_0101;
+
+/// The high bits of the eight bytes of `flags` (only high bits set) as bits 0..8, byte 0 first.
+#[inline(always)]
+fn byte_flags(flags: u64) -> u32 {
+    // Byte k's bit, moved to bit 0 of its byte, lands on bit 56 + k of the product and nothing
+    // else reaches the top byte (the partial products below it sum to less than 2^56).
+    (((flags >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32
+}
+
+/// The eight bytes of `bytes` (each at most 15) packed as eight nibbles, byte 0 lowest.
+#[inline(always)]
+fn nibbles(bytes: u64) -> u64 {
+    let x = (bytes | (bytes >> 4)) & 0x00FF_00FF_00FF_00FF;
+    let x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0xFFFF_FFFF
+}
+
 /// Home board points 1..=6 in `occ`.
 const HOME_MASK: u32 = 0b111_1110;
 
@@ -100,29 +123,43 @@ impl Relative {
                 }
             }
         }
-        let (mut occ, mut blocked, mut blots) = (0u32, 0u32, 0u32);
-        let (mut key_lo, mut key_hi) = (0u64, 0u64);
-        let mut outside = pos.bar(mover) + pos.start(mover);
-        for p in 1..=24usize {
-            let v = rel[p];
-            if v > 0 {
-                let c = v as u8;
-                me[p] = c;
-                occ |= 1 << p;
-                if p > 6 {
-                    outside += c;
-                }
-                if p <= 16 {
-                    key_lo |= (c as u64) << (4 * (p - 1));
-                } else {
-                    key_hi |= (c as u64) << (4 * (p - 17));
-                }
-            } else if v == -1 {
-                blots |= 1 << p;
-            } else if v < -1 {
-                blocked |= 1 << p;
+        // Eight points per 64-bit word, one byte each (SWAR): the word-wide tests below give the
+        // same masks, counts and key as a per-point loop, with no unpredictable branches.
+        let word = |i: usize| {
+            let mut b = [0u8; 8];
+            for (k, byte) in b.iter_mut().enumerate() {
+                *byte = rel[1 + 8 * i + k] as u8;
             }
+            u64::from_le_bytes(b)
+        };
+        let words = [word(0), word(1), word(2)];
+        let (mut occ, mut blocked, mut blots) = (0u32, 0u32, 0u32);
+        let mut counts = [0u64; 3];
+        for (i, &w) in words.iter().enumerate() {
+            let neg = w & HIGH_BITS;
+            // The mover's counts: negative bytes (the opponent's) cleared.
+            let c = w & !((neg >> 7) * 0xFF);
+            counts[i] = c;
+            // A count is at most 15, so adding 0x7F sets the high bit exactly when it is not 0.
+            let occupied = (c + LOW_7_BITS) & HIGH_BITS;
+            // Bytes equal to -1 (0xFF): exactly the zero bytes of `w ^ !0`.
+            let t = !w;
+            let blot = !(((t & LOW_7_BITS) + LOW_7_BITS) | t) & HIGH_BITS;
+            let shift = 1 + 8 * i;
+            occ |= byte_flags(occupied) << shift;
+            blots |= byte_flags(blot) << shift;
+            blocked |= byte_flags(neg & !blot) << shift;
         }
+        for (i, c) in counts.iter().enumerate() {
+            me[1 + 8 * i..9 + 8 * i].copy_from_slice(&c.to_le_bytes());
+        }
+        let key_lo = nibbles(counts[0]) | (nibbles(counts[1]) << 32);
+        let mut key_hi = nibbles(counts[2]);
+        // Points 7..=24: the top two bytes of the first word and the other two words (at most 15
+        // checkers in all, so no byte overflows), summed across bytes by one multiplication.
+        let far = (counts[0] & 0xFFFF_0000_0000_0000) + counts[1] + counts[2];
+        let outside =
+            pos.bar(mover) + pos.start(mover) + (far.wrapping_mul(ONE_PER_BYTE) >> 56) as u8;
         me[OFF] = pos.off(mover);
         me[START] = pos.start(mover);
         me[BAR] = pos.bar(mover);
@@ -747,6 +784,59 @@ pub(crate) fn single_steps(rules: &Rules, pos: &Position, pool: &Pool, die: u8) 
 mod tests {
     use super::*;
     use crate::step::{Dest, Source};
+
+    #[test]
+    fn the_relative_view_matches_a_point_by_point_reading() {
+        // Relative::new reads eight points per word; check it against Position's own queries on
+        // every position of a few random games in every preset, from both sides.
+        for preset in crate::Preset::ALL {
+            let rules = preset.rules();
+            let mut positions = Vec::new();
+            let mut game = crate::Game::new(rules);
+            let mut dice = crate::Dice::new(11);
+            crate::play_random(&mut game, &mut dice, |g| positions.push(g.position()))
+                .expect("a random game plays to the end");
+            for pos in positions {
+                for mover in [Player::Zero, Player::One] {
+                    let pos = pos.with_turn(mover);
+                    let rel = Relative::new(&pos);
+                    let (mut occ, mut blots, mut blocked) = (0u32, 0u32, 0u32);
+                    let mut outside = pos.bar(mover) + pos.start(mover);
+                    let mut key = 0u128;
+                    for p in 1..=24u8 {
+                        let mine = pos.count(mover, p);
+                        let theirs = pos.count(mover.other(), 25 - p);
+                        assert_eq!(rel.me[p as usize], mine, "{preset} {pos:?} point {p}");
+                        key |= (mine as u128) << (4 * (p - 1));
+                        if mine > 0 {
+                            occ |= 1 << p;
+                        }
+                        if p > 6 {
+                            outside += mine;
+                        }
+                        match theirs {
+                            0 => {}
+                            1 => blots |= 1 << p,
+                            _ => blocked |= 1 << p,
+                        }
+                    }
+                    key |= (pos.bar(mover) as u128) << (64 + HI_BAR);
+                    key |= (pos.start(mover) as u128) << (64 + HI_START);
+                    if pos.start(mover) > 0 {
+                        occ |= 1 << START;
+                    }
+                    if pos.bar(mover) > 0 {
+                        occ |= 1 << BAR;
+                    }
+                    assert_eq!(rel.occ, occ, "{preset} {pos:?}");
+                    assert_eq!(rel.blots, blots, "{preset} {pos:?}");
+                    assert_eq!(rel.blocked, blocked, "{preset} {pos:?}");
+                    assert_eq!(rel.outside, outside, "{preset} {pos:?}");
+                    assert_eq!(rel.key(), key, "{preset} {pos:?}");
+                }
+            }
+        }
+    }
 
     fn american() -> Rules {
         Rules::default()
