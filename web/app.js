@@ -2,7 +2,7 @@
 // sends the legal steps with every state, and this file only draws them and sends intents.
 
 import { Connection, keepToken, tokenFor } from "./net.js";
-import { absolute, applyStep, draw, fly, lift, stepEnds } from "./board.js";
+import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +19,7 @@ const ui = {
   queue: [], // updates waiting for an animation to finish
   animating: false,
   hints: null,
+  rematchOffer: null, // the seat that offered a rematch (friend games), until answered
 };
 
 let conn = null;
@@ -70,6 +71,7 @@ function onMessage(msg) {
       ui.queue = [];
       ui.selected = null;
       ui.hints = null;
+      ui.rematchOffer = msg.rematch_offer ?? null;
       if (msg.token) keepToken(msg.info.game, msg.token);
       if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
       showScreen("game");
@@ -84,7 +86,17 @@ function onMessage(msg) {
       render();
       break;
     case "rematch":
+      ui.rematchOffer = null;
       join(msg.game);
+      break;
+    case "rematch_offer":
+      ui.rematchOffer = msg.by;
+      render();
+      break;
+    case "rematch_declined":
+      ui.rematchOffer = null;
+      render();
+      flash(controls(msg.by) ? "You declined the rematch." : `${playerName(msg.by)} declined the rematch.`);
       break;
     case "hint":
       ui.hints = msg.plays;
@@ -217,21 +229,45 @@ function diceOf(v) {
   return [];
 }
 
+// The legal step from the selected source to `key`, sent to the server; false if there is none.
+function playSelectedTo(key) {
+  const mover = ui.view.to_act;
+  const step = legalSteps().find((s) => keyOfSource(s, mover) === ui.selected && keyOfDest(s, mover) === key);
+  if (!step) return false;
+  ui.selected = null;
+  connection().send({ type: "step", from: step.from, to: step.to, die: step.die });
+  return true;
+}
+
 function clickPoint(key) {
-  const v = ui.view;
   const steps = legalSteps();
   if (!steps.length) return;
-  const mover = v.to_act;
-  if (ui.selected) {
-    const step = steps.find((s) => keyOfSource(s, mover) === ui.selected && keyOfDest(s, mover) === key);
-    if (step) {
-      ui.selected = null;
-      connection().send({ type: "step", from: step.from, to: step.to, die: step.die });
-      return;
-    }
-  }
+  const mover = ui.view.to_act;
+  if (ui.selected && playSelectedTo(key)) return;
   ui.selected = steps.some((s) => keyOfSource(s, mover) === key) && ui.selected !== key ? key : null;
   render();
+}
+
+// Dragging a checker: picked up from a source (its destinations light up as for a click),
+// dropped on a destination to play the step, anywhere else to put it back.
+function wireDrag() {
+  const sourceStep = (key) => legalSteps().find((s) => keyOfSource(s, ui.view.to_act) === key);
+  enableDrag($("board"), {
+    canDrag: (key) => !!sourceStep(key),
+    player: () => ui.view.to_act,
+    start: (key) => {
+      const step = sourceStep(key);
+      if (!step) return;
+      ui.selected = key;
+      ui.shown = lift(ui.view.position, step, ui.view.to_act);
+      render();
+    },
+    drop: (key) => {
+      ui.shown = ui.view.position;
+      if (!(key && ui.selected && playSelectedTo(key))) ui.selected = null;
+      render();
+    },
+  });
 }
 
 function renderStatus() {
@@ -249,6 +285,9 @@ function renderStatus() {
     const w = v.match_winner !== null ? v.match_winner : ph.winner;
     text = `${name(ph.winner)} won ${ph.points} point${ph.points === 1 ? "" : "s"} (${how}).`;
     if (v.match_winner !== null) text += ` ${name(w)} won the match ${v.score[w]}-${v.score[1 - w]}.`;
+    if (ui.rematchOffer !== null) {
+      text += controls(ui.rematchOffer) ? " Rematch offered: waiting for your friend." : ` ${name(ui.rematchOffer)} offers a rematch.`;
+    }
   } else if (ph.phase === "move") {
     const dice = ph.pool.join("-");
     if (mine) {
@@ -343,7 +382,14 @@ function renderButtons() {
   show("next-game", seated && over && v.match_winner === null && ui.info.match !== null);
   show("hint", mine && ph.phase === "move" && ui.info.mode === "computer");
   show("resign", seated && !over);
-  show("rematch", seated && matchOver);
+  // Between friends a rematch is offered, then accepted or declined by the other seat.
+  const offer = ui.rematchOffer;
+  const offeredToMe = offer !== null && seated && !controls(offer);
+  show("rematch", seated && matchOver && !offeredToMe);
+  $("rematch").disabled = offer !== null && controls(offer);
+  $("rematch").textContent = offer !== null && controls(offer) ? "Rematch offered…" : ui.info.mode === "friend" ? "Offer rematch" : "Rematch";
+  $("rematch-offer").hidden = !(matchOver && offeredToMe);
+  $("rematch-offer-text").textContent = offeredToMe ? `${playerName(offer)} offers a rematch.` : "";
   show("replay-link", over);
   const picker = $("doubles");
   picker.hidden = !(mine && ph.phase === "name-double");
@@ -439,6 +485,8 @@ function wire() {
   $("next-game").onclick = send("next_game");
   $("hint").onclick = send("hint");
   $("rematch").onclick = send("rematch");
+  $("rematch-accept").onclick = send("rematch");
+  $("rematch-decline").onclick = send("rematch_decline");
   $("resign").onclick = () => {
     if (confirm("Resign this game?")) connection().send({ type: "resign" });
   };
@@ -465,4 +513,5 @@ window.addEventListener("error", (e) => window.aceyErrors.push(String(e.message)
 window.addEventListener("unhandledrejection", (e) => window.aceyErrors.push(String(e.reason)));
 
 wire();
+wireDrag();
 route();

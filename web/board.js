@@ -246,3 +246,76 @@ export function lift(pos, step, mover) {
   else p.board[absolute(step.from, mover) - 1] -= sign;
   return p;
 }
+
+// Drag-to-move, next to click-to-move. A pointer pressed on a movable source and moved a few
+// pixels picks a checker up; it follows the pointer, and on release the key under the pointer is
+// handed to `h.drop` (which plays the step if it is a highlighted destination, and otherwise
+// puts the checker back). A press without a move stays a click. The handlers are installed once
+// on the <svg> element, because every draw() replaces its children (an update from the server
+// may arrive in the middle of a drag).
+//
+// `h`: { canDrag(key) -> bool, start(key), drop(key or null), player() -> seat of the mover }.
+export function enableDrag(svg, h) {
+  const THRESHOLD = 6; // CSS pixels before a press becomes a drag
+  let drag = null; // { key, id, x, y, started, ghost }
+  const toSvg = (e) => {
+    const m = svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  };
+  const keyAt = (e) => {
+    const hit = document.elementFromPoint(e.clientX, e.clientY)?.closest?.("[data-key]");
+    return hit && svg.contains(hit) ? hit.dataset.key : null;
+  };
+  const place = (e) => {
+    if (!drag.ghost || !drag.ghost.isConnected) {
+      drag.ghost = checker(svg, toSvg(e), h.player(), "flying dragging");
+    }
+    const c = toSvg(e);
+    drag.ghost.setAttribute("cx", c.x);
+    drag.ghost.setAttribute("cy", c.y);
+  };
+  const finish = (key) => {
+    const d = drag;
+    drag = null;
+    if (d.ghost) d.ghost.remove();
+    if (d.started) {
+      // The click that follows a drag's release is not a click on the board.
+      svg.dataset.dragged = "1";
+      setTimeout(() => delete svg.dataset.dragged, 0);
+      h.drop(key);
+    }
+  };
+  svg.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || drag) return;
+    const key = e.target?.closest?.("[data-key]")?.dataset.key;
+    if (!key || !h.canDrag(key)) return;
+    drag = { key, id: e.pointerId, x: e.clientX, y: e.clientY, started: false, ghost: null };
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.started) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < THRESHOLD) return;
+      drag.started = true;
+      try {
+        svg.setPointerCapture(e.pointerId);
+      } catch {
+        // A synthetic or already released pointer: the drag works without capture too.
+      }
+      h.start(drag.key);
+    }
+    e.preventDefault();
+    place(e);
+  });
+  svg.addEventListener("pointerup", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    finish(drag.started ? keyAt(e) : null);
+  });
+  svg.addEventListener("pointercancel", (e) => {
+    if (drag && e.pointerId === drag.id) finish(null);
+  });
+  svg.addEventListener("click", (e) => {
+    if (svg.dataset.dragged) e.stopImmediatePropagation();
+  }, true);
+}

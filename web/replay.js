@@ -25,18 +25,22 @@ export async function openReplay(game) {
   $("replay-download").href = `/api/games/${game}/record`;
   let i = frames.length - 1;
   let timer = null;
+  // Whose side the board is seen from: player 0's at first, the other's after a flip.
+  let viewer = 0;
 
   const show = () => {
     const f = frames[i];
     const v = f.view;
     slider.value = i;
     const ph = v.phase;
-    const dice = ph.phase === "move" ? ph.pool.map((value) => ({ value, used: false, player: ph.player, side: ph.player === 0 ? "right" : "left" })) : [];
+    const dice = ph.phase === "move" ? ph.pool.map((value) => ({ value, used: false, player: ph.player, side: ph.player === viewer ? "right" : "left" })) : [];
     const svg = $("replay-board");
     svg.dataset.frame = i;
-    draw(svg, v.position, { viewer: 0, dice });
+    svg.dataset.viewer = viewer;
+    draw(svg, v.position, { viewer, dice });
     const what = f.action ? describe(f.action) : "start";
-    status.textContent = `Move ${i} of ${frames.length - 1}: ${what} · pips ${v.pips[0]}–${v.pips[1]} · score ${v.score[0]}–${v.score[1]}`;
+    const side = viewer === 0 ? "White" : "Black";
+    status.textContent = `Move ${i} of ${frames.length - 1}: ${what} · pips ${v.pips[0]}–${v.pips[1]} · score ${v.score[0]}–${v.score[1]} · seen from ${side}`;
     const log = $("replay-log");
     [...log.children].forEach((li, k) => li.classList.toggle("done", k < v.log_len));
   };
@@ -58,6 +62,10 @@ export async function openReplay(game) {
   $("r-next").onclick = () => go(i + 1);
   $("r-last").onclick = () => go(frames.length - 1);
   slider.oninput = () => go(Number(slider.value));
+  $("r-flip").onclick = () => {
+    viewer = 1 - viewer;
+    show();
+  };
   $("r-play").onclick = () => {
     if (timer) {
       clearInterval(timer);

@@ -218,15 +218,21 @@ impl Hub {
         Ok((Role::Seat(free), Some(new_token)))
     }
 
-    /// Starts (or returns the already started) rematch of a finished game: same mode, rules,
-    /// level and seats, so the players keep their tokens. Everyone in the old room is told.
-    pub async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<String, Refusal> {
-        if role == Role::Spectator {
-            return Err((ErrorCode::NotYourTurn, "spectators can only watch".into()));
-        }
+    /// Asks for a rematch of a finished game: same mode, rules, level and seats, so the players
+    /// keep their tokens. Against the computer and on one screen it starts at once; between
+    /// friends the first ask is an offer (broadcast as `rematch_offer`) and the other seat's ask
+    /// accepts it. A start is broadcast to everyone in the old room.
+    pub async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<RematchOutcome, Refusal> {
+        let seat = match role {
+            Role::Spectator => {
+                return Err((ErrorCode::NotYourTurn, "spectators can only watch".into()))
+            }
+            Role::Seat(s) => Some(s),
+            Role::Both => None,
+        };
         let mut st = room.lock().await;
         if let Some(id) = &st.rematch {
-            return Ok(id.clone());
+            return Ok(RematchOutcome::AlreadyStarted(id.clone()));
         }
         let over = matches!(st.game.phase(), acey_rules::Phase::GameOver { .. })
             && (st.game.match_winner().is_some() || st.meta.rules.match_target.is_none());
@@ -235,6 +241,23 @@ impl Hub {
                 ErrorCode::Illegal,
                 "a rematch can start once the game or match is over".into(),
             ));
+        }
+        if let (Mode::Friend, Some(me)) = (st.meta.mode, seat) {
+            match st.rematch_offer {
+                Some(by) if by == me => {
+                    return Err((
+                        ErrorCode::Illegal,
+                        "you have offered a rematch already: your friend has to accept it".into(),
+                    ))
+                }
+                // The other seat offered: this accepts.
+                Some(_) => {}
+                None => {
+                    st.rematch_offer = Some(me);
+                    room.broadcast(&ServerMsg::RematchOffer { by: me });
+                    return Ok(RematchOutcome::Offered);
+                }
+            }
         }
         let meta = GameMeta {
             id: random::game_id().map_err(unavailable)?,
@@ -245,7 +268,45 @@ impl Hub {
         let id = meta.id.clone();
         self.start(meta).await?;
         st.rematch = Some(id.clone());
+        st.rematch_offer = None;
         room.broadcast(&ServerMsg::Rematch { game: id.clone() });
-        Ok(id)
+        Ok(RematchOutcome::Started(id))
     }
+
+    /// Declines the other seat's rematch offer (friend games); everyone in the room is told.
+    pub async fn decline_rematch(&self, room: &Arc<Room>, role: Role) -> Result<(), Refusal> {
+        let Role::Seat(me) = role else {
+            return Err((
+                ErrorCode::Illegal,
+                "only a seated player of a friend game can decline a rematch".into(),
+            ));
+        };
+        let mut st = room.lock().await;
+        match st.rematch_offer {
+            Some(by) if by != me => {
+                st.rematch_offer = None;
+                room.broadcast(&ServerMsg::RematchDeclined { by: me });
+                Ok(())
+            }
+            Some(_) => Err((
+                ErrorCode::Illegal,
+                "that is your own offer: only your friend can decline it".into(),
+            )),
+            None => Err((
+                ErrorCode::Illegal,
+                "there is no rematch offer to decline".into(),
+            )),
+        }
+    }
+}
+
+/// What a rematch request did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RematchOutcome {
+    /// A friend game: the request is now an offer to the other seat.
+    Offered,
+    /// The rematch started (everyone in the room was told).
+    Started(String),
+    /// It had started before (only the asker needs telling).
+    AlreadyStarted(String),
 }

@@ -91,8 +91,12 @@ pub enum ClientMsg {
     NextGame,
     /// Ask for the bot's ranked plays (games against the computer only).
     Hint,
-    /// Play again with the same settings once the game is over.
+    /// Play again with the same settings once the game is over. Against the computer and on one
+    /// screen the new game starts at once; between friends this offers a rematch, and the other
+    /// seat's `rematch` accepts it (so two players who both ask start it).
     Rematch,
+    /// Decline the other seat's rematch offer (friend games).
+    RematchDecline,
     /// Keep-alive; answered with `pong`.
     Ping,
 }
@@ -134,6 +138,7 @@ pub fn parse_client(text: &str) -> (Option<u64>, Result<ClientMsg, String>) {
         "next_game",
         "hint",
         "rematch",
+        "rematch_decline",
         "ping",
     ];
     if let Some(t) = obj.get("type").and_then(|t| t.as_str()) {
@@ -375,10 +380,14 @@ pub enum ServerMsg {
         role: Role,
         /// The seat token to keep (absent for spectators).
         token: Option<String>,
-        /// The state.
-        view: View,
+        /// The state (boxed: the joined message is rare and the largest).
+        view: Box<View>,
         /// The whole move log.
         log: Vec<LogEntry>,
+        /// The seat that has offered a rematch still unanswered (friend games), if any.
+        rematch_offer: Option<usize>,
+        /// The rematch's game id, once it has started.
+        rematch: Option<String>,
     },
     /// An accepted action and the state after it.
     Update {
@@ -398,6 +407,17 @@ pub enum ServerMsg {
     Rematch {
         /// The new game's id.
         game: String,
+    },
+    /// A seat offers a rematch (friend games): the other seat accepts with `rematch` or declines
+    /// with `rematch_decline`.
+    RematchOffer {
+        /// The seat that offers.
+        by: usize,
+    },
+    /// A seat declined the rematch offer; the offer is gone.
+    RematchDeclined {
+        /// The seat that declined.
+        by: usize,
     },
     /// The bot's ranked plays for the current roll.
     Hint {

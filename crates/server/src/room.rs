@@ -31,6 +31,9 @@ pub struct RoomState {
     pub game: Game,
     /// The id of the rematch, once one was started.
     pub rematch: Option<String>,
+    /// The seat that offered a rematch not yet answered (friend games). Kept in memory only: an
+    /// offer is a question to a person who is there, not part of the game.
+    pub rematch_offer: Option<usize>,
     bot_running: bool,
 }
 
@@ -67,6 +70,7 @@ impl Room {
                 meta,
                 game,
                 rematch: None,
+                rematch_offer: None,
                 bot_running: false,
             }),
             events,
@@ -99,8 +103,10 @@ impl Room {
             info: GameInfo::of(&st.meta),
             role,
             token,
-            view: View::of(&st.game),
+            view: Box::new(View::of(&st.game)),
             log: st.game.log().iter().map(LogEntry::from).collect(),
+            rematch_offer: st.rematch_offer,
+            rematch: st.rematch.clone(),
         }
     }
 

@@ -9,7 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::{Hub, NewGame};
+use crate::hub::{Hub, NewGame, RematchOutcome};
 use crate::protocol::{parse_client, ClientMsg, ErrorCode, Role, ServerMsg, VERSION};
 use crate::room::{Refusal, Room};
 
@@ -236,9 +236,16 @@ async fn dispatch(
                     let plays = j.room.hint(j.role).await?;
                     Ok(vec![ServerMsg::Hint { id, plays }.to_json()])
                 }
-                ClientMsg::Rematch => {
-                    hub.rematch(&j.room, j.role).await?;
-                    // The room's broadcast tells everyone, this connection included.
+                ClientMsg::Rematch => match hub.rematch(&j.room, j.role).await? {
+                    // An offer or a start: the room's broadcast tells everyone, this connection
+                    // included.
+                    RematchOutcome::Offered | RematchOutcome::Started(_) => Ok(Vec::new()),
+                    RematchOutcome::AlreadyStarted(game) => {
+                        Ok(vec![ServerMsg::Rematch { game }.to_json()])
+                    }
+                },
+                ClientMsg::RematchDecline => {
+                    hub.decline_rematch(&j.room, j.role).await?;
                     Ok(Vec::new())
                 }
                 intent => {

@@ -113,6 +113,58 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// Drags with the mouse from the centre of the element `from` to the centre of `to` (both
+/// looked up before the drag starts: the board is redrawn when a checker is picked up).
+async fn drag(c: &Client, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let centres = c
+        .execute(
+            "const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); \
+             return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; }; \
+             return [at(arguments[0]), at(arguments[1])];",
+            vec![json!(from), json!(to)],
+        )
+        .await
+        .unwrap();
+    let xy = |i: usize, k: usize| centres[i][k].as_f64().unwrap();
+    let ms = |n| Some(Duration::from_millis(n));
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: xy(0, 0),
+            y: xy(0, 1),
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveTo {
+            duration: ms(60),
+            x: xy(0, 0) + 15.0,
+            y: xy(0, 1),
+        })
+        .then(PointerAction::MoveTo {
+            duration: ms(250),
+            x: xy(1, 0),
+            y: xy(1, 1),
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse).await.unwrap();
+}
+
+/// What the replay viewer shows: whose side, which frame, the status line.
+async fn replay(c: &Client) -> Value {
+    c.execute(
+        "const b = document.getElementById('replay-board'); \
+         return {viewer: b.dataset.viewer || null, frame: b.dataset.frame || null, \
+         status: document.getElementById('replay-status').textContent};",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
 async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -189,6 +241,43 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     screenshot(&a, "computer-phone.png").await;
     a.set_window_size(1280, 900).await.unwrap();
 
+    // ---- Resign, then replay the finished game seen from the other side too (Flip).
+    let game_url = a.current_url().await.unwrap();
+    let game = game_url.path().trim_start_matches("/g/").to_string();
+    a.execute("window.confirm = () => true;", vec![])
+        .await
+        .unwrap();
+    click(&a, "#resign").await;
+    wait_until(&a, "the end of the game", |p| {
+        p["status"].as_str().unwrap().contains("won")
+    })
+    .await;
+    a.goto(&format!("{url}replay/{game}")).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut r = replay(&a).await;
+    while r["frame"].is_null() {
+        assert!(Instant::now() < deadline, "the replay did not load: {r}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        r = replay(&a).await;
+    }
+    assert_eq!(r["viewer"], "0");
+    assert!(
+        r["status"].as_str().unwrap().contains("seen from White"),
+        "{r}"
+    );
+    click(&a, "#r-flip").await;
+    let flipped = replay(&a).await;
+    assert_eq!(flipped["viewer"], "1", "{flipped}");
+    assert!(
+        flipped["status"]
+            .as_str()
+            .unwrap()
+            .contains("seen from Black"),
+        "{flipped}"
+    );
+    assert_eq!(flipped["frame"], r["frame"], "flipping keeps the frame");
+    screenshot(&a, "replay-flipped.png").await;
+
     // ---- Play a friend: A creates the game, B opens the link in another browser session.
     a.goto(&url).await.unwrap();
     a.wait()
@@ -219,7 +308,8 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
         pa["errors"].as_array().unwrap().is_empty() && pb["errors"].as_array().unwrap().is_empty(),
         "{pa} {pb}"
     );
-    // Whoever is to move makes one step by clicking; the other sees it.
+    // Whoever is to move makes one step by dragging a checker onto a highlighted destination
+    // (a click shows where it may go); the other sees it.
     let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 {
         (&a, &b)
     } else {
@@ -227,7 +317,7 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     };
     click(mover, "#board .hit.src").await;
     wait_until(mover, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
-    click(mover, "#board .hit.dst").await;
+    drag(mover, "#board .hit.selected", "#board .hit.dst").await;
     let after = wait_until(mover, "the step", |p| p["n"].as_i64() > pa["n"].as_i64()).await;
     wait_until(watcher, "the opponent's step", |p| {
         p["position"] == after["position"]

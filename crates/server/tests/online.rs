@@ -509,3 +509,76 @@ async fn the_bot_offers_the_cube_when_far_ahead_and_a_take_doubles_the_stakes() 
     assert_eq!(next["action"]["action"], "roll", "{next}");
     server.stop();
 }
+
+/// Between friends a rematch is a question: one seat offers, the other sees the offer (so does
+/// anyone who joins later) and declines or accepts it; only an accepted offer starts a game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_rematch_is_offered_then_declined_or_accepted() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let ja = create(&mut a, json!({"type": "create", "mode": "friend"})).await;
+    let game = ja["info"]["game"].as_str().unwrap().to_string();
+    let token_a = ja["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(server.addr).await.unwrap();
+    let jb = join(&mut b, &game, None).await;
+    let token_b = jb["token"].as_str().unwrap().to_string();
+    // Before the game is over there is nothing to offer.
+    b.send(&json!({"type": "rematch"})).await.unwrap();
+    expect_error(&mut b, "illegal").await;
+    b.send(&json!({"type": "resign"})).await.unwrap();
+    let over = b.recv_type("update", |_| {}).await.unwrap();
+    assert_eq!(over["view"]["phase"]["phase"], "game-over");
+
+    // Seat 0 offers: both seats hear it, and no game starts.
+    a.send(&json!({"type": "rematch"})).await.unwrap();
+    let offer = a.recv_type("rematch_offer", |_| {}).await.unwrap();
+    assert_eq!(offer, json!({"type": "rematch_offer", "by": 0}));
+    let offer_b = b.recv_type("rematch_offer", |_| {}).await.unwrap();
+    assert_eq!(offer_b, offer);
+    // Offering twice is refused; a spectator cannot answer; a late joiner sees the offer.
+    a.send(&json!({"type": "rematch"})).await.unwrap();
+    expect_error(&mut a, "illegal").await;
+    let mut c = Client::connect(server.addr).await.unwrap();
+    let jc = join(&mut c, &game, None).await;
+    assert_eq!(jc["role"], "spectator");
+    assert_eq!(jc["rematch_offer"], 0);
+    c.send(&json!({"type": "rematch_decline"})).await.unwrap();
+    expect_error(&mut c, "illegal").await;
+    // The offerer cannot decline their own offer.
+    a.send(&json!({"type": "rematch_decline"})).await.unwrap();
+    expect_error(&mut a, "illegal").await;
+
+    // Seat 1 declines: everyone hears it and the offer is gone.
+    b.send(&json!({"type": "rematch_decline"})).await.unwrap();
+    let declined = json!({"type": "rematch_declined", "by": 1});
+    assert_eq!(b.recv().await.unwrap(), declined);
+    assert_eq!(a.recv().await.unwrap(), declined);
+    assert_eq!(c.recv().await.unwrap(), declined);
+    b.send(&json!({"type": "rematch_decline"})).await.unwrap();
+    expect_error(&mut b, "illegal").await;
+    assert!(join(&mut c, &game, None).await["rematch_offer"].is_null());
+
+    // Seat 1 offers, seat 0 accepts: the rematch starts for everyone, seats kept.
+    b.send(&json!({"type": "rematch"})).await.unwrap();
+    assert_eq!(
+        a.recv().await.unwrap(),
+        json!({"type": "rematch_offer", "by": 1})
+    );
+    a.send(&json!({"type": "rematch"})).await.unwrap();
+    let started = a.recv_type("rematch", |_| {}).await.unwrap();
+    let new_game = started["game"].as_str().unwrap().to_string();
+    assert_ne!(new_game, game);
+    assert_eq!(b.recv_type("rematch", |_| {}).await.unwrap(), started);
+    assert_eq!(c.recv_type("rematch", |_| {}).await.unwrap(), started);
+    // Asking again answers with the started game, to the asker only.
+    b.send(&json!({"type": "rematch"})).await.unwrap();
+    assert_eq!(b.recv().await.unwrap(), started);
+    let ra = join(&mut a, &new_game, Some(&token_a)).await;
+    let rb = join(&mut b, &new_game, Some(&token_b)).await;
+    assert_eq!(ra["role"], json!({"seat": 0}));
+    assert_eq!(rb["role"], json!({"seat": 1}));
+    assert_eq!(rb["info"]["rematch_of"], game.as_str());
+    assert!(rb["rematch_offer"].is_null());
+    server.stop();
+}
