@@ -297,6 +297,12 @@ async fn bench_player(
                     }
                 }
             }
+            // Seat 0 offers the rematch of a friend game; seat 1 accepts it.
+            Some("rematch_offer") if seat == 1 => {
+                if client.send(&json!({"type": "rematch"})).await.is_err() {
+                    break;
+                }
+            }
             Some("rematch") => {
                 let game = msg["game"].as_str().unwrap_or("").to_string();
                 pending = None;

@@ -582,3 +582,26 @@ async fn a_friend_rematch_is_offered_then_declined_or_accepted() {
     assert!(rb["rematch_offer"].is_null());
     server.stop();
 }
+
+/// The load benchmark's clients keep playing: seat 0 offers a rematch of each finished friend
+/// game and seat 1 accepts it, so more games finish than were started.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_clients_play_on_through_rematch_offers() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let config = acey_server::loadtest::LoadConfig {
+        games: 2,
+        seconds: 6,
+        think_ms: 1,
+        seed: 9,
+    };
+    let report = acey_server::loadtest::run_load(server.addr, &config)
+        .await
+        .unwrap();
+    assert_eq!(report.errors, 0, "{report:?}");
+    assert!(
+        report.finished > config.games,
+        "finished games were followed by rematches: {report:?}"
+    );
+    server.stop();
+}
