@@ -299,9 +299,7 @@ async fn bench_player(
             }
             // Seat 0 offers the rematch of a friend game; seat 1 accepts it.
             Some("rematch_offer") if seat == 1 => {
-                if client.send(&json!({"type": "rematch"})).await.is_err() {
-                    break;
-                }
+                let _ = client.send(&json!({"type": "rematch"})).await;
             }
             Some("rematch") => {
                 let game = msg["game"].as_str().unwrap_or("").to_string();
