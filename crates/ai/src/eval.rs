@@ -33,7 +33,14 @@ impl Eval {
     }
 
     /// Expected points for the side to roll (positive is good), under `rules`' scoring.
+    ///
+    /// Under single-game scoring every game is worth exactly one point, so the equity is
+    /// `2 win - 1` whatever the margins say: a network trained under checker-count scoring
+    /// predicts margins (about 0.68 of a win's worth) that mean nothing there.
     pub fn equity(&self, rules: &Rules) -> f32 {
+        if rules.scoring == Scoring::Single {
+            return 2.0 * self.win - 1.0;
+        }
         max_points(rules) * (self.win * self.win_points - (1.0 - self.win) * self.loss_points)
     }
 
@@ -87,4 +94,25 @@ pub fn terminal_eval(rules: &Rules, state: &Position) -> Option<Eval> {
     } else {
         won.flipped()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::Preset;
+
+    #[test]
+    fn single_game_equity_ignores_the_margins() {
+        let e = Eval {
+            win: 0.7,
+            win_points: 0.3,
+            loss_points: 0.1,
+        };
+        let mut single = Preset::American.rules();
+        single.scoring = Scoring::Single;
+        assert!((e.equity(&single) - 0.4).abs() < 1e-6);
+        assert!((e.flipped().equity(&single) + 0.4).abs() < 1e-6);
+        // Checker-count scoring weighs the margins: 15 (0.7 * 0.3 - 0.3 * 0.1).
+        assert!((e.equity(&Preset::American.rules()) - 2.7).abs() < 1e-5);
+    }
 }

@@ -428,3 +428,114 @@ impl Bot {
         self.evaluator.evaluate(&self.rules, state)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::candidates;
+    use crate::evaluators::HeuristicEvaluator;
+    use acey_rules::{Player, Preset, CHECKERS};
+
+    /// A mid-game american position reached by random plays (fixed seed), player to roll.
+    fn middle_game(rules: &Rules, seed: u64) -> Position {
+        let mut dice = Dice::new(seed);
+        let mut gen = MoveGen::new(rules);
+        let mut pos = Position::starting(rules);
+        for _ in 0..40 {
+            let (a, b) = dice.roll();
+            let plays = gen.plays(&pos, &Pool::roll(a, b).unwrap()).to_vec();
+            if let Some(p) = plays.get(dice.below(plays.len().max(1))) {
+                pos = *p.position();
+            }
+            pos = pos.with_turn(pos.turn().other());
+            assert!(pos.off(Player::Zero) < CHECKERS && pos.off(Player::One) < CHECKERS);
+        }
+        pos
+    }
+
+    fn heuristic_bot(rules: Rules, settings: SearchSettings) -> Bot {
+        Bot::new(Arc::new(HeuristicEvaluator), rules, settings)
+    }
+
+    #[test]
+    fn one_ply_is_the_average_over_the_rolls_of_the_best_reply() {
+        // Expectimax by hand: for each of the 21 rolls (weights 1/36 or 2/36) the roller's best
+        // candidate by 0-ply, valued for the roller (negated when the other side rolls next).
+        let rules = Preset::American.rules();
+        let bot = heuristic_bot(rules, SearchSettings::default());
+        let mut gen = MoveGen::new(&rules);
+        for seed in [3, 4, 5] {
+            let state = middle_game(&rules, seed);
+            let roller = state.turn();
+            let mut expected = 0.0f32;
+            for (roll, weight) in weighted_rolls() {
+                let best = candidates(&rules, &mut gen, &state, roll)
+                    .iter()
+                    .map(|c| {
+                        let e = bot.evaluate(&c.state);
+                        let e = if c.state.turn() == roller {
+                            e
+                        } else {
+                            e.flipped()
+                        };
+                        e.equity(&rules)
+                    })
+                    .fold(f32::NEG_INFINITY, f32::max);
+                expected += weight * best;
+            }
+            let (equity, win) = bot.analyse(&state, 1);
+            // Lookahead nodes filter the 1-2 chain (INNER_CHAIN_KEEP), so the 1-2 (weight 2/36)
+            // may find a somewhat worse best than the full enumeration above, never a better one;
+            // every other roll agrees exactly.
+            assert!(equity <= expected + 1e-3, "{equity} > {expected}");
+            assert!(expected - equity < 0.1, "{equity} vs {expected}");
+            assert!((0.0..=1.0).contains(&win));
+        }
+    }
+
+    #[test]
+    fn progressive_filtering_searches_the_best_deeper_and_keeps_each_pass_in_order() {
+        let rules = Preset::American.rules();
+        let settings = SearchSettings {
+            plies: 2,
+            keep: 5,
+            deep_keep: 2,
+            inner_keep: 1,
+            chain_keep: 3,
+            noise: 0.0,
+        };
+        let bot = heuristic_bot(rules, settings);
+        let state = middle_game(&rules, 8);
+        let ranked = bot.rank(&state, (6, 4));
+        assert!(ranked.len() > 5, "a mid-game 6-4 has many plays");
+        let depths: Vec<u8> = ranked.iter().map(|r| r.plies).collect();
+        assert_eq!(&depths[..5], &[2, 2, 1, 1, 1]);
+        assert!(depths[5..].iter().all(|&d| d == 0));
+        for pass in [&ranked[..2], &ranked[2..5], &ranked[5..]] {
+            assert!(pass.windows(2).all(|w| w[0].equity >= w[1].equity));
+        }
+        // The 2-ply pass re-ranks exactly the 1-ply pass's best two.
+        let one_ply = heuristic_bot(
+            rules,
+            SearchSettings {
+                plies: 1,
+                ..settings
+            },
+        )
+        .rank(&state, (6, 4));
+        let mut top: Vec<Position> = one_ply[..2].iter().map(|r| r.candidate.state).collect();
+        let mut deep: Vec<Position> = ranked[..2].iter().map(|r| r.candidate.state).collect();
+        top.sort_by_key(|p| p.id());
+        deep.sort_by_key(|p| p.id());
+        assert_eq!(top, deep);
+        // And the 2-ply value of a candidate is the value of its state searched 2 plies deep.
+        let r = &ranked[0];
+        let (v, _) = bot.analyse(&r.candidate.state, 2);
+        let v = if r.candidate.state.turn() == state.turn() {
+            v
+        } else {
+            -v
+        };
+        assert!((v - r.equity).abs() < 1e-4, "{v} vs {}", r.equity);
+    }
+}

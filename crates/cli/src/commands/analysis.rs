@@ -34,6 +34,9 @@ pub struct HintRow {
     pub equity: f64,
     /// Standard error of `equity` (rollouts only).
     pub std_error: Option<f64>,
+    /// The search depth of `win` and `equity` (searches only): move filters leave the weaker
+    /// candidates at the depth of the pass that dropped them, as in GNU Backgammon's hints.
+    pub plies: Option<u8>,
 }
 
 /// Candidates rolled out by a rollout hint (the best by 0-ply).
@@ -91,6 +94,7 @@ pub fn hint(
                 win: r.win as f64,
                 equity: r.equity as f64,
                 std_error: None,
+                plies: Some(r.plies),
             })
             .collect(),
         Method::Rollout {
@@ -125,6 +129,7 @@ pub fn hint(
                     win: result.win,
                     equity: result.equity,
                     std_error: Some(result.std_error),
+                    plies: None,
                 })
                 .collect();
             rows.sort_by(|a, b| b.equity.total_cmp(&a.equity));
@@ -198,6 +203,9 @@ pub fn rows_json(rules: &Rules, dice: (u8, u8), rows: &[HintRow]) -> Vec<Value> 
             v["diff"] = json!(r.equity - best);
             if let Some(se) = r.std_error {
                 v["std_error"] = json!(se);
+            }
+            if let Some(plies) = r.plies {
+                v["plies"] = json!(plies);
             }
             v
         })

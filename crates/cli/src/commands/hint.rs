@@ -102,8 +102,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let se = r
             .std_error
             .map_or_else(String::new, |se| format!(" ± {:.3}", 1.96 * se));
+        let depth = r.plies.map_or_else(String::new, |n| format!("  {n}-ply"));
         println!(
-            "{:>3}. win {:5.1}%  equity {:+7.3}{se}  ({:+.3})  {}",
+            "{:>3}. win {:5.1}%  equity {:+7.3}{se}  ({:+.3}){depth}  {}",
             i + 1,
             100.0 * r.win,
             r.equity,
