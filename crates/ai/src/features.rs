@@ -158,28 +158,14 @@ pub fn encode_sparse(state: &Position, out: &mut Vec<(u16, f32)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::random_game_states;
     use acey_rules::Rules;
 
     #[test]
     fn mirrored_states_have_the_same_inputs() {
         // The encoding is from the side to roll, so swapping colours and seats changes nothing.
-        let rules = Rules::default();
-        let mut dice = acey_rules::Dice::new(9);
-        let mut pos = Position::starting(&rules);
-        let mut gen = acey_rules::MoveGen::new(&rules);
-        for _ in 0..200 {
-            let (a, b) = dice.roll();
-            let plays = gen
-                .plays(&pos, &acey_rules::Pool::roll(a, b).unwrap())
-                .to_vec();
-            if !plays.is_empty() {
-                pos = *plays[dice.below(plays.len())].position();
-            }
-            pos = pos.with_turn(pos.turn().other());
-            if pos.winner().is_some() {
-                break;
-            }
-            let (mut x, mut y) = (Vec::new(), Vec::new());
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        for pos in random_game_states(&Rules::default(), 9) {
             encode_sparse(&pos, &mut x);
             encode_sparse(&pos.mirrored(), &mut y);
             assert_eq!(x, y);
@@ -250,23 +236,11 @@ mod tests {
     #[test]
     fn the_encoder_gives_the_inputs_of_the_definition() {
         for preset in [acey_rules::Preset::American, acey_rules::Preset::Backgammon] {
-            let rules = preset.rules();
-            let mut dice = acey_rules::Dice::new(17);
-            let mut gen = acey_rules::MoveGen::new(&rules);
             let mut x = Vec::new();
-            for _ in 0..40 {
-                let mut pos = Position::starting(&rules);
-                while pos.winner().is_none() {
+            for seed in 0..40 {
+                for pos in random_game_states(&preset.rules(), seed) {
                     encode_sparse(&pos, &mut x);
                     assert_eq!(x, encode_by_definition(&pos), "{pos:?}");
-                    let (a, b) = dice.roll();
-                    let plays = gen
-                        .plays(&pos, &acey_rules::Pool::roll(a, b).unwrap())
-                        .to_vec();
-                    if !plays.is_empty() {
-                        pos = *plays[dice.below(plays.len())].position();
-                    }
-                    pos = pos.with_turn(pos.turn().other());
                 }
             }
         }

@@ -9,6 +9,8 @@
 pub mod eval;
 pub mod features;
 pub mod network;
+#[cfg(test)]
+mod test_support;
 
 pub use eval::{max_points, terminal_eval, Eval, Evaluator};
 pub use network::{Activations, Network, NetworkError};

@@ -434,22 +434,14 @@ mod tests {
     use super::*;
     use crate::candidates::candidates;
     use crate::evaluators::HeuristicEvaluator;
+    use crate::test_support::random_game_states;
     use acey_rules::{Player, Preset, CHECKERS};
 
-    /// A mid-game american position reached by random plays (fixed seed), player to roll.
+    /// A mid-game position of a random game (fixed seed), player to roll.
     fn middle_game(rules: &Rules, seed: u64) -> Position {
-        let mut dice = Dice::new(seed);
-        let mut gen = MoveGen::new(rules);
-        let mut pos = Position::starting(rules);
-        for _ in 0..40 {
-            let (a, b) = dice.roll();
-            let plays = gen.plays(&pos, &Pool::roll(a, b).unwrap()).to_vec();
-            if let Some(p) = plays.get(dice.below(plays.len().max(1))) {
-                pos = *p.position();
-            }
-            pos = pos.with_turn(pos.turn().other());
-            assert!(pos.off(Player::Zero) < CHECKERS && pos.off(Player::One) < CHECKERS);
-        }
+        let states = random_game_states(rules, seed);
+        let pos = states[states.len() / 2];
+        assert!(pos.off(Player::Zero) < CHECKERS && pos.off(Player::One) < CHECKERS);
         pos
     }
 
