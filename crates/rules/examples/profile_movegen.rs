@@ -11,7 +11,8 @@
 //! Arguments: `acey [passes]` (default); `bg-start [repeats]` and `bkgm-start [repeats]` (the
 //! backgammon start with 3-1, acey or bkgm 0.6); `bg-set [passes]` and `bkgm-set [passes]` (the
 //! fixed contact and race positions with the 21 rolls); or the self-play loops of the `selfplay`
-//! benchmark: `game-api [games]` and `movegen-loop [games]`. Instruction counts under callgrind
+//! benchmark: `game-api [games]` and `movegen-loop [games]`. With `ROLLS=doubles` or
+//! `ROLLS=mixed` in the environment, the `-set` workloads use only those of the 21 rolls. Instruction counts under callgrind
 //! compare the engines without the noise of shared machines.
 
 #[path = "../benches/common/mod.rs"]
@@ -79,7 +80,17 @@ fn main() {
                 .filter(|(kind, _)| *kind != "start")
                 .map(|(_, id)| id)
                 .collect();
-            let rolls: Vec<(u8, u8)> = common::rolls_21().into_iter().map(|(r, _)| r).collect();
+            // ROLLS=doubles or ROLLS=mixed keeps only those rolls, to see where the time goes.
+            let only = std::env::var("ROLLS").unwrap_or_default();
+            let rolls: Vec<(u8, u8)> = common::rolls_21()
+                .into_iter()
+                .map(|(r, _)| r)
+                .filter(|&(a, b)| match only.as_str() {
+                    "doubles" => a == b,
+                    "mixed" => a != b,
+                    _ => true,
+                })
+                .collect();
             if what == "bg-set" {
                 let rules = Preset::Backgammon.rules();
                 let positions: Vec<Position> = ids

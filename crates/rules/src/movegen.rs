@@ -1,19 +1,19 @@
 //! Legal plays (rules spec 2.4 to 2.8): every maximal play for a dice pool, one per distinct
 //! resulting position.
 //!
-//! The generator works on a mover-relative copy of the position ([`Relative`]) and walks step
-//! sequences depth first. Each resulting position is identified by an exact 128-bit key (the
-//! mover's point counts, bar and start, and which opposing blots were hit), so de-duplication
-//! never depends on a hash being collision-free.
-//!
 //! Under the usual options the walk only tries origins in non-increasing order (bar, start,
 //! 24 ... 1): for a double every step, for two different dice the second step (the first may use
 //! either die). Moving the farther checker first never makes a later step illegal: the
 //! opponent's points only open up during a play, bear-off eligibility only improves, and a step
 //! from a lower point cannot create the checker a higher step needs. So every result is reached
-//! by such an ordered sequence, and a double's walk visits each multiset of steps once. The
-//! options that break the argument (a hit that needs a checker home, the forfeit-on-block
-//! reading) use the full walk with a memo of visited states.
+//! by such an ordered sequence, and a double's walk visits each multiset of steps once. These
+//! ordered walks are in [`ordered`], which also says how they avoid listing a position twice.
+//!
+//! The options that break the argument (a hit that needs a checker home, the forfeit-on-block
+//! reading) and pools of other shapes use the full walk here: every order, on a mover-relative
+//! copy of the position ([`Relative`]), with a memo of visited states. Each of its results is
+//! identified by an exact 128-bit key (the mover's point counts, bar and start, and which
+//! opposing blots were hit), so its de-duplication never depends on a hash being collision-free.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -25,6 +25,8 @@ use crate::rules::{
     BarPriority, BearOffRule, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Rules,
 };
 use crate::step::{Play, Step, MAX_STEPS};
+
+mod ordered;
 
 /// Index of the borne-off pool in [`Relative::me`].
 pub(crate) const OFF: usize = 0;
@@ -207,27 +209,6 @@ impl Relative {
     #[inline]
     fn has_home_checker(&self) -> bool {
         self.occ & HOME_MASK != 0
-    }
-
-    /// The key of the position after moving one checker from `from` to `to` (0 = off), hitting
-    /// when `hit`, and whether that bears off the mover's last checker: what a leaf needs, without
-    /// the rest of [`Relative::apply`] (a play's last step is most of the walk's steps).
-    #[inline(always)]
-    fn key_after(&self, from: usize, to: usize, hit: bool) -> (u128, bool) {
-        let (mut lo, mut hi) = (self.key_lo, self.key_hi);
-        let (flo, fhi) = KEY_UNIT[from];
-        lo -= flo;
-        hi -= fhi;
-        if to != OFF {
-            let (tlo, thi) = KEY_UNIT[to];
-            lo += tlo;
-            hi += thi;
-            if hit {
-                hi |= 1u64 << (HI_HITS + to as u32 - 1);
-            }
-        }
-        let all_off = to == OFF && self.me[OFF] + 1 == CHECKERS;
-        (((hi as u128) << 64) | lo as u128, all_off)
     }
 
     /// Moves one checker from `from` to `to` (0 = off), hitting when `hit`.
@@ -522,18 +503,29 @@ impl MoveGen {
             return &self.out;
         }
         let rel = Relative::new(pos);
-        let sr = StepRules::new(&self.rules, whole);
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;
         let ordered =
             standard && self.rules.hit_restriction == HitRestriction::None && !self.full_walk_only;
-        if n == 1 && ordered {
-            let start = self.start;
-            self.walk_ordered_double(&sr, &rel, &start, groups[0].0, groups[0].1, BAR, 0);
-        } else if n == 2 && pool.len() == 2 && ordered {
+        if ordered && (n == 1 || (n == 2 && pool.len() == 2)) {
+            let frame = ordered::Frame::new(&self.rules, whole, &rel);
+            let node = ordered::Node::new(pos, &rel);
             let (x, y) = (groups[0].0, groups[1].0);
-            self.walk_ordered_two(&sr, &rel, x.max(y), x.min(y));
+            let (hi, lo) = (frame.die(x.max(y)), frame.die(x.min(y)));
+            let left = groups[0].1;
+            // Two different dice need no keys when nothing can be borne off and the bar and
+            // start (which enter on the same point) are not both occupied: see `walk_two`.
+            let unkeyed = rel.outside >= 2 && (rel.me[BAR] == 0 || rel.me[START] == 0);
+            match (pos.turn(), n) {
+                (Player::Zero, 1) => self.walk_double::<0>(&frame, &node, &hi, left, BAR, 0),
+                (Player::One, 1) => self.walk_double::<1>(&frame, &node, &hi, left, BAR, 0),
+                (Player::Zero, _) if unkeyed => self.walk_two::<0, false>(&frame, &node, &hi, &lo),
+                (Player::One, _) if unkeyed => self.walk_two::<1, false>(&frame, &node, &hi, &lo),
+                (Player::Zero, _) => self.walk_two::<0, true>(&frame, &node, &hi, &lo),
+                (Player::One, _) => self.walk_two::<1, true>(&frame, &node, &hi, &lo),
+            }
         } else {
+            let sr = StepRules::new(&self.rules, whole);
             let mut counts = [0u8; 2];
             let mut values = [0u8; 2];
             for i in 0..n {
@@ -561,87 +553,6 @@ impl MoveGen {
         {
             self.out
                 .retain(|p| p.steps().first().map(|s| s.die) == Some(larger));
-        }
-    }
-
-    /// Doubles: origins in non-increasing order (see the module docs). `pos` is the position
-    /// after the `used` steps so far, kept along the walk so that a result's position costs one
-    /// step, not a replay of all four.
-    #[allow(clippy::too_many_arguments)]
-    fn walk_ordered_double(
-        &mut self,
-        sr: &StepRules,
-        rel: &Relative,
-        pos: &Position,
-        die: u8,
-        left: u8,
-        max_from: usize,
-        used: usize,
-    ) {
-        let mut any = false;
-        for from in origins_down_from(sr.origins(rel), max_from) {
-            if let Some((to, hit)) = sr.try_origin(rel, from, die) {
-                any = true;
-                self.steps[used] = Step::from_indices(from, to, die, hit);
-                if left == 1 {
-                    let (key, all_off) = rel.key_after(from, to, hit);
-                    self.leaf_key(key, all_off, used + 1, Some(pos), used);
-                    continue;
-                }
-                let mut next = *rel;
-                next.apply(from, to, hit);
-                if next.all_off() {
-                    self.leaf_key(next.key(), true, used + 1, Some(pos), used);
-                } else {
-                    let next_pos = pos.after_steps(&self.steps[used..used + 1]);
-                    self.walk_ordered_double(sr, &next, &next_pos, die, left - 1, from, used + 1);
-                }
-            }
-        }
-        if !any {
-            self.leaf_key(rel.key(), rel.all_off(), used, Some(pos), used);
-        }
-    }
-
-    /// Two different dice: either die first from any origin, then the other die from an origin
-    /// no higher than the first (see the module docs: the farther checker first loses nothing).
-    /// `a` is the larger die (a first entry that needs a 6 takes it first).
-    fn walk_ordered_two(&mut self, sr: &StepRules, rel: &Relative, a: u8, b: u8) {
-        let mut any = false;
-        for from in origins_down_from(sr.origins(rel), BAR) {
-            for (die, other) in [(a, b), (b, a)] {
-                let Some((to, hit)) = sr.try_origin(rel, from, die) else {
-                    continue;
-                };
-                any = true;
-                let mut next = *rel;
-                next.apply(from, to, hit);
-                self.steps[0] = Step::from_indices(from, to, die, hit);
-                if next.all_off() {
-                    self.leaf(&next, 1);
-                    continue;
-                }
-                // Two checkers leaving the same point give one result in either order: only
-                // the larger die first takes the second step from the same point.
-                let top = if die == a { from } else { from - 1 };
-                let mut second = false;
-                for from2 in origins_down_from(sr.origins(&next), top) {
-                    if let Some((to2, hit2)) = sr.try_origin(&next, from2, other) {
-                        second = true;
-                        self.steps[1] = Step::from_indices(from2, to2, other, hit2);
-                        let (key, all_off) = next.key_after(from2, to2, hit2);
-                        self.leaf_key(key, all_off, 2, None, 0);
-                    }
-                }
-                if !second {
-                    // Possibly a higher origin could follow; then a two-dice play exists and
-                    // this one-die leaf is dropped by the maximisation in `leaf`.
-                    self.leaf(&next, 1);
-                }
-            }
-        }
-        if !any {
-            self.leaf(rel, 0);
         }
     }
 
@@ -688,25 +599,11 @@ impl MoveGen {
         }
     }
 
-    /// Records a finished step sequence, keeping only those that use the most dice (R5.1).
-    #[inline(always)]
+    /// Records a finished step sequence of the full walk, keeping only those that use the most
+    /// dice (R5.1) and reach a position not reached before.
     fn leaf(&mut self, rel: &Relative, used: usize) {
-        self.leaf_key(rel.key(), rel.all_off(), used, None, 0);
-    }
-
-    /// [`MoveGen::leaf`] given the reached position's key and whether the mover is all off;
-    /// `base` is the position after the first `done` of the `used` steps (`None`: the start).
-    #[inline(always)]
-    fn leaf_key(
-        &mut self,
-        key: u128,
-        all_off: bool,
-        used: usize,
-        base: Option<&Position>,
-        done: usize,
-    ) {
         // E29: bearing off the last checker completes the play whatever dice remain.
-        let weight = if all_off { self.pool.len() } else { used };
+        let weight = if rel.all_off() { self.pool.len() } else { used };
         if self.rules.dice_usage == DiceUsage::Standard {
             if weight < self.max_used {
                 return;
@@ -717,13 +614,10 @@ impl MoveGen {
                 self.index.clear();
             }
         }
-        if !self.index.insert(key) {
+        if !self.index.insert(rel.key()) {
             return;
         }
-        let position = match base {
-            Some(base) => base.after_steps(&self.steps[done..used]),
-            None => self.start.after_steps(&self.steps[..used]),
-        };
+        let position = self.start.after_steps(&self.steps[..used]);
         self.out.push(Play::from_array(self.steps, used, position));
     }
 }

@@ -342,6 +342,48 @@ impl Position {
         }
     }
 
+    /// Moves one checker of the mover, player index `P` (a constant, so the board numbering
+    /// is one too), between move-generator indices: `from` a point 1..=24, `START` (25) or
+    /// `BAR` (26); `to` a point or 0 (off), hitting the opposing blot there when `hit`. Already
+    /// validated by the generator. Returns whether `from` is left empty.
+    #[inline(always)]
+    pub(crate) fn move_indices<const P: usize>(
+        &mut self,
+        from: usize,
+        to: usize,
+        hit: bool,
+    ) -> bool {
+        use crate::movegen::{BAR, START};
+        let sign: i8 = if P == 0 { 1 } else { -1 };
+        let idx = |p: usize| if P == 0 { p - 1 } else { 24 - p };
+        let emptied = match from {
+            BAR => {
+                self.bar[P] -= 1;
+                self.bar[P] == 0
+            }
+            START => {
+                self.start[P] -= 1;
+                self.start[P] == 0
+            }
+            p => {
+                let i = idx(p);
+                self.board[i] -= sign;
+                self.board[i] == 0
+            }
+        };
+        if to == 0 {
+            self.off[P] += 1;
+        } else {
+            let i = idx(to);
+            if hit {
+                self.board[i] = 0;
+                self.bar[1 - P] += 1;
+            }
+            self.board[i] += sign;
+        }
+        emptied
+    }
+
     #[inline(always)]
     fn after_steps_as(
         &self,

@@ -46,18 +46,35 @@ pub struct Step {
 
 impl Step {
     /// Builds a step from move-generator indices.
+    #[inline(always)]
     pub(crate) fn from_indices(from: usize, to: usize, die: u8, hit: bool) -> Step {
-        let from = match from {
-            crate::movegen::BAR => Source::Bar,
-            crate::movegen::START => Source::Start,
-            p => Source::Point(p as u8),
+        // Tables, because the generator builds a step for every node of its walks and the
+        // branches of a `match` cost more than a load.
+        const SOURCES: [Source; 27] = {
+            let mut t = [Source::Start; 27];
+            let mut p = 1;
+            while p <= 24 {
+                t[p] = Source::Point(p as u8);
+                p += 1;
+            }
+            t[crate::movegen::BAR] = Source::Bar;
+            t
         };
-        let to = if to == 0 {
-            Dest::Off
-        } else {
-            Dest::Point(to as u8)
+        const DESTS: [Dest; 25] = {
+            let mut t = [Dest::Off; 25];
+            let mut p = 1;
+            while p <= 24 {
+                t[p] = Dest::Point(p as u8);
+                p += 1;
+            }
+            t
         };
-        Step { from, to, die, hit }
+        Step {
+            from: SOURCES[from],
+            to: DESTS[to],
+            die,
+            hit,
+        }
     }
 }
 

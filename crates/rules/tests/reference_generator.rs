@@ -525,12 +525,12 @@ fn ref_perft(rules: &Rules, state: &Position, depth: u32) -> u64 {
 // Comparing with the engine
 // ---------------------------------------------------------------------------------------------
 
-fn engine_results(gen: &mut MoveGen, pos: &Position, dice: &[u8]) -> BTreeSet<Position> {
+/// The engine's resulting positions, and how many plays it listed for them: one play per
+/// resulting position is part of the contract, so the count must equal the set's size.
+fn engine_results(gen: &mut MoveGen, pos: &Position, dice: &[u8]) -> (BTreeSet<Position>, usize) {
     let pool = Pool::from_dice(dice).expect("valid dice");
-    gen.plays(pos, &pool)
-        .iter()
-        .map(|p| *p.position())
-        .collect()
+    let plays = gen.plays(pos, &pool);
+    (plays.iter().map(|p| *p.position()).collect(), plays.len())
 }
 
 fn reference_results(rules: &Rules, pos: &Position, dice: &[u8]) -> BTreeSet<Position> {
@@ -541,8 +541,15 @@ fn reference_results(rules: &Rules, pos: &Position, dice: &[u8]) -> BTreeSet<Pos
 }
 
 fn compare_one(rules: &Rules, gen: &mut MoveGen, pos: &Position, dice: &[u8]) -> Option<String> {
-    let engine = engine_results(gen, pos, dice);
+    let (engine, listed) = engine_results(gen, pos, dice);
     let reference = reference_results(rules, pos, dice);
+    if listed != engine.len() {
+        return Some(format!(
+            "rules {rules}\n  position {}\n  pool {dice:?}: engine lists {listed} plays for {} distinct positions",
+            pos.to_json(),
+            engine.len()
+        ));
+    }
     if engine == reference {
         return None;
     }

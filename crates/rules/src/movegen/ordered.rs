@@ -1,0 +1,404 @@
+//! The ordered walks (see the parent module's docs): a double's steps with origins in
+//! non-increasing order, and two different dice with the second origin no higher than the first.
+//! They serve every rule set whose dice usage is standard and whose hits are unrestricted, which
+//! is every preset but `britannica`.
+//!
+//! The walk state is the position itself, in the board's own numbering, plus a few bitmasks in the
+//! mover's numbering ([`Node`]), so a result's position is the walk's own state and never a replay.
+//! The origins that can move with a die are found all at once as a bitmask ([`Frame::movable`]):
+//! occupied points whose target the opponent does not hold, entries, and the bear-offs the rules
+//! allow, so the walks never try an origin that cannot move. The mover's player index is a
+//! constant parameter, so the board numbering compiles to constants.
+//!
+//! A double's ordered walk reaches each multiset of steps once, and two different multisets of
+//! steps with one die value never lead to one position (the number of steps taken from each point
+//! follows from the position reached, point by point from the top), so a double's results need no
+//! de-duplication. Two different dice can reach one position twice (one checker using both dice
+//! in either order; two checkers borne off), so those results are de-duplicated by their key.
+
+use super::{MoveGen, Relative, BAR, HI_HITS, HOME_MASK, KEY_UNIT, OFF, START};
+use crate::pool::Pool;
+use crate::position::{Player, Position, CHECKERS};
+use crate::rules::{BarPriority, BearOffRule, EntryBeforeMoving, EntryUnlock, Rules};
+use crate::step::{Play, Step};
+
+/// Bits of the points 1..=24 in a mover-relative mask.
+const POINTS: u32 = 0x01FF_FFFE;
+const START_BIT: u32 = 1 << START;
+const BAR_BIT: u32 = 1 << BAR;
+/// The bar and the start pool: both enter on point `25 - die`.
+const ENTRY_BITS: u32 = START_BIT | BAR_BIT;
+
+/// Bits `0..=n`.
+#[inline(always)]
+fn up_to(n: usize) -> u32 {
+    (2u32 << n).wrapping_sub(1)
+}
+
+/// Where a checker leaving generator index `from` with `die` lands (0 = off).
+#[inline(always)]
+fn target(from: usize, die: usize) -> usize {
+    // The bar and start enter as if from point 25; past point 1 is off.
+    from.min(25).saturating_sub(die)
+}
+
+/// The facts of one generation that no step changes: the rules in the form the walk reads them,
+/// and the points the opponent holds (a play only ever opens points up).
+pub(super) struct Frame {
+    blocked: u32,
+    strict_bar: bool,
+    bear_off_rule: BearOffRule,
+    entry_before_moving: EntryBeforeMoving,
+    frozen_home: bool,
+    entry_unlock: EntryUnlock,
+    /// The whole pool is a double or a 1-2 (C13: what `DoubleOrAceyDeucey` asks for).
+    pool_unlocks_entry: bool,
+}
+
+impl Frame {
+    pub(super) fn new(rules: &Rules, whole: &Pool, rel: &Relative) -> Frame {
+        Frame {
+            blocked: rel.blocked,
+            strict_bar: rules.bar_priority == BarPriority::Strict,
+            bear_off_rule: rules.bear_off_rule,
+            entry_before_moving: rules.entry_before_moving,
+            frozen_home: rules.frozen_home,
+            entry_unlock: rules.entry_unlock,
+            pool_unlocks_entry: super::pool_unlocks_entry(rules, whole),
+        }
+    }
+
+    /// C13: may the first checker enter from `start` with `die`?
+    #[inline]
+    fn first_entry_unlocked(&self, die: usize) -> bool {
+        match self.entry_unlock {
+            EntryUnlock::None => true,
+            EntryUnlock::DoubleOrAceyDeucey => self.pool_unlocks_entry,
+            EntryUnlock::SixRequired => die == 6,
+        }
+    }
+
+    /// What a step with `die` needs that stays the same for the whole generation.
+    #[inline(always)]
+    pub(super) fn die(&self, die: u8) -> Die {
+        let d = die as usize;
+        let entry_open = self.blocked & (1 << (25 - d)) == 0;
+        // Points farther than the die whose target the opponent does not hold.
+        let mut moves = POINTS & !(self.blocked << d) & !up_to(d);
+        if self.frozen_home {
+            moves &= !HOME_MASK;
+        }
+        if entry_open {
+            moves |= ENTRY_BITS;
+        }
+        Die {
+            value: die,
+            moves,
+            entry_open,
+        }
+    }
+
+    /// Every origin of `node` from which a step with `die` is legal, as a mask of generator
+    /// indices: the same steps as `StepRules::try_step` allows (R4.1 to R4.7, R8, C1, C13).
+    #[inline(always)]
+    fn movable<const P: usize>(&self, node: &Node, die: &Die) -> u32 {
+        let occ = node.occ;
+        let d = die.value as usize;
+        if occ & ENTRY_BITS == 0 {
+            // Nothing on the bar or in start: the usual case, with no entry rule to apply.
+            let mut m = occ & die.moves;
+            if node.outside == 0 {
+                m |= self.bear_offs(occ, d);
+            }
+            return m;
+        }
+        if self.strict_bar && occ & BAR_BIT != 0 {
+            // R4.6: nothing but the bar moves while it holds a checker.
+            return if die.entry_open { BAR_BIT } else { 0 };
+        }
+        let mut m = occ & die.moves;
+        if m & START_BIT != 0
+            && node.pos.start(player::<P>()) == CHECKERS
+            && !self.first_entry_unlocked(d)
+        {
+            m &= !START_BIT;
+        }
+        // A checker in start or on the bar is outside: no bear-offs.
+        if occ & START_BIT != 0 {
+            match self.entry_before_moving {
+                EntryBeforeMoving::Free => {}
+                EntryBeforeMoving::AllMustEnterFirst => m &= ENTRY_BITS,
+                // No move onto the mover's own points 1..=12 (GALT).
+                EntryBeforeMoving::AllEnteredBeforeOwnHalf => m &= !up_to(12 + d),
+            }
+        }
+        m
+    }
+
+    /// R8.1, R8.2: the home points from which `die` bears a checker off, all checkers being home.
+    #[inline(always)]
+    fn bear_offs(&self, occ: u32, die: usize) -> u32 {
+        let home = occ & HOME_MASK;
+        let exact = home & (1 << die);
+        if home >> die != 0 || home == 0 {
+            // A checker on a higher point (or none at all): only the exact point bears off.
+            return exact;
+        }
+        let highest = 31 - home.leading_zeros() as usize;
+        exact
+            | match self.bear_off_rule {
+                BearOffRule::ExactOnly => 0,
+                BearOffRule::Standard => 1 << highest,
+                BearOffRule::AnyWhenAllLower => home,
+            }
+    }
+}
+
+/// One die value and the origins it can move from in the generation's position, before the
+/// checks that depend on the walk's state (see [`Frame::movable`]).
+pub(super) struct Die {
+    value: u8,
+    /// Occupied or not: the points from which the die moves to a point the opponent does not
+    /// hold (within the board, not frozen), and the bar and start if their entry point is open.
+    moves: u32,
+    entry_open: bool,
+}
+
+/// The player with index `P`.
+#[inline(always)]
+fn player<const P: usize>() -> Player {
+    if P == 0 {
+        Player::Zero
+    } else {
+        Player::One
+    }
+}
+
+/// The walk state: the position reached, and the mover-relative facts the step tests read.
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    pos: Position,
+    /// Bit `i` set when the mover has a checker on generator index `i` (points, start, bar).
+    occ: u32,
+    /// Bit `p` set when the opponent has a single checker on the mover's point `p`.
+    blots: u32,
+    /// The mover's checkers outside the home board (points 7..=24, bar, start).
+    outside: u8,
+    /// The exact key of the position reached (as in [`Relative`]), low and high halves.
+    key_lo: u64,
+    key_hi: u64,
+}
+
+impl Node {
+    pub(super) fn new(pos: &Position, rel: &Relative) -> Node {
+        Node {
+            pos: *pos,
+            occ: rel.occ,
+            blots: rel.blots,
+            outside: rel.outside,
+            key_lo: rel.key_lo,
+            key_hi: rel.key_hi,
+        }
+    }
+
+    #[inline(always)]
+    fn hits(&self, to: usize) -> bool {
+        self.blots & (1 << to) != 0
+    }
+
+    /// Moves a checker from `from` to `to` (0 = off), hitting when `hit`. The key is kept up
+    /// to date only when `KEYED` (a double's walk does not need it).
+    #[inline(always)]
+    fn apply<const P: usize, const KEYED: bool>(&mut self, from: usize, to: usize, hit: bool) {
+        if self.pos.move_indices::<P>(from, to, hit) {
+            self.occ &= !(1 << from);
+        }
+        if KEYED {
+            let (lo, hi) = KEY_UNIT[from];
+            self.key_lo -= lo;
+            self.key_hi -= hi;
+        }
+        if to != OFF {
+            self.occ |= 1 << to;
+            if KEYED {
+                let (lo, hi) = KEY_UNIT[to];
+                self.key_lo += lo;
+                self.key_hi += hi;
+            }
+            if hit {
+                self.blots &= !(1 << to);
+                if KEYED {
+                    self.key_hi |= 1u64 << (HI_HITS + to as u32 - 1);
+                }
+            }
+        }
+        self.outside -= (from > 6 && to <= 6) as u8;
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u128 {
+        ((self.key_hi as u128) << 64) | self.key_lo as u128
+    }
+
+    #[inline(always)]
+    fn all_off<const P: usize>(&self) -> bool {
+        self.pos.off(player::<P>()) == CHECKERS
+    }
+}
+
+/// The highest set bit of a non-empty mask.
+#[inline(always)]
+fn highest(m: u32) -> usize {
+    31 - m.leading_zeros() as usize
+}
+
+impl MoveGen {
+    /// A double (or what is left of one): `left` steps of `die`, origins at or below `max_from`,
+    /// after the `used` steps in `self.steps`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn walk_double<const P: usize>(
+        &mut self,
+        frame: &Frame,
+        node: &Node,
+        die: &Die,
+        left: u8,
+        max_from: usize,
+        used: usize,
+    ) {
+        let d = die.value as usize;
+        let mut m = frame.movable::<P>(node, die) & up_to(max_from);
+        if m == 0 {
+            self.double_leaf(&node.pos, node.all_off::<P>(), used);
+            return;
+        }
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            let to = target(from, d);
+            let hit = node.hits(to);
+            self.steps[used] = Step::from_indices(from, to, die.value, hit);
+            if left == 1 {
+                let mut pos = node.pos;
+                pos.move_indices::<P>(from, to, hit);
+                let all_off = to == OFF && pos.off(player::<P>()) == CHECKERS;
+                self.double_leaf(&pos, all_off, used + 1);
+                continue;
+            }
+            let mut next = *node;
+            next.apply::<P, false>(from, to, hit);
+            if to == OFF && next.all_off::<P>() {
+                self.double_leaf(&next.pos, true, used + 1);
+            } else {
+                self.walk_double::<P>(frame, &next, die, left - 1, from, used + 1);
+            }
+        }
+    }
+
+    /// A finished double: kept if it uses the most dice (R5.1, R5.3; E29 counts bearing off the
+    /// last checker as using them all). No de-duplication: see the module docs.
+    #[inline(always)]
+    fn double_leaf(&mut self, pos: &Position, all_off: bool, used: usize) {
+        let weight = if all_off { self.pool.len() } else { used };
+        if weight < self.max_used {
+            return;
+        }
+        if weight > self.max_used {
+            self.max_used = weight;
+            self.out.clear();
+        }
+        self.out.push(Play::from_array(self.steps, used, *pos));
+    }
+
+    /// Two different dice, `a` the larger: either die first from any origin, then the other from
+    /// an origin no higher than the first (only the larger die first takes the second checker
+    /// from the same point: either order gives the same result).
+    ///
+    /// Such a walk reaches one position twice only when one checker uses both dice, in either
+    /// order, without hitting on the way; when checkers are borne off (two bear-offs in either
+    /// order; the last checker borne off with one die or both); or when a checker from the bar
+    /// and one from start, which enter on the same point, take the dice in either order. With
+    /// two or more checkers outside the home board nothing can be borne off, so with the bar or
+    /// start empty the first case is the only one and is skipped where it arises; otherwise
+    /// (`KEYED`) every result is checked against the keys so far.
+    pub(super) fn walk_two<const P: usize, const KEYED: bool>(
+        &mut self,
+        frame: &Frame,
+        node: &Node,
+        a: &Die,
+        b: &Die,
+    ) {
+        let with_a = frame.movable::<P>(node, a);
+        let with_b = frame.movable::<P>(node, b);
+        let mut m = with_a | with_b;
+        if m == 0 {
+            self.two_leaf::<KEYED>(node, false, 0);
+            return;
+        }
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            // Whether the larger die first, then the smaller with the same checker, was played
+            // without a hit on the way: the smaller die first with that checker is the same play.
+            let mut same_checker_played = false;
+            for (die, other, first) in [(a, b, with_a), (b, a, with_b)] {
+                if first & (1 << from) == 0 {
+                    continue;
+                }
+                let to = target(from, die.value as usize);
+                let hit = node.hits(to);
+                self.steps[0] = Step::from_indices(from, to, die.value, hit);
+                let mut next = *node;
+                next.apply::<P, KEYED>(from, to, hit);
+                if to == OFF && next.all_off::<P>() {
+                    self.two_leaf::<KEYED>(&next, true, 1);
+                    continue;
+                }
+                let larger_first = die.value == a.value;
+                let top = if larger_first { from } else { from - 1 };
+                let mut second = frame.movable::<P>(&next, other) & up_to(top);
+                if to != OFF && second & (1 << to) != 0 && !hit {
+                    if larger_first {
+                        same_checker_played = true;
+                    } else if same_checker_played && !KEYED {
+                        second &= !(1 << to);
+                    }
+                }
+                if second == 0 {
+                    // A higher origin might have followed: then a two-dice play exists and
+                    // this one-die leaf is dropped by the maximisation.
+                    self.two_leaf::<KEYED>(&next, false, 1);
+                    continue;
+                }
+                while second != 0 {
+                    let from2 = highest(second);
+                    second &= !(1 << from2);
+                    let to2 = target(from2, other.value as usize);
+                    let hit2 = next.hits(to2);
+                    self.steps[1] = Step::from_indices(from2, to2, other.value, hit2);
+                    let mut last = next;
+                    last.apply::<P, KEYED>(from2, to2, hit2);
+                    let all_off = to2 == OFF && last.all_off::<P>();
+                    self.two_leaf::<KEYED>(&last, all_off, 2);
+                }
+            }
+        }
+    }
+
+    /// A finished play of two different dice: kept if it uses the most dice and, when `KEYED`,
+    /// reaches a position not reached before.
+    #[inline(always)]
+    fn two_leaf<const KEYED: bool>(&mut self, node: &Node, all_off: bool, used: usize) {
+        let weight = if all_off { self.pool.len() } else { used };
+        if weight < self.max_used {
+            return;
+        }
+        if weight > self.max_used {
+            self.max_used = weight;
+            self.out.clear();
+            self.index.clear();
+        }
+        if !KEYED || self.index.insert(node.key()) {
+            self.out.push(Play::from_array(self.steps, used, node.pos));
+        }
+    }
+}
