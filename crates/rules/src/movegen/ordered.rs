@@ -246,6 +246,34 @@ impl Node {
     }
 }
 
+/// The state of [`MoveGen::walk_double_on_board`]: what [`Node`] holds, less what cannot change
+/// when every step is between two points.
+#[derive(Clone, Copy)]
+struct OnBoard {
+    pos: Position,
+    occ: u32,
+    blots: u32,
+}
+
+impl OnBoard {
+    /// The state after moving a checker from point `from` with `die` to a point (already known
+    /// legal), with the step written to `step`.
+    #[inline(always)]
+    fn step<const P: usize>(&self, step: &mut Step, from: usize, die: u8) -> OnBoard {
+        let to = from - die as usize;
+        let hit = self.blots & (1 << to) != 0;
+        *step = Step::from_indices(from, to, die, hit);
+        let mut next = *self;
+        if next.pos.move_indices::<P>(from, to, hit) {
+            next.occ &= !(1 << from);
+        }
+        next.occ |= 1 << to;
+        // The blot, if any, is hit: the point is the mover's now.
+        next.blots &= !(1 << to);
+        next
+    }
+}
+
 /// The highest set bit of a non-empty mask.
 #[inline(always)]
 fn highest(m: u32) -> usize {
@@ -294,6 +322,65 @@ impl MoveGen {
         }
     }
 
+    /// A whole double (four steps) with nothing on the bar or in start and at least four
+    /// checkers outside the home board: nothing enters and nothing can be borne off, so the legal
+    /// origins are the occupied points of `die.moves`, and the four levels of
+    /// [`MoveGen::walk_double`] are written out, without its recursion. Same plays, same order.
+    pub(super) fn walk_double_on_board<const P: usize>(&mut self, node: &Node, die: &Die) {
+        let d = die.value as usize;
+        let moves = die.moves & POINTS;
+        let s0 = OnBoard {
+            pos: node.pos,
+            occ: node.occ,
+            blots: node.blots,
+        };
+        let mut m1 = s0.occ & moves;
+        if m1 == 0 {
+            self.double_leaf(&s0.pos, false, 0);
+            return;
+        }
+        while m1 != 0 {
+            let f1 = highest(m1);
+            m1 &= !(1 << f1);
+            let s1 = s0.step::<P>(&mut self.steps[0], f1, die.value);
+            let mut m2 = s1.occ & moves & up_to(f1);
+            if m2 == 0 {
+                self.double_leaf(&s1.pos, false, 1);
+                continue;
+            }
+            while m2 != 0 {
+                let f2 = highest(m2);
+                m2 &= !(1 << f2);
+                let s2 = s1.step::<P>(&mut self.steps[1], f2, die.value);
+                let mut m3 = s2.occ & moves & up_to(f2);
+                if m3 == 0 {
+                    self.double_leaf(&s2.pos, false, 2);
+                    continue;
+                }
+                while m3 != 0 {
+                    let f3 = highest(m3);
+                    m3 &= !(1 << f3);
+                    let s3 = s2.step::<P>(&mut self.steps[2], f3, die.value);
+                    let mut m4 = s3.occ & moves & up_to(f3);
+                    if m4 == 0 {
+                        self.double_leaf(&s3.pos, false, 3);
+                        continue;
+                    }
+                    while m4 != 0 {
+                        let f4 = highest(m4);
+                        m4 &= !(1 << f4);
+                        let to = f4 - d;
+                        let hit = s3.blots & (1 << to) != 0;
+                        self.steps[3] = Step::from_indices(f4, to, die.value, hit);
+                        let mut pos = s3.pos;
+                        pos.move_indices::<P>(f4, to, hit);
+                        self.double_leaf(&pos, false, 4);
+                    }
+                }
+            }
+        }
+    }
+
     /// A finished double: kept if it uses the most dice (R5.1, R5.3; E29 counts bearing off the
     /// last checker as using them all). No de-duplication: see the module docs.
     #[inline(always)]
@@ -331,7 +418,7 @@ impl MoveGen {
         let with_b = frame.movable::<P>(node, b);
         let mut m = with_a | with_b;
         if m == 0 {
-            self.two_leaf::<KEYED>(node, false, 0);
+            self.two_leaf::<KEYED>(&node.pos, node.key(), false, 0);
             return;
         }
         while m != 0 {
@@ -340,54 +427,82 @@ impl MoveGen {
             // Whether the larger die first, then the smaller with the same checker, was played
             // without a hit on the way: the smaller die first with that checker is the same play.
             let mut same_checker_played = false;
-            for (die, other, first) in [(a, b, with_a), (b, a, with_b)] {
-                if first & (1 << from) == 0 {
-                    continue;
-                }
-                let to = target(from, die.value as usize);
-                let hit = node.hits(to);
-                self.steps[0] = Step::from_indices(from, to, die.value, hit);
-                let mut next = *node;
-                next.apply::<P, KEYED>(from, to, hit);
-                if to == OFF && next.all_off::<P>() {
-                    self.two_leaf::<KEYED>(&next, true, 1);
-                    continue;
-                }
-                let larger_first = die.value == a.value;
-                let top = if larger_first { from } else { from - 1 };
-                let mut second = frame.movable::<P>(&next, other) & up_to(top);
-                if to != OFF && second & (1 << to) != 0 && !hit {
-                    if larger_first {
-                        same_checker_played = true;
-                    } else if same_checker_played && !KEYED {
-                        second &= !(1 << to);
-                    }
-                }
-                if second == 0 {
-                    // A higher origin might have followed: then a two-dice play exists and
-                    // this one-die leaf is dropped by the maximisation.
-                    self.two_leaf::<KEYED>(&next, false, 1);
-                    continue;
-                }
-                while second != 0 {
-                    let from2 = highest(second);
-                    second &= !(1 << from2);
-                    let to2 = target(from2, other.value as usize);
-                    let hit2 = next.hits(to2);
-                    self.steps[1] = Step::from_indices(from2, to2, other.value, hit2);
-                    let mut last = next;
-                    last.apply::<P, KEYED>(from2, to2, hit2);
-                    let all_off = to2 == OFF && last.all_off::<P>();
-                    self.two_leaf::<KEYED>(&last, all_off, 2);
-                }
+            if with_a & (1 << from) != 0 {
+                self.two_from::<P, KEYED>(frame, node, from, a, b, true, &mut same_checker_played);
+            }
+            if with_b & (1 << from) != 0 {
+                self.two_from::<P, KEYED>(frame, node, from, b, a, false, &mut same_checker_played);
+            }
+        }
+    }
+
+    /// The plays of [`MoveGen::walk_two`] whose first step moves from `from` with `die`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn two_from<const P: usize, const KEYED: bool>(
+        &mut self,
+        frame: &Frame,
+        node: &Node,
+        from: usize,
+        die: &Die,
+        other: &Die,
+        larger_first: bool,
+        same_checker_played: &mut bool,
+    ) {
+        let to = target(from, die.value as usize);
+        let hit = node.hits(to);
+        self.steps[0] = Step::from_indices(from, to, die.value, hit);
+        let mut next = *node;
+        next.apply::<P, KEYED>(from, to, hit);
+        if KEYED && to == OFF && next.all_off::<P>() {
+            self.two_leaf::<KEYED>(&next.pos, next.key(), true, 1);
+            return;
+        }
+        let top = if larger_first { from } else { from - 1 };
+        let mut second = frame.movable::<P>(&next, other) & up_to(top);
+        if to != OFF && second & (1 << to) != 0 && !hit {
+            if larger_first {
+                *same_checker_played = true;
+            } else if *same_checker_played && !KEYED {
+                second &= !(1 << to);
+            }
+        }
+        if second == 0 {
+            // A higher origin might have followed: then a two-dice play exists and this
+            // one-die leaf is dropped by the maximisation.
+            self.two_leaf::<KEYED>(&next.pos, next.key(), false, 1);
+            return;
+        }
+        let d = other.value as usize;
+        while second != 0 {
+            let from2 = highest(second);
+            second &= !(1 << from2);
+            let to2 = target(from2, d);
+            let hit2 = next.hits(to2);
+            self.steps[1] = Step::from_indices(from2, to2, other.value, hit2);
+            let mut pos = next.pos;
+            pos.move_indices::<P>(from2, to2, hit2);
+            if KEYED {
+                let key = key_after(next.key(), from2, to2, hit2);
+                let all_off = to2 == OFF && pos.off(player::<P>()) == CHECKERS;
+                self.two_leaf::<KEYED>(&pos, key, all_off, 2);
+            } else {
+                // Two or more checkers outside: nothing is borne off, so no E29.
+                self.two_leaf::<KEYED>(&pos, 0, false, 2);
             }
         }
     }
 
     /// A finished play of two different dice: kept if it uses the most dice and, when `KEYED`,
-    /// reaches a position not reached before.
+    /// reaches a position not reached before (`key` is its key; unused otherwise).
     #[inline(always)]
-    fn two_leaf<const KEYED: bool>(&mut self, node: &Node, all_off: bool, used: usize) {
+    fn two_leaf<const KEYED: bool>(
+        &mut self,
+        pos: &Position,
+        key: u128,
+        all_off: bool,
+        used: usize,
+    ) {
         let weight = if all_off { self.pool.len() } else { used };
         if weight < self.max_used {
             return;
@@ -397,8 +512,25 @@ impl MoveGen {
             self.out.clear();
             self.index.clear();
         }
-        if !KEYED || self.index.insert(node.key()) {
-            self.out.push(Play::from_array(self.steps, used, node.pos));
+        if !KEYED || self.index.insert(key) {
+            self.out.push(Play::from_array(self.steps, used, *pos));
         }
     }
+}
+
+/// The key `key` after moving one checker from `from` to `to` (0 = off), hitting when `hit`.
+#[inline(always)]
+fn key_after(key: u128, from: usize, to: usize, hit: bool) -> u128 {
+    let unit = |i: usize| {
+        let (lo, hi) = KEY_UNIT[i];
+        ((hi as u128) << 64) | lo as u128
+    };
+    let mut key = key - unit(from);
+    if to != OFF {
+        key += unit(to);
+        if hit {
+            key |= 1u128 << (64 + HI_HITS + to as u32 - 1);
+        }
+    }
+    key
 }
