@@ -3,7 +3,8 @@
 
 Prints, for each benchmark, the mean time per element (a generation or a turn) with criterion's
 confidence interval, the elements per second, and acey/bkgm ratios for the backgammon groups.
-Usage: python3 crates/rules/benches/summarize.py [target/criterion]
+Benchmarks that were not run are left out. Usage:
+python3 crates/rules/benches/summarize.py [target/criterion]
 """
 import json
 import sys
@@ -13,7 +14,10 @@ root = Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
 
 
 def load(group, fn):
+    """Mean per element and its interval, or None when that benchmark was not run."""
     d = root / group.replace("/", "_") / fn / "new"
+    if not (d / "estimates.json").exists():
+        return None
     est = json.loads((d / "estimates.json").read_text())["mean"]
     n = json.loads((d / "benchmark.json").read_text())["throughput"]["Elements"]
     ci = est["confidence_interval"]
@@ -30,12 +34,16 @@ for group, fns in [
     ("selfplay", ["game-api", "movegen-loop"]),
 ]:
     for fn in fns:
+        if load(group, fn) is None:
+            continue
         mean, lo, hi = load(group, fn)
         print(f"{group}/{fn}: {fmt(mean)} per element [{fmt(lo)} .. {fmt(hi)}], "
               f"{1e9 / mean:,.0f} per second")
 for case in ["start-31", "contact", "race"]:
     group = f"backgammon/{case}"
+    if load(group, "acey") is None or load(group, "bkgm") is None:
+        continue
     a, alo, ahi = load(group, "acey")
     b, blo, bhi = load(group, "bkgm")
     print(f"{group}: acey {fmt(a)} [{fmt(alo)} .. {fmt(ahi)}], bkgm {fmt(b)} "
-          f"[{fmt(blo)} .. {fmt(bhi)}] per generation; acey/bkgm time ratio {a / b:.1f}")
+          f"[{fmt(blo)} .. {fmt(bhi)}] per generation; acey/bkgm time ratio {a / b:.2f}")

@@ -517,12 +517,19 @@ impl MoveGen {
             // start (which enter on the same point) are not both occupied: see `walk_two`.
             let unkeyed = rel.outside >= 2 && (rel.me[BAR] == 0 || rel.me[START] == 0);
             // A whole double that neither enters nor can bear off: see `walk_double_on_board`.
-            let on_board = left == 4 && rel.me[BAR] == 0 && rel.me[START] == 0 && rel.outside >= 4;
+            let no_entries = rel.me[BAR] == 0 && rel.me[START] == 0;
+            let on_board = left == 4 && no_entries && rel.outside >= 4;
             match (pos.turn(), n) {
                 (Player::Zero, 1) if on_board => self.walk_double_on_board::<0>(&node, &hi),
                 (Player::One, 1) if on_board => self.walk_double_on_board::<1>(&node, &hi),
                 (Player::Zero, 1) => self.walk_double::<0>(&frame, &node, &hi, left, BAR, 0),
                 (Player::One, 1) => self.walk_double::<1>(&frame, &node, &hi, left, BAR, 0),
+                (Player::Zero, _) if no_entries && rel.outside >= 2 => {
+                    self.walk_two_on_board::<0>(&node, &hi, &lo)
+                }
+                (Player::One, _) if no_entries && rel.outside >= 2 => {
+                    self.walk_two_on_board::<1>(&node, &hi, &lo)
+                }
                 (Player::Zero, _) if unkeyed => self.walk_two::<0, false>(&frame, &node, &hi, &lo),
                 (Player::One, _) if unkeyed => self.walk_two::<1, false>(&frame, &node, &hi, &lo),
                 (Player::Zero, _) => self.walk_two::<0, true>(&frame, &node, &hi, &lo),

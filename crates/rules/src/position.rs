@@ -342,6 +342,28 @@ impl Position {
         }
     }
 
+    /// [`Position::move_indices`] for a step from point `from` to point `to` (both 1..=24).
+    #[inline(always)]
+    pub(crate) fn move_on_board<const P: usize>(
+        &mut self,
+        from: usize,
+        to: usize,
+        hit: bool,
+    ) -> bool {
+        let sign: i8 = if P == 0 { 1 } else { -1 };
+        let idx = |p: usize| if P == 0 { p - 1 } else { 24 - p };
+        let i = idx(from);
+        self.board[i] -= sign;
+        let emptied = self.board[i] == 0;
+        let j = idx(to);
+        if hit {
+            self.board[j] = 0;
+            self.bar[1 - P] += 1;
+        }
+        self.board[j] += sign;
+        emptied
+    }
+
     /// Moves one checker of the mover, player index `P` (a constant, so the board numbering
     /// is one too), between move-generator indices: `from` a point 1..=24, `START` (25) or
     /// `BAR` (26); `to` a point or 0 (off), hitting the opposing blot there when `hit`. Already

@@ -45,6 +45,17 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step between two points (1..=24).
+    #[inline(always)]
+    pub(crate) fn between_points(from: usize, to: usize, die: u8, hit: bool) -> Step {
+        Step {
+            from: Source::Point(from as u8),
+            to: Dest::Point(to as u8),
+            die,
+            hit,
+        }
+    }
+
     /// Builds a step from move-generator indices.
     #[inline(always)]
     pub(crate) fn from_indices(from: usize, to: usize, die: u8, hit: bool) -> Step {
@@ -154,6 +165,14 @@ impl Play {
             len: len as u8,
             position,
         }
+    }
+
+    /// The step slots and the position, for the move generator to finish a play where it lies
+    /// in its output (writing a few bytes into a copy and then copying the whole play out again
+    /// costs more than the copy).
+    #[inline(always)]
+    pub(crate) fn parts_mut(&mut self) -> (&mut [Step; MAX_STEPS], &mut Position) {
+        (&mut self.steps, &mut self.position)
     }
 
     /// The steps, in the order played.

@@ -262,9 +262,9 @@ impl OnBoard {
     fn step<const P: usize>(&self, step: &mut Step, from: usize, die: u8) -> OnBoard {
         let to = from - die as usize;
         let hit = self.blots & (1 << to) != 0;
-        *step = Step::from_indices(from, to, die, hit);
+        *step = Step::between_points(from, to, die, hit);
         let mut next = *self;
-        if next.pos.move_indices::<P>(from, to, hit) {
+        if next.pos.move_on_board::<P>(from, to, hit) {
             next.occ &= !(1 << from);
         }
         next.occ |= 1 << to;
@@ -299,19 +299,24 @@ impl MoveGen {
             self.double_leaf(&node.pos, node.all_off::<P>(), used);
             return;
         }
+        if left == 1 {
+            // The last die: every play here uses them all.
+            self.full_weight(used + 1);
+            let template = Play::from_array(self.steps, used + 1, node.pos);
+            while m != 0 {
+                let from = highest(m);
+                m &= !(1 << from);
+                let to = target(from, d);
+                self.push_finished::<P, false>(&template, used, from, to, die.value, node.hits(to));
+            }
+            return;
+        }
         while m != 0 {
             let from = highest(m);
             m &= !(1 << from);
             let to = target(from, d);
             let hit = node.hits(to);
             self.steps[used] = Step::from_indices(from, to, die.value, hit);
-            if left == 1 {
-                let mut pos = node.pos;
-                pos.move_indices::<P>(from, to, hit);
-                let all_off = to == OFF && pos.off(player::<P>()) == CHECKERS;
-                self.double_leaf(&pos, all_off, used + 1);
-                continue;
-            }
             let mut next = *node;
             next.apply::<P, false>(from, to, hit);
             if to == OFF && next.all_off::<P>() {
@@ -366,17 +371,55 @@ impl MoveGen {
                         self.double_leaf(&s3.pos, false, 3);
                         continue;
                     }
+                    self.full_weight(4);
+                    let template = Play::from_array(self.steps, 4, s3.pos);
                     while m4 != 0 {
                         let f4 = highest(m4);
                         m4 &= !(1 << f4);
                         let to = f4 - d;
                         let hit = s3.blots & (1 << to) != 0;
-                        self.steps[3] = Step::from_indices(f4, to, die.value, hit);
-                        let mut pos = s3.pos;
-                        pos.move_indices::<P>(f4, to, hit);
-                        self.double_leaf(&pos, false, 4);
+                        self.push_finished::<P, true>(&template, 3, f4, to, die.value, hit);
                     }
                 }
+            }
+        }
+    }
+
+    /// Makes `used` dice, the most this pool can use, the maximum so far: plays listed before
+    /// with fewer are dropped.
+    #[inline(always)]
+    fn full_weight(&mut self, used: usize) {
+        if self.max_used < used {
+            self.max_used = used;
+            self.out.clear();
+            self.index.clear();
+        }
+    }
+
+    /// Appends a copy of `template` and finishes it where it lies: step `last` moves a checker
+    /// from `from` to `to` (`ON_BOARD`: both points) with `die`, and the template's position (the
+    /// one before that step) gets the move. Writing the few changed bytes into the output, not
+    /// into a copy that is then copied out whole, spares the processor a stall on every play.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push_finished<const P: usize, const ON_BOARD: bool>(
+        &mut self,
+        template: &Play,
+        last: usize,
+        from: usize,
+        to: usize,
+        die: u8,
+        hit: bool,
+    ) {
+        self.out.push(*template);
+        if let Some(play) = self.out.last_mut() {
+            let (steps, pos) = play.parts_mut();
+            if ON_BOARD {
+                steps[last] = Step::between_points(from, to, die, hit);
+                pos.move_on_board::<P>(from, to, hit);
+            } else {
+                steps[last] = Step::from_indices(from, to, die, hit);
+                pos.move_indices::<P>(from, to, hit);
             }
         }
     }
@@ -473,22 +516,74 @@ impl MoveGen {
             self.two_leaf::<KEYED>(&next.pos, next.key(), false, 1);
             return;
         }
+        // Both dice used (or, E29, the last checker borne off): the most this pool can use.
+        self.full_weight(2);
+        let template = Play::from_array(self.steps, 2, next.pos);
         let d = other.value as usize;
         while second != 0 {
             let from2 = highest(second);
             second &= !(1 << from2);
             let to2 = target(from2, d);
             let hit2 = next.hits(to2);
-            self.steps[1] = Step::from_indices(from2, to2, other.value, hit2);
-            let mut pos = next.pos;
-            pos.move_indices::<P>(from2, to2, hit2);
-            if KEYED {
-                let key = key_after(next.key(), from2, to2, hit2);
-                let all_off = to2 == OFF && pos.off(player::<P>()) == CHECKERS;
-                self.two_leaf::<KEYED>(&pos, key, all_off, 2);
-            } else {
-                // Two or more checkers outside: nothing is borne off, so no E29.
-                self.two_leaf::<KEYED>(&pos, 0, false, 2);
+            if KEYED && !self.index.insert(key_after(next.key(), from2, to2, hit2)) {
+                continue;
+            }
+            self.push_finished::<P, false>(&template, 1, from2, to2, other.value, hit2);
+        }
+    }
+
+    /// [`MoveGen::walk_two`] with nothing on the bar or in start and at least two checkers
+    /// outside the home board: every step goes from a point to a point, so the legal origins are
+    /// the occupied points of each die's `moves` and no result can be reached twice but by one
+    /// checker taking both dice. Same plays, same order.
+    pub(super) fn walk_two_on_board<const P: usize>(&mut self, node: &Node, a: &Die, b: &Die) {
+        let s0 = OnBoard {
+            pos: node.pos,
+            occ: node.occ,
+            blots: node.blots,
+        };
+        let with_a = s0.occ & a.moves;
+        let with_b = s0.occ & b.moves;
+        let mut m = with_a | with_b;
+        if m == 0 {
+            self.two_leaf::<false>(&s0.pos, 0, false, 0);
+            return;
+        }
+        while m != 0 {
+            let from = highest(m);
+            m &= !(1 << from);
+            // Larger die first, then the smaller with the same checker, played without a hit on
+            // the way: then the smaller die first with that checker is the same play.
+            let mut same_checker_played = false;
+            for (die, other, larger_first) in [(a, b, true), (b, a, false)] {
+                if (if larger_first { with_a } else { with_b }) & (1 << from) == 0 {
+                    continue;
+                }
+                let s1 = s0.step::<P>(&mut self.steps[0], from, die.value);
+                let to = from - die.value as usize;
+                let top = if larger_first { from } else { from - 1 };
+                let mut second = s1.occ & other.moves & up_to(top);
+                if second & (1 << to) != 0 && s0.blots & (1 << to) == 0 {
+                    if larger_first {
+                        same_checker_played = true;
+                    } else if same_checker_played {
+                        second &= !(1 << to);
+                    }
+                }
+                if second == 0 {
+                    self.two_leaf::<false>(&s1.pos, 0, false, 1);
+                    continue;
+                }
+                self.full_weight(2);
+                let template = Play::from_array(self.steps, 2, s1.pos);
+                let d = other.value as usize;
+                while second != 0 {
+                    let from2 = highest(second);
+                    second &= !(1 << from2);
+                    let to2 = from2 - d;
+                    let hit2 = s1.blots & (1 << to2) != 0;
+                    self.push_finished::<P, true>(&template, 1, from2, to2, other.value, hit2);
+                }
             }
         }
     }
