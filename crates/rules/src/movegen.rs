@@ -85,6 +85,14 @@ fn nibbles(bytes: u64) -> u64 {
     (x | (x >> 16)) & 0xFFFF_FFFF
 }
 
+/// Each byte of `x` (none of them -128) negated, as an `i8`.
+#[inline(always)]
+fn negate_bytes(x: u64) -> u64 {
+    // 0 - x per byte: the high bit of every byte set before the subtraction stops any borrow from
+    // crossing into the next byte, then the high bits are put right.
+    (HIGH_BITS - (x & LOW_7_BITS)) ^ (!x & HIGH_BITS)
+}
+
 /// Home board points 1..=6 in `occ`.
 const HOME_MASK: u32 = 0b111_1110;
 
@@ -109,32 +117,49 @@ pub(crate) struct Relative {
     key_hi: u64,
 }
 
-impl Relative {
-    pub(crate) fn new(pos: &Position) -> Relative {
+/// The facts of a position that every walk starts from, seen from the mover, read eight points
+/// at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View {
+    /// The mover's checkers on points 1..=24, one byte each, eight points per word.
+    counts: [u64; 3],
+    /// Bit `i` set when the mover has a checker on generator index `i` (points, start, bar).
+    pub(crate) occ: u32,
+    /// Bit `p` set when the opponent holds point `p` (two or more checkers).
+    pub(crate) blocked: u32,
+    /// Bit `p` set when the opponent has exactly one checker on point `p`.
+    pub(crate) blots: u32,
+    /// The mover's checkers outside the home board (points 7..=24, bar, start).
+    pub(crate) outside: u8,
+    pub(crate) bar: u8,
+    pub(crate) start: u8,
+}
+
+impl View {
+    #[inline(always)]
+    pub(crate) fn new(pos: &Position) -> View {
         let mover = pos.turn();
-        let mut me = [0u8; 27];
-        // Player 0's point p is board[p - 1] with its checkers positive; player 1's point p is
-        // board[24 - p] with its checkers negative: read the board once into the mover's view.
-        let board = pos.board();
-        let mut rel = [0i8; 25];
-        match mover {
-            Player::Zero => rel[1..].copy_from_slice(board),
-            Player::One => {
-                for p in 1..=24usize {
-                    rel[p] = -board[24 - p];
-                }
-            }
-        }
         // Eight points per 64-bit word, one byte each (SWAR): the word-wide tests below give the
-        // same masks, counts and key as a per-point loop, with no unpredictable branches.
+        // same masks and counts as a per-point loop, with no unpredictable branches.
+        let board = pos.board();
         let word = |i: usize| {
             let mut b = [0u8; 8];
             for (k, byte) in b.iter_mut().enumerate() {
-                *byte = rel[1 + 8 * i + k] as u8;
+                *byte = board[8 * i + k] as u8;
             }
             u64::from_le_bytes(b)
         };
-        let words = [word(0), word(1), word(2)];
+        // Player 0's point p is board[p - 1] with its checkers positive; player 1's point p is
+        // board[24 - p] with its checkers negative: the words in reverse order, each with its
+        // bytes reversed and negated.
+        let words = match mover {
+            Player::Zero => [word(0), word(1), word(2)],
+            Player::One => [
+                negate_bytes(word(2).swap_bytes()),
+                negate_bytes(word(1).swap_bytes()),
+                negate_bytes(word(0).swap_bytes()),
+            ],
+        };
         let (mut occ, mut blocked, mut blots) = (0u32, 0u32, 0u32);
         let mut counts = [0u64; 3];
         for (i, &w) in words.iter().enumerate() {
@@ -152,33 +177,50 @@ impl Relative {
             blots |= byte_flags(blot) << shift;
             blocked |= byte_flags(neg & !blot) << shift;
         }
-        for (i, c) in counts.iter().enumerate() {
-            me[1 + 8 * i..9 + 8 * i].copy_from_slice(&c.to_le_bytes());
-        }
-        let key_lo = nibbles(counts[0]) | (nibbles(counts[1]) << 32);
-        let mut key_hi = nibbles(counts[2]);
+        let (bar, start) = (pos.bar(mover), pos.start(mover));
         // Points 7..=24: the top two bytes of the first word and the other two words (at most 15
         // checkers in all, so no byte overflows), summed across bytes by one multiplication.
         let far = (counts[0] & 0xFFFF_0000_0000_0000) + counts[1] + counts[2];
-        let outside =
-            pos.bar(mover) + pos.start(mover) + (far.wrapping_mul(ONE_PER_BYTE) >> 56) as u8;
-        me[OFF] = pos.off(mover);
-        me[START] = pos.start(mover);
-        me[BAR] = pos.bar(mover);
-        key_hi |= (me[BAR] as u64) << HI_BAR;
-        key_hi |= (me[START] as u64) << HI_START;
-        if me[START] > 0 {
-            occ |= 1 << START;
-        }
-        if me[BAR] > 0 {
-            occ |= 1 << BAR;
-        }
-        Relative {
-            me,
-            outside,
+        let outside = bar + start + (far.wrapping_mul(ONE_PER_BYTE) >> 56) as u8;
+        occ |= ((start > 0) as u32) << START;
+        occ |= ((bar > 0) as u32) << BAR;
+        View {
+            counts,
             occ,
             blocked,
             blots,
+            outside,
+            bar,
+            start,
+        }
+    }
+
+    /// The exact key (see [`Relative`]) of the position itself, as low and high halves.
+    pub(crate) fn key(&self) -> (u64, u64) {
+        let lo = nibbles(self.counts[0]) | (nibbles(self.counts[1]) << 32);
+        let hi =
+            nibbles(self.counts[2]) | (self.bar as u64) << HI_BAR | (self.start as u64) << HI_START;
+        (lo, hi)
+    }
+}
+
+impl Relative {
+    pub(crate) fn new(pos: &Position) -> Relative {
+        let view = View::new(pos);
+        let mut me = [0u8; 27];
+        for (i, c) in view.counts.iter().enumerate() {
+            me[1 + 8 * i..9 + 8 * i].copy_from_slice(&c.to_le_bytes());
+        }
+        me[OFF] = pos.off(pos.turn());
+        me[START] = view.start;
+        me[BAR] = view.bar;
+        let (key_lo, key_hi) = view.key();
+        Relative {
+            me,
+            outside: view.outside,
+            occ: view.occ,
+            blocked: view.blocked,
+            blots: view.blots,
             key_lo,
             key_hi,
         }
@@ -502,40 +544,14 @@ impl MoveGen {
         if pos.winner().is_some() {
             return &self.out;
         }
-        let rel = Relative::new(pos);
         let (groups, n) = pool.grouped();
         let standard = self.rules.dice_usage == DiceUsage::Standard;
         let ordered =
             standard && self.rules.hit_restriction == HitRestriction::None && !self.full_walk_only;
         if ordered && (n == 1 || (n == 2 && pool.len() == 2)) {
-            let frame = ordered::Frame::new(&self.rules, whole, &rel);
-            let node = ordered::Node::new(pos, &rel);
-            let (x, y) = (groups[0].0, groups[1].0);
-            let (hi, lo) = (frame.die(x.max(y)), frame.die(x.min(y)));
-            let left = groups[0].1;
-            // Two different dice need no keys when nothing can be borne off and the bar and
-            // start (which enter on the same point) are not both occupied: see `walk_two`.
-            let unkeyed = rel.outside >= 2 && (rel.me[BAR] == 0 || rel.me[START] == 0);
-            // A whole double that neither enters nor can bear off: see `walk_double_on_board`.
-            let no_entries = rel.me[BAR] == 0 && rel.me[START] == 0;
-            let on_board = left == 4 && no_entries && rel.outside >= 4;
-            match (pos.turn(), n) {
-                (Player::Zero, 1) if on_board => self.walk_double_on_board::<0>(&node, &hi),
-                (Player::One, 1) if on_board => self.walk_double_on_board::<1>(&node, &hi),
-                (Player::Zero, 1) => self.walk_double::<0>(&frame, &node, &hi, left, BAR, 0),
-                (Player::One, 1) => self.walk_double::<1>(&frame, &node, &hi, left, BAR, 0),
-                (Player::Zero, _) if no_entries && rel.outside >= 2 => {
-                    self.walk_two_on_board::<0>(&node, &hi, &lo)
-                }
-                (Player::One, _) if no_entries && rel.outside >= 2 => {
-                    self.walk_two_on_board::<1>(&node, &hi, &lo)
-                }
-                (Player::Zero, _) if unkeyed => self.walk_two::<0, false>(&frame, &node, &hi, &lo),
-                (Player::One, _) if unkeyed => self.walk_two::<1, false>(&frame, &node, &hi, &lo),
-                (Player::Zero, _) => self.walk_two::<0, true>(&frame, &node, &hi, &lo),
-                (Player::One, _) => self.walk_two::<1, true>(&frame, &node, &hi, &lo),
-            }
+            self.walk_ordered(pos, whole, &groups, n);
         } else {
+            let rel = Relative::new(pos);
             let sr = StepRules::new(&self.rules, whole);
             let mut counts = [0u8; 2];
             let mut values = [0u8; 2];
@@ -745,6 +761,20 @@ mod tests {
 
     fn american() -> Rules {
         Rules::default()
+    }
+
+    #[test]
+    fn negate_bytes_negates_every_byte_alone() {
+        for v in -15i8..=15 {
+            for k in 0..8 {
+                // v in byte k, its neighbours at the extremes a checker count can take
+                let mut bytes = [15u8, (-15i8) as u8, 0, 1, (-1i8) as u8, 7, 0, (-7i8) as u8];
+                bytes[k] = v as u8;
+                let got = negate_bytes(u64::from_le_bytes(bytes)).to_le_bytes();
+                let want = bytes.map(|b| (b as i8).wrapping_neg() as u8);
+                assert_eq!(got, want, "{v} in byte {k}");
+            }
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! de-duplication. Two different dice can reach one position twice (one checker using both dice
 //! in either order; two checkers borne off), so those results are de-duplicated by their key.
 
-use super::{MoveGen, Relative, BAR, HI_HITS, HOME_MASK, KEY_UNIT, OFF, START};
+use super::{MoveGen, View, BAR, HI_HITS, HOME_MASK, KEY_UNIT, OFF, START};
 use crate::pool::Pool;
 use crate::position::{Player, Position, CHECKERS};
 use crate::rules::{BarPriority, BearOffRule, EntryBeforeMoving, EntryUnlock, Rules};
@@ -56,9 +56,9 @@ pub(super) struct Frame {
 }
 
 impl Frame {
-    pub(super) fn new(rules: &Rules, whole: &Pool, rel: &Relative) -> Frame {
+    pub(super) fn new(rules: &Rules, whole: &Pool, view: &View) -> Frame {
         Frame {
-            blocked: rel.blocked,
+            blocked: view.blocked,
             strict_bar: rules.bar_priority == BarPriority::Strict,
             bear_off_rule: rules.bear_off_rule,
             entry_before_moving: rules.entry_before_moving,
@@ -184,20 +184,23 @@ pub(super) struct Node {
     blots: u32,
     /// The mover's checkers outside the home board (points 7..=24, bar, start).
     outside: u8,
-    /// The exact key of the position reached (as in [`Relative`]), low and high halves.
+    /// The exact key of the position reached (as in `Relative`), low and high halves, kept only
+    /// by the walks that need it.
     key_lo: u64,
     key_hi: u64,
 }
 
 impl Node {
-    pub(super) fn new(pos: &Position, rel: &Relative) -> Node {
+    /// The walk's first state; the key is worked out only when `keyed` (else zero).
+    pub(super) fn new(pos: &Position, view: &View, keyed: bool) -> Node {
+        let (key_lo, key_hi) = if keyed { view.key() } else { (0, 0) };
         Node {
             pos: *pos,
-            occ: rel.occ,
-            blots: rel.blots,
-            outside: rel.outside,
-            key_lo: rel.key_lo,
-            key_hi: rel.key_hi,
+            occ: view.occ,
+            blots: view.blots,
+            outside: view.outside,
+            key_lo,
+            key_hi,
         }
     }
 
@@ -281,6 +284,48 @@ fn highest(m: u32) -> usize {
 }
 
 impl MoveGen {
+    /// Every maximal play of a pool of one die value (`n == 1`: a double, or what is left of
+    /// one) or of two different dice, into `self.out`: picks the walk that fits the position.
+    #[inline(always)]
+    pub(super) fn walk_ordered(
+        &mut self,
+        pos: &Position,
+        whole: &Pool,
+        groups: &[(u8, u8); 4],
+        n: usize,
+    ) {
+        let view = View::new(pos);
+        let frame = Frame::new(&self.rules, whole, &view);
+        let (x, y) = (groups[0].0, groups[1].0);
+        let (hi, lo) = (frame.die(x.max(y)), frame.die(x.min(y)));
+        let left = groups[0].1;
+        let no_entries = view.bar == 0 && view.start == 0;
+        if n == 1 {
+            let node = Node::new(pos, &view, false);
+            // A whole double that neither enters nor can bear off: see `walk_double_on_board`.
+            let on_board = left == 4 && no_entries && view.outside >= 4;
+            match pos.turn() {
+                Player::Zero if on_board => self.walk_double_on_board::<0>(&node, &hi),
+                Player::One if on_board => self.walk_double_on_board::<1>(&node, &hi),
+                Player::Zero => self.walk_double::<0>(&frame, &node, &hi, left, BAR, 0),
+                Player::One => self.walk_double::<1>(&frame, &node, &hi, left, BAR, 0),
+            }
+            return;
+        }
+        // Two different dice need no keys when nothing can be borne off and the bar and start
+        // (which enter on the same point) are not both occupied: see `walk_two`.
+        let unkeyed = view.outside >= 2 && (view.bar == 0 || view.start == 0);
+        let node = Node::new(pos, &view, !unkeyed);
+        match pos.turn() {
+            Player::Zero if unkeyed && no_entries => self.walk_two_on_board::<0>(&node, &hi, &lo),
+            Player::One if unkeyed && no_entries => self.walk_two_on_board::<1>(&node, &hi, &lo),
+            Player::Zero if unkeyed => self.walk_two::<0, false>(&frame, &node, &hi, &lo),
+            Player::One if unkeyed => self.walk_two::<1, false>(&frame, &node, &hi, &lo),
+            Player::Zero => self.walk_two::<0, true>(&frame, &node, &hi, &lo),
+            Player::One => self.walk_two::<1, true>(&frame, &node, &hi, &lo),
+        }
+    }
+
     /// A double (or what is left of one): `left` steps of `die`, origins at or below `max_from`,
     /// after the `used` steps in `self.steps`.
     #[allow(clippy::too_many_arguments)]
