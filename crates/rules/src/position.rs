@@ -342,6 +342,16 @@ impl Position {
         }
     }
 
+    /// The checkers of the mover, player index `P`, on the mover's point `p` (1..=24).
+    #[inline(always)]
+    pub(crate) fn mover_count<const P: usize>(&self, p: usize) -> u8 {
+        if P == 0 {
+            self.board[p - 1].max(0) as u8
+        } else {
+            (-self.board[24 - p]).max(0) as u8
+        }
+    }
+
     /// [`Position::move_indices`] for a step from point `from` to point `to` (both 1..=24).
     #[inline(always)]
     pub(crate) fn move_on_board<const P: usize>(

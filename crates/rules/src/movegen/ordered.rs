@@ -582,21 +582,19 @@ impl MoveGen {
     /// the occupied points of each die's `moves` and no result can be reached twice but by one
     /// checker taking both dice. Same plays, same order.
     pub(super) fn walk_two_on_board<const P: usize>(&mut self, node: &Node, a: &Die, b: &Die) {
-        let s0 = OnBoard {
-            pos: node.pos,
-            occ: node.occ,
-            blots: node.blots,
-        };
-        let with_a = s0.occ & a.moves;
-        let with_b = s0.occ & b.moves;
+        let with_a = node.occ & a.moves;
+        let with_b = node.occ & b.moves;
         let mut m = with_a | with_b;
         if m == 0 {
-            self.two_leaf::<false>(&s0.pos, 0, false, 0);
+            self.two_leaf::<false>(&node.pos, 0, false, 0);
             return;
         }
+        // Every play is finished in place from a copy of the start: see `push_finished`.
+        let template = Play::from_array(self.steps, 2, node.pos);
         while m != 0 {
             let from = highest(m);
             m &= !(1 << from);
+            let leaves_empty = node.pos.mover_count::<P>(from) == 1;
             // Larger die first, then the smaller with the same checker, played without a hit on
             // the way: then the smaller die first with that checker is the same play.
             let mut same_checker_played = false;
@@ -604,11 +602,14 @@ impl MoveGen {
                 if (if larger_first { with_a } else { with_b }) & (1 << from) == 0 {
                     continue;
                 }
-                let s1 = s0.step::<P>(&mut self.steps[0], from, die.value);
                 let to = from - die.value as usize;
+                let hit = node.blots & (1 << to) != 0;
+                let first = Step::between_points(from, to, die.value, hit);
+                let occ = (node.occ & !((leaves_empty as u32) << from)) | 1 << to;
+                let blots = node.blots & !(1 << to);
                 let top = if larger_first { from } else { from - 1 };
-                let mut second = s1.occ & other.moves & up_to(top);
-                if second & (1 << to) != 0 && s0.blots & (1 << to) == 0 {
+                let mut second = occ & other.moves & up_to(top);
+                if second & (1 << to) != 0 && !hit {
                     if larger_first {
                         same_checker_played = true;
                     } else if same_checker_played {
@@ -616,18 +617,27 @@ impl MoveGen {
                     }
                 }
                 if second == 0 {
-                    self.two_leaf::<false>(&s1.pos, 0, false, 1);
+                    self.steps[0] = first;
+                    let mut pos = node.pos;
+                    pos.move_on_board::<P>(from, to, hit);
+                    self.two_leaf::<false>(&pos, 0, false, 1);
                     continue;
                 }
                 self.full_weight(2);
-                let template = Play::from_array(self.steps, 2, s1.pos);
                 let d = other.value as usize;
                 while second != 0 {
                     let from2 = highest(second);
                     second &= !(1 << from2);
                     let to2 = from2 - d;
-                    let hit2 = s1.blots & (1 << to2) != 0;
-                    self.push_finished::<P, true>(&template, 1, from2, to2, other.value, hit2);
+                    let hit2 = blots & (1 << to2) != 0;
+                    self.out.push(template);
+                    if let Some(play) = self.out.last_mut() {
+                        let (steps, pos) = play.parts_mut();
+                        steps[0] = first;
+                        steps[1] = Step::between_points(from2, to2, other.value, hit2);
+                        pos.move_on_board::<P>(from, to, hit);
+                        pos.move_on_board::<P>(from2, to2, hit2);
+                    }
                 }
             }
         }
