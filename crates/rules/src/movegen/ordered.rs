@@ -249,31 +249,57 @@ impl Node {
     }
 }
 
-/// The state of [`MoveGen::walk_double_on_board`]: what [`Node`] holds, less what cannot change
-/// when every step is between two points.
+/// A state of [`MoveGen::walk_double_on_board`], all in registers: the mover's occupied points,
+/// the opposing blots and the mover's count on each point (four bits a point, as in the key). The
+/// position itself is only made at the leaves (see [`MoveGen::push_finished`]).
 #[derive(Clone, Copy)]
 struct OnBoard {
-    pos: Position,
     occ: u32,
     blots: u32,
+    lo: u64,
+    hi: u64,
 }
 
 impl OnBoard {
-    /// The state after moving a checker from point `from` with `die` to a point (already known
-    /// legal), with the step written to `step`.
-    #[inline(always)]
-    fn step<const P: usize>(&self, step: &mut Step, from: usize, die: u8) -> OnBoard {
-        let to = from - die as usize;
-        let hit = self.blots & (1 << to) != 0;
-        *step = Step::between_points(from, to, die, hit);
-        let mut next = *self;
-        if next.pos.move_on_board::<P>(from, to, hit) {
-            next.occ &= !(1 << from);
+    fn new(node: &Node) -> OnBoard {
+        OnBoard {
+            occ: node.occ,
+            blots: node.blots,
+            lo: node.key_lo,
+            hi: node.key_hi,
         }
-        next.occ |= 1 << to;
-        // The blot, if any, is hit: the point is the mover's now.
-        next.blots &= !(1 << to);
-        next
+    }
+
+    #[inline(always)]
+    fn hits(&self, to: usize) -> bool {
+        self.blots & (1 << to) != 0
+    }
+
+    /// The mover's checkers on point `p`.
+    #[inline(always)]
+    fn count(&self, p: usize) -> u64 {
+        if p <= 16 {
+            (self.lo >> (4 * (p - 1))) & 15
+        } else {
+            (self.hi >> (4 * (p - 17))) & 15
+        }
+    }
+
+    /// The state after moving a checker from point `from` with die `d` to a point (already known
+    /// legal).
+    #[inline(always)]
+    fn step(&self, from: usize, d: usize) -> OnBoard {
+        let to = from - d;
+        let emptied = (self.count(from) == 1) as u32;
+        let (flo, fhi) = KEY_UNIT[from];
+        let (tlo, thi) = KEY_UNIT[to];
+        OnBoard {
+            occ: (self.occ & !(emptied << from)) | 1 << to,
+            // The blot, if any, is hit: the point is the mover's now.
+            blots: self.blots & !(1 << to),
+            lo: self.lo - flo + tlo,
+            hi: self.hi - fhi + thi,
+        }
     }
 }
 
@@ -301,9 +327,10 @@ impl MoveGen {
         let left = groups[0].1;
         let no_entries = view.bar == 0 && view.start == 0;
         if n == 1 {
-            let node = Node::new(pos, &view, false);
-            // A whole double that neither enters nor can bear off: see `walk_double_on_board`.
+            // A whole double that neither enters nor can bear off: see `walk_double_on_board`,
+            // which reads the counts from the key.
             let on_board = left == 4 && no_entries && view.outside >= 4;
+            let node = Node::new(pos, &view, on_board);
             match pos.turn() {
                 Player::Zero if on_board => self.walk_double_on_board::<0>(&node, &hi),
                 Player::One if on_board => self.walk_double_on_board::<1>(&node, &hi),
@@ -379,55 +406,80 @@ impl MoveGen {
     pub(super) fn walk_double_on_board<const P: usize>(&mut self, node: &Node, die: &Die) {
         let d = die.value as usize;
         let moves = die.moves & POINTS;
-        let s0 = OnBoard {
-            pos: node.pos,
-            occ: node.occ,
-            blots: node.blots,
-        };
+        let s0 = OnBoard::new(node);
         let mut m1 = s0.occ & moves;
         if m1 == 0 {
-            self.double_leaf(&s0.pos, false, 0);
+            self.double_leaf(&node.pos, false, 0);
             return;
         }
+        // Every play is finished in place from a copy of the start: see `push_finished`.
+        let template = Play::from_array(self.steps, 4, node.pos);
+        // The origins of the steps so far, and whether each hit.
+        let mut path = [(0usize, false); 4];
         while m1 != 0 {
             let f1 = highest(m1);
             m1 &= !(1 << f1);
-            let s1 = s0.step::<P>(&mut self.steps[0], f1, die.value);
+            let s1 = s0.step(f1, d);
+            path[0] = (f1, s0.hits(f1 - d));
             let mut m2 = s1.occ & moves & up_to(f1);
             if m2 == 0 {
-                self.double_leaf(&s1.pos, false, 1);
+                self.shallow_double_leaf::<P>(&node.pos, &path[..1], die.value);
                 continue;
             }
             while m2 != 0 {
                 let f2 = highest(m2);
                 m2 &= !(1 << f2);
-                let s2 = s1.step::<P>(&mut self.steps[1], f2, die.value);
+                let s2 = s1.step(f2, d);
+                path[1] = (f2, s1.hits(f2 - d));
                 let mut m3 = s2.occ & moves & up_to(f2);
                 if m3 == 0 {
-                    self.double_leaf(&s2.pos, false, 2);
+                    self.shallow_double_leaf::<P>(&node.pos, &path[..2], die.value);
                     continue;
                 }
                 while m3 != 0 {
                     let f3 = highest(m3);
                     m3 &= !(1 << f3);
-                    let s3 = s2.step::<P>(&mut self.steps[2], f3, die.value);
+                    let s3 = s2.step(f3, d);
+                    path[2] = (f3, s2.hits(f3 - d));
                     let mut m4 = s3.occ & moves & up_to(f3);
                     if m4 == 0 {
-                        self.double_leaf(&s3.pos, false, 3);
+                        self.shallow_double_leaf::<P>(&node.pos, &path[..3], die.value);
                         continue;
                     }
                     self.full_weight(4);
-                    let template = Play::from_array(self.steps, 4, s3.pos);
                     while m4 != 0 {
                         let f4 = highest(m4);
                         m4 &= !(1 << f4);
-                        let to = f4 - d;
-                        let hit = s3.blots & (1 << to) != 0;
-                        self.push_finished::<P, true>(&template, 3, f4, to, die.value, hit);
+                        path[3] = (f4, s3.hits(f4 - d));
+                        self.out.push(template);
+                        if let Some(play) = self.out.last_mut() {
+                            let (steps, pos) = play.parts_mut();
+                            for (step, &(from, hit)) in steps.iter_mut().zip(&path) {
+                                *step = Step::between_points(from, from - d, die.value, hit);
+                                pos.move_on_board::<P>(from, from - d, hit);
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// A play of [`MoveGen::walk_double_on_board`] that stops short of four steps (`path`: the
+    /// origins and hits of its steps): kept if no longer play is found.
+    fn shallow_double_leaf<const P: usize>(
+        &mut self,
+        start: &Position,
+        path: &[(usize, bool)],
+        die: u8,
+    ) {
+        let d = die as usize;
+        let mut pos = *start;
+        for (i, &(from, hit)) in path.iter().enumerate() {
+            self.steps[i] = Step::between_points(from, from - d, die, hit);
+            pos.move_on_board::<P>(from, from - d, hit);
+        }
+        self.double_leaf(&pos, false, path.len());
     }
 
     /// Makes `used` dice, the most this pool can use, the maximum so far: plays listed before
