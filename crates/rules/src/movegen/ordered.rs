@@ -8,13 +8,20 @@
 //! The origins that can move with a die are found all at once as a bitmask ([`Frame::movable`]):
 //! occupied points whose target the opponent does not hold, entries, and the bear-offs the rules
 //! allow, so the walks never try an origin that cannot move. The mover's player index is a
-//! constant parameter, so the board numbering compiles to constants.
+//! constant parameter, so the board numbering compiles to constants. Plays that can neither enter
+//! nor bear off take written-out walks ([`MoveGen::walk_double_on_board`],
+//! [`MoveGen::walk_two_on_board`]) whose inner states are masks only.
+//!
+//! A maximal play is written by copying a template into the output and applying its last steps
+//! where it lies ([`MoveGen::push_finished`]): a position whose bytes were just written, copied
+//! out whole, would stall the processor's store forwarding on every play (docs/benchmarks.md,
+//! run 6).
 //!
 //! A double's ordered walk reaches each multiset of steps once, and two different multisets of
 //! steps with one die value never lead to one position (the number of steps taken from each point
 //! follows from the position reached, point by point from the top), so a double's results need no
-//! de-duplication. Two different dice can reach one position twice (one checker using both dice
-//! in either order; two checkers borne off), so those results are de-duplicated by their key.
+//! de-duplication. Two different dice can reach one position twice: [`MoveGen::walk_two`] says
+//! when, and which of those cases it skips by structure and which it checks by key.
 
 use super::{MoveGen, View, BAR, HI_HITS, HOME_MASK, KEY_UNIT, OFF, START};
 use crate::pool::Pool;
@@ -261,7 +268,12 @@ struct OnBoard {
 }
 
 impl OnBoard {
+    /// The first state; `node` must carry its key (the counts are read from it).
     fn new(node: &Node) -> OnBoard {
+        debug_assert!(
+            node.key_lo | node.key_hi != 0,
+            "a keyed node has checkers on points"
+        );
         OnBoard {
             occ: node.occ,
             blots: node.blots,
