@@ -626,20 +626,28 @@ impl MoveGen {
         }
     }
 
+    /// R5.1: whether a play using `weight` dice (E29: the whole pool when it bears off the last
+    /// checker) can be kept; the first that uses more than the plays so far drops them.
+    #[inline(always)]
+    fn admit(&mut self, weight: usize) -> bool {
+        if weight < self.max_used {
+            return false;
+        }
+        if weight > self.max_used {
+            self.max_used = weight;
+            self.out.clear();
+            self.index.clear();
+        }
+        true
+    }
+
     /// Records a finished step sequence of the full walk, keeping only those that use the most
     /// dice (R5.1) and reach a position not reached before.
     fn leaf(&mut self, rel: &Relative, used: usize) {
         // E29: bearing off the last checker completes the play whatever dice remain.
         let weight = if rel.all_off() { self.pool.len() } else { used };
-        if self.rules.dice_usage == DiceUsage::Standard {
-            if weight < self.max_used {
-                return;
-            }
-            if weight > self.max_used {
-                self.max_used = weight;
-                self.out.clear();
-                self.index.clear();
-            }
+        if self.rules.dice_usage == DiceUsage::Standard && !self.admit(weight) {
+            return;
         }
         if !self.index.insert(rel.key()) {
             return;

@@ -345,11 +345,8 @@ impl Position {
     /// The checkers of the mover, player index `P`, on the mover's point `p` (1..=24).
     #[inline(always)]
     pub(crate) fn mover_count<const P: usize>(&self, p: usize) -> u8 {
-        if P == 0 {
-            self.board[p - 1].max(0) as u8
-        } else {
-            (-self.board[24 - p]).max(0) as u8
-        }
+        let v = self.board[Self::mover_index::<P>(p)];
+        (if P == 0 { v } else { -v }).max(0) as u8
     }
 
     /// [`Position::move_indices`] for a step from point `from` to point `to` (both 1..=24).
@@ -360,17 +357,8 @@ impl Position {
         to: usize,
         hit: bool,
     ) -> bool {
-        let sign: i8 = if P == 0 { 1 } else { -1 };
-        let idx = |p: usize| if P == 0 { p - 1 } else { 24 - p };
-        let i = idx(from);
-        self.board[i] -= sign;
-        let emptied = self.board[i] == 0;
-        let j = idx(to);
-        if hit {
-            self.board[j] = 0;
-            self.bar[1 - P] += 1;
-        }
-        self.board[j] += sign;
+        let emptied = self.take_from_point::<P>(from);
+        self.put_on_point::<P>(to, hit);
         emptied
     }
 
@@ -386,8 +374,6 @@ impl Position {
         hit: bool,
     ) -> bool {
         use crate::movegen::{BAR, START};
-        let sign: i8 = if P == 0 { 1 } else { -1 };
-        let idx = |p: usize| if P == 0 { p - 1 } else { 24 - p };
         let emptied = match from {
             BAR => {
                 self.bar[P] -= 1;
@@ -397,23 +383,44 @@ impl Position {
                 self.start[P] -= 1;
                 self.start[P] == 0
             }
-            p => {
-                let i = idx(p);
-                self.board[i] -= sign;
-                self.board[i] == 0
-            }
+            p => self.take_from_point::<P>(p),
         };
         if to == 0 {
             self.off[P] += 1;
         } else {
-            let i = idx(to);
-            if hit {
-                self.board[i] = 0;
-                self.bar[1 - P] += 1;
-            }
-            self.board[i] += sign;
+            self.put_on_point::<P>(to, hit);
         }
         emptied
+    }
+
+    /// The board index of the mover's point `p` (1..=24), the mover being player index `P`.
+    #[inline(always)]
+    const fn mover_index<const P: usize>(p: usize) -> usize {
+        if P == 0 {
+            p - 1
+        } else {
+            24 - p
+        }
+    }
+
+    /// Takes one of the mover's checkers off point `p`; whether the point is left empty.
+    #[inline(always)]
+    fn take_from_point<const P: usize>(&mut self, p: usize) -> bool {
+        let i = Self::mover_index::<P>(p);
+        self.board[i] -= if P == 0 { 1 } else { -1 };
+        self.board[i] == 0
+    }
+
+    /// Puts one of the mover's checkers on point `p`, sending the opposing blot there to the bar
+    /// when `hit`.
+    #[inline(always)]
+    fn put_on_point<const P: usize>(&mut self, p: usize, hit: bool) {
+        let i = Self::mover_index::<P>(p);
+        if hit {
+            self.board[i] = 0;
+            self.bar[1 - P] += 1;
+        }
+        self.board[i] += if P == 0 { 1 } else { -1 };
     }
 
     #[inline(always)]

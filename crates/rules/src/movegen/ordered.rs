@@ -385,7 +385,7 @@ impl MoveGen {
         }
         if left == 1 {
             // The last die: every play here uses them all.
-            self.full_weight(used + 1);
+            self.admit(used + 1);
             let template = Play::from_array(self.steps, used + 1, node.pos);
             while m != 0 {
                 let from = highest(m);
@@ -458,7 +458,8 @@ impl MoveGen {
                         self.shallow_double_leaf::<P>(&node.pos, &path[..3], die.value);
                         continue;
                     }
-                    self.full_weight(4);
+                    // All four dice used: the most a double can, so every play below is kept.
+                    self.admit(4);
                     while m4 != 0 {
                         let f4 = highest(m4);
                         m4 &= !(1 << f4);
@@ -494,17 +495,6 @@ impl MoveGen {
         self.double_leaf(&pos, false, path.len());
     }
 
-    /// Makes `used` dice, the most this pool can use, the maximum so far: plays listed before
-    /// with fewer are dropped.
-    #[inline(always)]
-    fn full_weight(&mut self, used: usize) {
-        if self.max_used < used {
-            self.max_used = used;
-            self.out.clear();
-            self.index.clear();
-        }
-    }
-
     /// Appends a copy of `template` and finishes it where it lies: step `last` moves a checker
     /// from `from` to `to` (`ON_BOARD`: both points) with `die`, and the template's position (the
     /// one before that step) gets the move. Writing the few changed bytes into the output, not
@@ -537,15 +527,9 @@ impl MoveGen {
     /// last checker as using them all). No de-duplication: see the module docs.
     #[inline(always)]
     fn double_leaf(&mut self, pos: &Position, all_off: bool, used: usize) {
-        let weight = if all_off { self.pool.len() } else { used };
-        if weight < self.max_used {
-            return;
+        if self.admit(if all_off { self.pool.len() } else { used }) {
+            self.out.push(Play::from_array(self.steps, used, *pos));
         }
-        if weight > self.max_used {
-            self.max_used = weight;
-            self.out.clear();
-        }
-        self.out.push(Play::from_array(self.steps, used, *pos));
     }
 
     /// Two different dice, `a` the larger: either die first from any origin, then the other from
@@ -626,7 +610,7 @@ impl MoveGen {
             return;
         }
         // Both dice used (or, E29, the last checker borne off): the most this pool can use.
-        self.full_weight(2);
+        self.admit(2);
         let template = Play::from_array(self.steps, 2, next.pos);
         let d = other.value as usize;
         while second != 0 {
@@ -687,7 +671,8 @@ impl MoveGen {
                     self.two_leaf::<false>(&pos, 0, false, 1);
                     continue;
                 }
-                self.full_weight(2);
+                // Both dice used: every play below is kept.
+                self.admit(2);
                 let d = other.value as usize;
                 while second != 0 {
                     let from2 = highest(second);
@@ -717,14 +702,8 @@ impl MoveGen {
         all_off: bool,
         used: usize,
     ) {
-        let weight = if all_off { self.pool.len() } else { used };
-        if weight < self.max_used {
+        if !self.admit(if all_off { self.pool.len() } else { used }) {
             return;
-        }
-        if weight > self.max_used {
-            self.max_used = weight;
-            self.out.clear();
-            self.index.clear();
         }
         if !KEYED || self.index.insert(key) {
             self.out.push(Play::from_array(self.steps, used, *pos));
