@@ -829,46 +829,44 @@ mod tests {
     }
 
     #[test]
-    fn the_ordered_double_walk_agrees_with_the_full_walk() {
-        // Same rules except a no-op difference that forces the full walk: compare on many
-        // positions reached by random play.
-        let rules = american();
-        let mut pos = Position::starting(&rules);
-        let mut seed = 12345u64;
-        let mut gen = MoveGen::new(&rules);
-        for _ in 0..400 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = ((seed >> 33) % 6) as u8 + 1;
-            let b = ((seed >> 45) % 6) as u8 + 1;
-            let pool = Pool::roll(a, b).unwrap();
-            let fast: Vec<Position> = {
-                let mut v: Vec<Position> = gen
-                    .plays(&pos, &pool)
-                    .iter()
-                    .map(|p| *p.position())
-                    .collect();
-                v.sort();
-                v
-            };
-            let full: Vec<Position> = {
-                let mut g = MoveGen::new(&rules);
-                g.full_walk_only = true;
-                let mut v: Vec<Position> =
-                    g.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
-                v.sort();
-                v
-            };
-            assert_eq!(fast, full, "{pos:?} {pool}");
-            let plays = gen.plays(&pos, &pool);
-            if !plays.is_empty() {
-                let pick = (seed >> 20) as usize % plays.len();
-                pos = *plays[pick].position();
-            }
-            pos = pos.with_turn(pos.turn().other());
-            if pos.winner().is_some() {
-                pos = Position::starting(&rules);
+    fn the_ordered_walks_agree_with_the_full_walk() {
+        // The same rules with the full walk forced: the same positions, each listed once (the
+        // full walk de-duplicates by key, so a position the ordered walks listed twice would
+        // show), on positions reached by random play in every preset, both players moving.
+        for preset in crate::Preset::ALL {
+            let rules = preset.rules();
+            let mut pos = Position::starting(&rules);
+            let mut seed = 12345u64;
+            let mut gen = MoveGen::new(&rules);
+            let mut full_gen = MoveGen::new(&rules);
+            full_gen.full_walk_only = true;
+            for _ in 0..3000 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let a = ((seed >> 33) % 6) as u8 + 1;
+                let b = ((seed >> 45) % 6) as u8 + 1;
+                let pool = Pool::roll(a, b).unwrap();
+                let sorted = |g: &mut MoveGen| {
+                    let mut v: Vec<Position> =
+                        g.plays(&pos, &pool).iter().map(|p| *p.position()).collect();
+                    v.sort();
+                    v
+                };
+                assert_eq!(
+                    sorted(&mut gen),
+                    sorted(&mut full_gen),
+                    "{preset} {pos:?} {pool}"
+                );
+                let plays = gen.plays(&pos, &pool);
+                if !plays.is_empty() {
+                    let pick = (seed >> 20) as usize % plays.len();
+                    pos = *plays[pick].position();
+                }
+                pos = pos.with_turn(pos.turn().other());
+                if pos.winner().is_some() {
+                    pos = Position::starting(&rules);
+                }
             }
         }
     }
