@@ -131,7 +131,9 @@ pub(crate) struct View {
     pub(crate) blots: u32,
     /// The mover's checkers outside the home board (points 7..=24, bar, start).
     pub(crate) outside: u8,
+    /// The mover's checkers on the bar.
     pub(crate) bar: u8,
+    /// The mover's checkers in `start`.
     pub(crate) start: u8,
 }
 
