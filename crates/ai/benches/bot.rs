@@ -13,6 +13,8 @@
 //!   since the targets are on the median: wall-clock time and this thread's CPU time, which is
 //!   what a decision costs when the machine is shared.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use acey_ai::features::encode_sparse;
@@ -20,17 +22,6 @@ use acey_ai::network::Activations;
 use acey_ai::{models, Eval, Evaluator, HeuristicEvaluator, Level, NeuralEvaluator};
 use acey_rules::{Dice, Position, Preset};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-
-const ACEY_POSITIONS: &str = include_str!("../../rules/benches/data/acey-positions.txt");
-
-fn positions() -> Vec<Position> {
-    ACEY_POSITIONS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|id| Position::from_id(id).unwrap_or_else(|e| panic!("bad acey ID {id}: {e}")))
-        .collect()
-}
 
 /// `n` (position, roll) pairs spread over the set, rolls from a fixed seed.
 fn decisions(all: &[Position], n: usize) -> Vec<(Position, (u8, u8))> {
@@ -65,7 +56,7 @@ fn criterion() -> Criterion {
 
 fn evaluations(c: &mut Criterion) {
     let rules = Preset::American.rules();
-    let all = positions();
+    let all = common::positions();
     let net = NeuralEvaluator::new(models::default_network(), "net");
     let mut out = vec![
         Eval {
@@ -75,14 +66,7 @@ fn evaluations(c: &mut Criterion) {
         };
         all.len()
     ];
-    let encoded: Vec<Vec<(u16, f32)>> = all
-        .iter()
-        .map(|p| {
-            let mut x = Vec::new();
-            encode_sparse(p, &mut x);
-            x
-        })
-        .collect();
+    let encoded = common::encoded(&all);
     // Evaluations per second of this thread's CPU time (criterion's figures are wall-clock).
     for (name, ev) in [
         ("net", &net as &dyn Evaluator),
@@ -141,7 +125,7 @@ fn evaluations(c: &mut Criterion) {
 
 fn choices(c: &mut Criterion) {
     let rules = Preset::American.rules();
-    let all = positions();
+    let all = common::positions();
     let sets = [
         ("0-ply", Level::Advanced, decisions(&all, 200)),
         ("1-ply", Level::Expert, decisions(&all, 40)),

@@ -16,20 +16,16 @@
 use acey_ai::features::encode_sparse;
 use acey_ai::network::Activations;
 use acey_ai::{models, Eval, Evaluator, Level, NeuralEvaluator};
-use acey_rules::{Dice, Position, Preset};
+use acey_rules::{Dice, Preset};
 
-const ACEY_POSITIONS: &str = include_str!("../../rules/benches/data/acey-positions.txt");
+#[path = "../benches/common/mod.rs"]
+mod common;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let what = args.get(1).map(String::as_str).unwrap_or("evaluate");
     let passes: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let all: Vec<Position> = ACEY_POSITIONS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|id| Position::from_id(id).ok())
-        .collect();
+    let all = common::positions();
     let rules = Preset::American.rules();
     let net = NeuralEvaluator::new(models::default_network(), "net");
     let mut x = Vec::with_capacity(64);
@@ -56,14 +52,7 @@ fn main() {
             }
         }
         "forward" => {
-            let encoded: Vec<Vec<(u16, f32)>> = all
-                .iter()
-                .map(|p| {
-                    let mut x = Vec::new();
-                    encode_sparse(p, &mut x);
-                    x
-                })
-                .collect();
+            let encoded = common::encoded(&all);
             let mut act = Activations::default();
             for _ in 0..passes {
                 for x in &encoded {
