@@ -62,6 +62,59 @@ const KEY_UNIT: [(u64, u64); 27] = {
     t
 };
 
+/// The key halves `(lo, hi)` after moving one checker from generator index `from` to `to`
+/// (0 = off), hitting the blot there when `hit`.
+#[inline(always)]
+fn key_moved((mut lo, mut hi): (u64, u64), from: usize, to: usize, hit: bool) -> (u64, u64) {
+    let (flo, fhi) = KEY_UNIT[from];
+    lo -= flo;
+    hi -= fhi;
+    if to != OFF {
+        let (tlo, thi) = KEY_UNIT[to];
+        lo += tlo;
+        hi += thi;
+        if hit {
+            hi |= 1u64 << (HI_HITS + to as u32 - 1);
+        }
+    }
+    (lo, hi)
+}
+
+/// The highest set bit of a non-empty mask.
+#[inline(always)]
+fn highest_bit(m: u32) -> usize {
+    31 - m.leading_zeros() as usize
+}
+
+/// C13: may the first checker enter from `start` with `die` (`pool_unlocks_entry`: the whole
+/// pool is a double or a 1-2)?
+#[inline]
+fn first_entry_unlocked(rule: EntryUnlock, pool_unlocks_entry: bool, die: usize) -> bool {
+    match rule {
+        EntryUnlock::None => true,
+        EntryUnlock::DoubleOrAceyDeucey => pool_unlocks_entry,
+        EntryUnlock::SixRequired => die == 6,
+    }
+}
+
+/// R8.1, R8.2: the home points of `occ` (the mover's occupied points, every checker home) from
+/// which `die` bears a checker off.
+#[inline(always)]
+fn bear_off_points(rule: BearOffRule, occ: u32, die: usize) -> u32 {
+    let home = occ & HOME_MASK;
+    let exact = home & (1 << die);
+    if home >> die != 0 || home == 0 {
+        // A checker on a higher point (or none at all): only the exact point bears off.
+        return exact;
+    }
+    exact
+        | match rule {
+            BearOffRule::ExactOnly => 0,
+            BearOffRule::Standard => 1 << highest_bit(home),
+            BearOffRule::AnyWhenAllLower => home,
+        }
+}
+
 /// The high bit of every byte of a word.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// The low seven bits of every byte.
@@ -239,17 +292,6 @@ impl Relative {
         self.me[OFF] == CHECKERS
     }
 
-    /// The highest of the mover's points 1..=6 holding a checker (0 if none).
-    #[inline]
-    fn highest_home(&self) -> usize {
-        let home = self.occ & HOME_MASK;
-        if home == 0 {
-            0
-        } else {
-            31 - home.leading_zeros() as usize
-        }
-    }
-
     #[inline]
     fn has_home_checker(&self) -> bool {
         self.occ & HOME_MASK != 0
@@ -263,17 +305,11 @@ impl Relative {
             self.occ &= !(1 << from);
         }
         self.me[to] += 1;
-        let (lo, hi) = KEY_UNIT[from];
-        self.key_lo -= lo;
-        self.key_hi -= hi;
+        (self.key_lo, self.key_hi) = key_moved((self.key_lo, self.key_hi), from, to, hit);
         if to != OFF {
             self.occ |= 1 << to;
-            let (lo, hi) = KEY_UNIT[to];
-            self.key_lo += lo;
-            self.key_hi += hi;
             if hit {
                 self.blots &= !(1 << to);
-                self.key_hi |= 1u64 << (HI_HITS + to as u32 - 1);
             }
         }
         if from > 6 && to <= 6 {
@@ -290,7 +326,7 @@ fn origins_down_from(occ: u32, max_from: usize) -> impl Iterator<Item = usize> {
         if m == 0 {
             return None;
         }
-        let from = 31 - m.leading_zeros() as usize;
+        let from = highest_bit(m);
         m &= !(1 << from);
         Some(from)
     })
@@ -387,15 +423,10 @@ impl StepRules {
                 if strict_bar {
                     return None;
                 }
-                if rel.me[START] == CHECKERS {
-                    let unlocked = match rules.entry_unlock {
-                        EntryUnlock::None => true,
-                        EntryUnlock::DoubleOrAceyDeucey => self.pool_unlocks_entry,
-                        EntryUnlock::SixRequired => die == 6,
-                    };
-                    if !unlocked {
-                        return None;
-                    }
+                if rel.me[START] == CHECKERS
+                    && !first_entry_unlocked(rules.entry_unlock, self.pool_unlocks_entry, d)
+                {
+                    return None;
                 }
                 25 - d
             }
@@ -441,18 +472,7 @@ impl StepRules {
     /// R8.1 and R8.2: may the checker on point `p` (`p <= d`) bear off with die `d`?
     #[inline]
     fn bear_off(&self, rel: &Relative, p: usize, d: usize) -> bool {
-        if rel.outside > 0 {
-            return false;
-        }
-        if p == d {
-            return true;
-        }
-        let highest = rel.highest_home();
-        match self.rules.bear_off_rule {
-            BearOffRule::ExactOnly => false,
-            BearOffRule::Standard => highest == p,
-            BearOffRule::AnyWhenAllLower => highest < d,
-        }
+        rel.outside == 0 && bear_off_points(self.rules.bear_off_rule, rel.occ, d) & (1 << p) != 0
     }
 }
 
@@ -657,11 +677,6 @@ impl MoveGen {
         let position = self.start.after_steps(&self.steps[..used]);
         self.out.push(Play::from_array(self.steps, used, position));
     }
-}
-
-/// Applies already-validated steps to a position (same player to act afterwards).
-pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Position {
-    pos.after_steps(steps)
 }
 
 thread_local! {

@@ -337,8 +337,8 @@ impl Position {
         // Player 0's point p is board[p - 1], player 1's is board[24 - p]: one copy of the loop
         // per player, so that the numbering is a constant in each.
         match self.turn {
-            Player::Zero => self.after_steps_as(steps, 1, |p| p as usize - 1),
-            Player::One => self.after_steps_as(steps, -1, |p| 24 - p as usize),
+            Player::Zero => self.after_steps_as::<0>(steps),
+            Player::One => self.after_steps_as::<1>(steps),
         }
     }
 
@@ -424,31 +424,20 @@ impl Position {
     }
 
     #[inline(always)]
-    fn after_steps_as(
-        &self,
-        steps: &[crate::step::Step],
-        sign: i8,
-        idx: impl Fn(u8) -> usize,
-    ) -> Position {
+    fn after_steps_as<const P: usize>(&self, steps: &[crate::step::Step]) -> Position {
         use crate::step::{Dest, Source};
         let mut out = *self;
-        let m = self.turn.index();
         for step in steps {
             match step.from {
-                Source::Point(p) => out.board[idx(p)] -= sign,
-                Source::Bar => out.bar[m] -= 1,
-                Source::Start => out.start[m] -= 1,
+                Source::Point(p) => {
+                    out.take_from_point::<P>(p as usize);
+                }
+                Source::Bar => out.bar[P] -= 1,
+                Source::Start => out.start[P] -= 1,
             }
             match step.to {
-                Dest::Point(q) => {
-                    let i = idx(q);
-                    if step.hit {
-                        out.board[i] = 0;
-                        out.bar[1 - m] += 1;
-                    }
-                    out.board[i] += sign;
-                }
-                Dest::Off => out.off[m] += 1,
+                Dest::Point(q) => out.put_on_point::<P>(q as usize, step.hit),
+                Dest::Off => out.off[P] += 1,
             }
         }
         out

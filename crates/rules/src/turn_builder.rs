@@ -8,7 +8,7 @@ use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::movegen::{apply_steps, single_steps, with_shared_gen, MoveGen};
+use crate::movegen::{single_steps, with_shared_gen, MoveGen};
 use crate::pool::Pool;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -162,7 +162,7 @@ impl TurnBuilder {
                 })
             })?;
         self.steps.push(found);
-        self.current = apply_steps(&self.start, &self.steps);
+        self.current = self.start.after_steps(&self.steps);
         self.refresh();
         Ok(found)
     }
@@ -190,7 +190,7 @@ impl TurnBuilder {
     /// Takes back the last step, if any.
     pub fn undo(&mut self) -> Option<Step> {
         let s = self.steps.pop()?;
-        self.current = apply_steps(&self.start, &self.steps);
+        self.current = self.start.after_steps(&self.steps);
         self.refresh();
         Some(s)
     }
@@ -236,7 +236,7 @@ impl TurnBuilder {
         if result.is_err() {
             // Refused: the steps taken before are back in place.
             self.steps = before;
-            self.current = apply_steps(&self.start, &self.steps);
+            self.current = self.start.after_steps(&self.steps);
             self.refresh();
         }
         result
@@ -261,7 +261,7 @@ impl TurnBuilder {
         dice.dedup();
         for die in dice {
             for step in single_steps(&self.rules, &self.current, &self.pool, die) {
-                let after = apply_steps(&self.current, &[step]);
+                let after = self.current.after_steps(&[step]);
                 let mut rest = remaining.clone();
                 if let Some(i) = rest.iter().position(|&d| d == die) {
                     rest.remove(i);
