@@ -34,16 +34,18 @@ for group, fns in [
     ("selfplay", ["game-api", "movegen-loop"]),
 ]:
     for fn in fns:
-        if load(group, fn) is None:
+        found = load(group, fn)
+        if found is None:
             continue
-        mean, lo, hi = load(group, fn)
+        mean, lo, hi = found
         print(f"{group}/{fn}: {fmt(mean)} per element [{fmt(lo)} .. {fmt(hi)}], "
               f"{1e9 / mean:,.0f} per second")
 for case in ["start-31", "contact", "race"]:
     group = f"backgammon/{case}"
-    if load(group, "acey") is None or load(group, "bkgm") is None:
+    acey, bkgm = load(group, "acey"), load(group, "bkgm")
+    if acey is None or bkgm is None:
         continue
-    a, alo, ahi = load(group, "acey")
-    b, blo, bhi = load(group, "bkgm")
+    a, alo, ahi = acey
+    b, blo, bhi = bkgm
     print(f"{group}: acey {fmt(a)} [{fmt(alo)} .. {fmt(ahi)}], bkgm {fmt(b)} "
           f"[{fmt(blo)} .. {fmt(bhi)}] per generation; acey/bkgm time ratio {a / b:.2f}")
