@@ -12,8 +12,8 @@
 //! backgammon start with 3-1, acey or bkgm 0.6); `bg-set [passes]` and `bkgm-set [passes]` (the
 //! fixed contact and race positions with the 21 rolls); or the self-play loops of the `selfplay`
 //! benchmark: `game-api [games]` and `movegen-loop [games]`. With `ROLLS=doubles` or
-//! `ROLLS=mixed` in the environment, the `-set` workloads use only those of the 21 rolls. Instruction counts under callgrind
-//! compare the engines without the noise of shared machines.
+//! `ROLLS=mixed` in the environment, the `-set` workloads use only those of the 21 rolls.
+//! Instruction counts under callgrind compare the engines without the noise of shared machines.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -82,6 +82,10 @@ fn main() {
                 .collect();
             // ROLLS=doubles or ROLLS=mixed keeps only those rolls, to see where the time goes.
             let only = std::env::var("ROLLS").unwrap_or_default();
+            if !["", "doubles", "mixed"].contains(&only.as_str()) {
+                eprintln!("ROLLS={only:?}: use doubles or mixed (or leave it unset for all 21)");
+                std::process::exit(2);
+            }
             let rolls: Vec<(u8, u8)> = common::rolls_21()
                 .into_iter()
                 .map(|(r, _)| r)
