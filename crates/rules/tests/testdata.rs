@@ -1,5 +1,7 @@
 //! The shared test data: acey-deucey legal-play sets from two independent implementations, and
-//! the published backgammon move counts (gnubg position IDs).
+//! the published backgammon move counts (gnubg position IDs). The files are kept in
+//! `tests/data/` (a copy of the project's shared test data, with its README), so a clone with
+//! nothing beside it runs these tests.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
@@ -9,7 +11,7 @@ use acey_rules::{legal_plays, Player, Pool, Position, Preset, Rules};
 
 fn testdata(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/testdata")
+        .join("tests/data")
         .join(name)
 }
 
