@@ -4,6 +4,7 @@
 import { Connection, keepToken, tokenFor } from "./net.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
+import { describeScoring, pointsText } from "./scoring.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = { computer: ["You", "Computer"], friend: ["You", "Friend"], local: ["White", "Black"] };
@@ -11,14 +12,19 @@ const NAMES = { computer: ["You", "Computer"], friend: ["You", "Friend"], local:
 const ui = {
   info: null, // the game's description
   role: null, // {seat: n} | "both" | "spectator"
-  view: null, // the latest state from the server
+  token: null, // this browser's seat token for the game
+  view: null, // the latest state shown (behind the server while updates wait to be animated)
+  lastN: -1, // the action count of the newest state received: older updates are stale
   shown: null, // the position on screen (behind `view` while animating)
   log: [],
-  selected: null,
+  selected: null, // the chosen source key
+  cursor: null, // the keyboard's key (a source, or a destination once a source is chosen)
   flipped: false,
   queue: [], // updates waiting for an animation to finish
   animating: false,
+  busy: null, // what the status says while an animation runs
   hints: null,
+  preview: null, // the steps of a hint row shown on the board
   rematchOffer: null, // the seat that offered a rematch (friend games), until answered
 };
 
@@ -31,6 +37,12 @@ function connection() {
     });
   }
   return conn;
+}
+
+// Animation speed: 1 is normal; a person who wants it faster (or a test) sets `acey.speed`.
+function speed() {
+  const s = Number(localStorage.getItem("acey.speed"));
+  return s > 0 && s <= 4 ? s : 1;
 }
 
 function seatOf(role) {
@@ -58,6 +70,30 @@ function playerName(p) {
   return ui.info?.mode === "computer" ? `Computer (${ui.info.level})` : names[1];
 }
 
+// A name as the subject of a sentence ("You rolled", "Computer rolled").
+const subject = (p) => playerName(p);
+
+// ---------- announcements ----------
+
+// The live region a screen reader reads out: rolls, plays, the named double, results.
+function announce(text) {
+  const a = $("announce");
+  a.textContent = "";
+  // A fresh text node each time, so that the same words twice are read twice.
+  setTimeout(() => (a.textContent = text), 30);
+}
+
+let noteTimer = null;
+// A line under the status that says what just happened, kept long enough to read.
+function note(text, ms = 3500) {
+  const n = $("note");
+  n.textContent = text;
+  n.hidden = false;
+  announce(text);
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => (n.hidden = true), ms);
+}
+
 // ---------- messages ----------
 
 function onMessage(msg) {
@@ -66,18 +102,27 @@ function onMessage(msg) {
       ui.info = msg.info;
       ui.role = msg.role;
       ui.view = msg.view;
+      ui.lastN = msg.view.n;
       ui.shown = msg.view.position;
       ui.log = msg.log;
       ui.queue = [];
       ui.selected = null;
+      ui.cursor = null;
       ui.hints = null;
+      ui.preview = null;
+      ui.busy = null;
       ui.rematchOffer = msg.rematch_offer ?? null;
       if (msg.token) keepToken(msg.info.game, msg.token);
+      ui.token = msg.token || tokenFor(msg.info.game);
       if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
       showScreen("game");
       render();
+      if (ui.role === "spectator") announce("You are watching this game.");
       break;
     case "update":
+      // A state older than the one we have (after a resync) would step the board back.
+      if (msg.view.n <= ui.lastN) break;
+      ui.lastN = msg.view.n;
       ui.queue.push(msg);
       pump();
       break;
@@ -85,13 +130,18 @@ function onMessage(msg) {
       if (ui.info) ui.info.seats = msg.seats;
       render();
       break;
-    case "rematch":
+    case "rematch": {
+      // The rematch keeps the seats: the old game's token holds the same seat in the new one.
+      const old = ui.info?.game;
+      if (old && tokenFor(old)) keepToken(msg.game, tokenFor(old));
       ui.rematchOffer = null;
-      join(msg.game);
+      join(msg.game, ui.role === "spectator");
       break;
+    }
     case "rematch_offer":
       ui.rematchOffer = msg.by;
       render();
+      announce(controls(msg.by) ? "Rematch offered." : `${playerName(msg.by)} offers a rematch.`);
       break;
     case "rematch_declined":
       ui.rematchOffer = null;
@@ -100,15 +150,27 @@ function onMessage(msg) {
       break;
     case "hint":
       ui.hints = msg.plays;
+      ui.preview = null;
       renderHints();
+      announce(msg.plays.length ? `Best: ${msg.plays[0].notation}` : "No play to hint.");
       break;
     case "error":
+      if (msg.code === "not_found" && !ui.info) {
+        showMissing(msg.message);
+        break;
+      }
       flash(msg.message);
       break;
   }
 }
 
-// Updates are shown one at a time so that moves made by others can be followed.
+function isPlay(a) {
+  return a.action === "play" || a.action === "step";
+}
+
+// Updates are shown one at a time so that moves made by others can be followed. A client that
+// has fallen behind (a spectator on a slow connection, a tab in the background) jumps to the
+// newest state instead of animating every step it missed.
 async function pump() {
   if (ui.animating) return;
   ui.animating = true;
@@ -118,31 +180,85 @@ async function pump() {
     const before = ui.view;
     const mover = before?.to_act;
     const someoneElse = mover !== null && mover !== undefined && !controls(mover);
-    if (someoneElse && (a.action === "play" || a.action === "step")) {
+    const behind = ui.queue.length > 3;
+    if (someoneElse && isPlay(a) && !behind && !document.hidden) {
       const steps = a.action === "play" ? a.steps : [a.step];
+      const dice = before.phase.pool ? before.phase.pool.join("-") : "";
+      ui.busy = `${subject(mover)} ${a.action === "play" ? "plays" : "moves"} ${dice}…`;
+      renderStatus();
       let pos = ui.shown;
       for (const s of steps) {
         const svg = $("board");
         const ends = stepEnds(pos, s, mover, viewer());
         ui.shown = lift(pos, s, mover);
         render(true);
-        await fly(svg, ends.from, ends.to, mover, 380);
+        await fly(svg, ends.from, ends.to, mover, 380 / speed());
         pos = applyStep(pos, s, mover);
         ui.shown = pos;
         render(true);
-        await sleep(120);
+        await sleep(120 / speed());
       }
     }
     ui.view = msg.view;
     ui.shown = msg.view.position;
     ui.log = ui.log.concat(msg.log);
+    ui.busy = null;
     if (a.action !== "step" && a.action !== "undo") ui.hints = null;
+    ui.preview = null;
     ui.selected = null;
+    ui.cursor = null;
+    const pause = tell(msg, before);
     render();
-    if (a.action === "roll" || a.action === "die-off") await sleep(someoneElse ? 350 : 0);
+    if (pause && !behind) await sleep(pause / speed());
+    else if (a.action === "roll" || a.action === "die-off") await sleep(someoneElse && !behind ? 350 / speed() : 0);
   }
   ui.animating = false;
   render();
+}
+
+// Says what an update did that the board alone does not make plain; returns how long to pause
+// before the next update so that it can be read.
+function tell(msg, before) {
+  const a = msg.action;
+  const v = msg.view;
+  const ph = v.phase;
+  for (const e of msg.log) {
+    announce(`${subject(e.player)}: ${e.notation}`);
+  }
+  if (a.action === "roll" && before?.phase?.phase === "roll") {
+    const p = before.phase.player;
+    const dice = a.dice.join("-");
+    // The roll was played at once: there was no legal play.
+    const none = msg.log.find((e) => e.player === p && e.notation.endsWith(": -"));
+    if (none) {
+      note(`${subject(p)} rolled ${dice}: no legal play.`, 4000);
+      return 1600;
+    }
+    announce(`${subject(p)} rolled ${dice}.`);
+  }
+  if (a.action === "name-double") {
+    const p = before?.to_act;
+    note(`${subject(p)} named ${a.value}-${a.value}.`);
+    return controls(p) ? 0 : 900;
+  }
+  const kind = before?.phase?.kind;
+  const playedDouble = kind && typeof kind === "object" && "chosen-double" in kind;
+  if (playedDouble && (a.action === "confirm" || a.action === "play" || a.action === "step")) {
+    const p = before.phase.player;
+    const again = (ph.phase === "roll" || ph.phase === "move") && ph.player === p && before.phase.phase === "move";
+    const finished = ph.phase !== "move" || ph.player !== p || !isSameTurn(before, v);
+    if (again && finished) {
+      note(controls(p) && ui.role !== "both" ? "Acey-deucey: roll again." : `${subject(p)} rolls again (acey-deucey).`);
+      return controls(p) ? 0 : 900;
+    }
+  }
+  if (ph.phase === "game-over") announce(gameOverText(v));
+  return 0;
+}
+
+// Whether `v` is still the play `before` was building (a step in the middle of a play).
+function isSameTurn(before, v) {
+  return v.phase.phase === "move" && before.phase.phase === "move" && v.turn && v.turn.steps.length > 0;
 }
 
 function sleep(ms) {
@@ -154,6 +270,7 @@ function flash(text) {
   const s = $("status");
   s.dataset.error = "1";
   s.textContent = text;
+  announce(text);
   clearTimeout(flashTimer);
   flashTimer = setTimeout(() => {
     delete s.dataset.error;
@@ -178,6 +295,36 @@ function keyOfDest(step, mover) {
   return typeof step.to === "number" ? "p" + absolute(step.to, mover) : "off";
 }
 
+// The sources the mover may pick now, in the order the keyboard visits them (from the mover's
+// farthest point down: start, bar, 24 ... 1).
+function sourceKeys() {
+  const mover = ui.view?.to_act;
+  const keys = [];
+  for (const s of legalSteps()) {
+    const k = keyOfSource(s, mover);
+    if (!keys.includes(k)) keys.push(k);
+  }
+  const rank = (k) => (k === "start" ? 100 : k === "bar" ? 99 : relative(Number(k.slice(1)), mover));
+  return keys.sort((x, y) => rank(y) - rank(x));
+}
+
+function destKeys() {
+  const mover = ui.view?.to_act;
+  const keys = [];
+  for (const s of legalSteps()) {
+    if (keyOfSource(s, mover) !== ui.selected) continue;
+    const k = keyOfDest(s, mover);
+    if (!keys.includes(k)) keys.push(k);
+  }
+  const rank = (k) => (k === "off" ? 0 : relative(Number(k.slice(1)), mover));
+  return keys.sort((x, y) => rank(y) - rank(x));
+}
+
+// An absolute point in the mover's own numbering.
+function relative(q, mover) {
+  return mover === 0 ? q : 25 - q;
+}
+
 function render(animating) {
   const v = ui.view;
   if (!v) return;
@@ -191,13 +338,27 @@ function render(animating) {
   svg.dataset.positionId = v.position_id;
   svg.dataset.n = v.n;
   svg.dataset.role = JSON.stringify(ui.role);
-  draw(svg, ui.shown || v.position, {
+  let pos = ui.shown || v.position;
+  let previewKeys = null;
+  if (!animating && ui.preview && mover !== null) {
+    // A hint row shown on the board: the position after its steps, their ends marked.
+    previewKeys = new Set();
+    for (const s of ui.preview) {
+      previewKeys.add(keyOfSource(s, mover));
+      previewKeys.add(keyOfDest(s, mover));
+      pos = applyStep(pos, s, mover);
+    }
+  }
+  draw(svg, pos, {
     viewer: viewer(),
     mover: mover ?? viewer(),
     sources,
     targets,
     selected: ui.selected,
+    cursor: animating ? null : ui.cursor,
+    preview: previewKeys,
     dice: diceOf(v),
+    cube: ui.info?.cube ? v.cube : null,
     onClick: clickPoint,
   });
   if (!animating) {
@@ -235,6 +396,7 @@ function playSelectedTo(key) {
   const step = legalSteps().find((s) => keyOfSource(s, mover) === ui.selected && keyOfDest(s, mover) === key);
   if (!step) return false;
   ui.selected = null;
+  ui.cursor = null;
   connection().send({ type: "step", from: step.from, to: step.to, die: step.die });
   return true;
 }
@@ -243,8 +405,10 @@ function clickPoint(key) {
   const steps = legalSteps();
   if (!steps.length) return;
   const mover = ui.view.to_act;
+  ui.preview = null;
   if (ui.selected && playSelectedTo(key)) return;
   ui.selected = steps.some((s) => keyOfSource(s, mover) === key) && ui.selected !== key ? key : null;
+  ui.cursor = null;
   render();
 }
 
@@ -259,6 +423,7 @@ function wireDrag() {
       const step = sourceStep(key);
       if (!step) return;
       ui.selected = key;
+      ui.preview = null;
       ui.shown = lift(ui.view.position, step, ui.view.to_act);
       render();
     },
@@ -270,6 +435,136 @@ function wireDrag() {
   });
 }
 
+// ---------- the keyboard ----------
+
+function keyName(key) {
+  const mover = ui.view?.to_act;
+  if (key === "start") return "start";
+  if (key === "bar") return "the bar";
+  if (key === "off") return "off";
+  const q = Number(key.slice(1));
+  const n = Math.abs(ui.view.position.board[q - 1]);
+  return `point ${relative(q, mover)}` + (n ? ` (${n} checker${n === 1 ? "" : "s"})` : "");
+}
+
+function moveCursor(dir) {
+  const keys = ui.selected ? destKeys() : sourceKeys();
+  if (!keys.length) return false;
+  const i = keys.indexOf(ui.cursor);
+  ui.cursor = keys[(i + dir + keys.length) % keys.length];
+  render();
+  announce((ui.selected ? "To " : "") + keyName(ui.cursor));
+  return true;
+}
+
+function onKey(e) {
+  if (!ui.view || $("game").hidden) return;
+  if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const onBoard = e.target === $("board");
+  const v = ui.view;
+  const ph = v.phase;
+  const mine = v.to_act !== null && controls(v.to_act) && !ui.animating;
+  const press = (id) => {
+    const b = $(id);
+    if (b && !b.hidden && !b.disabled) {
+      b.click();
+      return true;
+    }
+    return false;
+  };
+  let done = false;
+  switch (e.key) {
+    case "ArrowRight":
+    case "ArrowDown":
+      done = onBoard && moveCursor(1);
+      break;
+    case "ArrowLeft":
+    case "ArrowUp":
+      done = onBoard && moveCursor(-1);
+      break;
+    case "Enter":
+    case " ":
+      if (!onBoard) break;
+      if (mine && ph.phase === "move" && v.turn?.complete) done = press("confirm");
+      else if (ui.cursor && !ui.selected && sourceKeys().includes(ui.cursor)) {
+        ui.selected = ui.cursor;
+        ui.cursor = destKeys()[0] ?? null;
+        render();
+        announce(`${keyName(ui.selected)} chosen` + (ui.cursor ? `; to ${keyName(ui.cursor)}` : ""));
+        done = true;
+      } else if (ui.cursor && ui.selected) {
+        done = playSelectedTo(ui.cursor);
+      } else done = moveCursor(1);
+      break;
+    case "Backspace":
+      if (ui.selected) {
+        ui.selected = null;
+        ui.cursor = null;
+        render();
+        done = true;
+      } else done = press("undo");
+      break;
+    case "Escape":
+      if (ui.selected || ui.preview) {
+        ui.selected = null;
+        ui.preview = null;
+        render();
+        done = true;
+      }
+      break;
+    case "h":
+      done = press("hint");
+      break;
+    case "r":
+      done = press("roll");
+      break;
+    case "d":
+      done = press("double");
+      break;
+    case "y":
+      done = press("take") || press("rematch-accept");
+      break;
+    case "n":
+      done = press("drop") || press("next-game") || press("rematch");
+      break;
+    case "f":
+      done = press("flip");
+      break;
+    case "?":
+      $("keys").hidden = !$("keys").hidden;
+      done = true;
+      break;
+    default:
+      if (/^[1-6]$/.test(e.key) && !$("doubles").hidden) {
+        const b = document.querySelector(`#double-choices [data-value="${e.key}"]`);
+        if (b && !b.disabled) {
+          b.click();
+          done = true;
+        }
+      }
+  }
+  if (done) e.preventDefault();
+}
+
+// ---------- status and panel ----------
+
+function gameOverText(v) {
+  const ph = v.phase;
+  const w = ph.winner;
+  const loser = 1 - w;
+  let text = `${subject(w)} won ${pointsText(ui.info, ph, v, subject(loser))}`;
+  if (v.match_winner !== null) {
+    const m = v.match_winner;
+    text += ` ${subject(m)} won the match ${v.score[m]}-${v.score[1 - m]}.`;
+  } else if (ui.info.match !== null && ui.info.match > 1) {
+    text += ` Score ${v.score[0]}-${v.score[1]} of ${ui.info.match}.`;
+  } else if (ui.info.match === null) {
+    text += ` Score ${v.score[0]}-${v.score[1]}.`;
+  }
+  return text;
+}
+
 function renderStatus() {
   const s = $("status");
   if (s.dataset.error) return;
@@ -277,30 +572,37 @@ function renderStatus() {
   const ph = v.phase;
   const name = (p) => playerName(p);
   const mine = v.to_act !== null && controls(v.to_act);
+  const watching = ui.role === "spectator";
   let text = "";
-  if (ui.info.mode === "friend" && !ui.info.seats.every((x) => x.taken)) {
-    text = "Waiting for your friend to open the link…";
+  if (ui.busy) {
+    text = ui.busy;
+  } else if (ui.info.mode === "friend" && !ui.info.seats.every((x) => x.taken)) {
+    text = watching ? "Waiting for the second player…" : "Waiting for your friend to open the link…";
   } else if (ph.phase === "game-over") {
-    const how = { "bore-off": "bore off", resigned: "by resignation", dropped: "the cube was dropped" }[ph.how];
-    const w = v.match_winner !== null ? v.match_winner : ph.winner;
-    text = `${name(ph.winner)} won ${ph.points} point${ph.points === 1 ? "" : "s"} (${how}).`;
-    if (v.match_winner !== null) text += ` ${name(w)} won the match ${v.score[w]}-${v.score[1 - w]}.`;
+    text = gameOverText(v);
     if (ui.rematchOffer !== null) {
       text += controls(ui.rematchOffer) ? " Rematch offered: waiting for your friend." : ` ${name(ui.rematchOffer)} offers a rematch.`;
     }
   } else if (ph.phase === "move") {
     const dice = ph.pool.join("-");
-    if (mine) {
-      text = v.turn?.complete ? "Confirm your play, or undo." : `Your move: ${dice}` + (ph.kind === "acey-deucey" ? " — acey-deucey!" : "");
-      if (ui.info.mode === "local") text = `${name(ph.player)} to move: ${dice}`;
-    } else text = `${name(ph.player)} to move: ${dice}` + (ui.info.mode === "computer" ? " (thinking…)" : "");
+    const acey = ph.kind === "acey-deucey" ? " — acey-deucey!" : "";
+    const chosen = typeof ph.kind === "object" && ph.kind !== null ? " (the chosen double)" : "";
+    if (mine && ui.info.mode === "local") text = `${name(ph.player)} to move: ${dice}${acey}${chosen}`;
+    else if (mine) text = v.turn?.complete ? "Confirm your play, or undo." : `Your move: ${dice}${acey}${chosen}`;
+    else {
+      const bot = ui.info.mode === "computer" && ui.info.seats[ph.player]?.kind === "bot";
+      text = `${name(ph.player)} to move: ${dice}${chosen}` + (bot && !ui.queue.length ? " (thinking…)" : "");
+    }
   } else if (ph.phase === "name-double") {
     text = mine ? "You played 1-2 in full: name a double." : `${name(ph.player)} names a double…`;
+    if (mine && ui.info.mode === "local") text = `${name(ph.player)} played 1-2 in full: name a double.`;
   } else if (ph.phase === "roll") {
-    text = mine ? "Roll, or offer the cube." : `${name(ph.player)} to roll`;
+    const who = ui.info.mode === "local" ? `${name(ph.player)}: ` : "";
+    text = mine ? `${who}${v.may_double ? "Roll, or offer the cube." : "Roll."}` : `${name(ph.player)} to roll`;
   } else if (ph.phase === "cube-offered") {
-    text = mine ? `${name(ph.by)} doubles: take or drop?` : `${name(ph.by)} offered the cube`;
+    text = mine ? `${name(ph.by)} doubles to ${v.cube.value * 2}: take or drop?` : `${name(ph.by)} offered the cube at ${v.cube.value * 2}`;
   } else text = "Rolling for who starts…";
+  if (watching) text = `Watching · ${text}`;
   s.textContent = text;
 }
 
@@ -337,11 +639,25 @@ function renderPanel() {
   }
   log.scrollTop = log.scrollHeight;
   const friend = ui.info.mode === "friend";
-  $("invite").hidden = !(friend && !ui.info.seats.every((x) => x.taken) && seatOf(ui.role) !== null);
+  const seated = ui.role !== "spectator";
+  $("invite").hidden = !(friend && !ui.info.seats.every((x) => x.taken) && seated);
   $("invite-link").value = `${location.origin}/g/${ui.info.game}`;
+  const w = $("watching");
+  w.hidden = seated;
+  if (!seated) {
+    w.textContent = friend
+      ? "You are watching. Both seats are taken. If this is your own game, open it in the browser you played it in, or with the \"Play from another device\" link that browser shows."
+      : "You are watching this game.";
+  }
+  const token = ui.token || tokenFor(ui.info.game);
+  $("seat-link-box").hidden = !(seated && token);
+  $("seat-link").value = token ? `${location.origin}/g/${ui.info.game}#seat=${token}` : "";
   $("download").href = `/api/games/${ui.info.game}/record`;
   $("replay-link").href = `/replay/${ui.info.game}`;
-  $("rulesline").textContent = `Rules: ${ui.info.rules}` + (ui.info.match ? ` · match to ${ui.info.match}` : " · open session");
+  $("rulesline").textContent =
+    `Rules: ${ui.info.rules}` +
+    (ui.info.match === 1 ? " · single game" : ui.info.match ? ` · match to ${ui.info.match}` : " · open session") +
+    ` · ${describeScoring(ui.info.scoring)}`;
   renderHints();
 }
 
@@ -355,14 +671,19 @@ function renderHints() {
   box.replaceChildren();
   const h = document.createElement("div");
   h.className = "hinthead";
-  h.textContent = "Best plays (expected points):";
+  h.textContent = "Best plays (expected points) — click one to see it on the board:";
   box.appendChild(h);
-  for (const p of ui.hints) {
-    const d = document.createElement("div");
-    d.className = "hint";
+  ui.hints.forEach((p, i) => {
+    const d = document.createElement("button");
+    d.className = "hint" + (ui.preview === p.steps ? " shown" : "");
+    d.dataset.index = i;
     d.textContent = `${p.equity >= 0 ? "+" : ""}${p.equity.toFixed(2)}  ${p.notation || "(no move)"}`;
+    d.onclick = () => {
+      ui.preview = ui.preview === p.steps ? null : p.steps;
+      render();
+    };
     box.appendChild(d);
-  }
+  });
 }
 
 function renderButtons() {
@@ -371,7 +692,7 @@ function renderButtons() {
   const mine = v.to_act !== null && controls(v.to_act) && !ui.animating;
   const seated = ui.role !== "spectator";
   const over = ph.phase === "game-over";
-  const matchOver = over && (v.match_winner !== null || ui.info.match === null);
+  const matchOver = over && v.match_winner !== null;
   const show = (id, on) => ($(id).hidden = !on);
   show("undo", mine && ph.phase === "move" && v.turn && v.turn.steps.length > 0);
   show("confirm", mine && ph.phase === "move" && v.turn && v.turn.complete);
@@ -379,8 +700,9 @@ function renderButtons() {
   show("double", mine && ph.phase === "roll" && v.may_double);
   show("take", mine && ph.phase === "cube-offered");
   show("drop", mine && ph.phase === "cube-offered");
-  show("next-game", seated && over && v.match_winner === null && ui.info.match !== null);
-  show("hint", mine && ph.phase === "move" && ui.info.mode === "computer");
+  // The next game of a match, or of an open session (which never has a match winner).
+  show("next-game", seated && over && !matchOver);
+  show("hint", mine && (ph.phase === "move" || ph.phase === "name-double") && ui.info.mode === "computer");
   show("resign", seated && !over);
   // Between friends a rematch is offered, then accepted or declined by the other seat.
   const offer = ui.rematchOffer;
@@ -411,12 +733,27 @@ function renderButtons() {
 // ---------- screens ----------
 
 function showScreen(name) {
-  for (const s of ["home", "game", "replay"]) $(s).hidden = s !== name;
+  for (const s of ["home", "game", "replay", "missing"]) $(s).hidden = s !== name;
 }
 
-function join(game) {
-  const msg = () => ({ type: "join", v: 1, game, token: tokenFor(game) });
+function showMissing(message) {
+  showScreen("missing");
+  if (message) $("missing-text").textContent = `${message}. It may be mistyped, or the game was never started.`;
+}
+
+function join(game, watch) {
+  const msg = () => {
+    const token = tokenFor(game);
+    return token ? { type: "join", v: 1, game, token } : { type: "join", v: 1, game, watch: !!watch };
+  };
   connection().enter(msg);
+}
+
+function rulesString() {
+  const preset = presets.find((p) => p.name === $("rules").value);
+  const cube = $("cube").checked;
+  if (preset && cube !== preset.cube) return `${preset.name},doubling_cube=${cube}`;
+  return $("rules").value;
 }
 
 function create(mode) {
@@ -424,14 +761,32 @@ function create(mode) {
     type: "create",
     v: 1,
     mode,
-    rules: $("rules").value,
+    rules: rulesString(),
     match: Number($("match").value),
   };
   if (mode === "computer") settings.level = $("level").value;
-  localStorage.setItem("acey.settings", JSON.stringify({ rules: settings.rules, match: settings.match, level: $("level").value }));
+  localStorage.setItem(
+    "acey.settings",
+    JSON.stringify({ rules: $("rules").value, cube: $("cube").checked, match: settings.match, level: $("level").value }),
+  );
   // After the create, a reconnect re-joins the created game with its token.
   ui.info = null;
   connection().enter(() => (ui.info ? { type: "join", v: 1, game: ui.info.game, token: tokenFor(ui.info.game) } : settings));
+}
+
+let presets = [];
+
+// The match lengths that suit the chosen rules' scoring, and what a game is worth.
+function refreshHome(keepMatch) {
+  const preset = presets.find((p) => p.name === $("rules").value) || { scoring: "checker-count", cube: false, matches: [15, 31, 61] };
+  const match = $("match");
+  const before = keepMatch ?? match.value;
+  const opts = [new Option("single game", "1")];
+  for (const n of preset.matches) opts.push(new Option(`${n} points`, String(n)));
+  opts.push(new Option("open session (no end)", "0"));
+  match.replaceChildren(...opts);
+  match.value = [...match.options].some((o) => o.value === String(before)) ? String(before) : "1";
+  $("scoring").textContent = describeScoring(preset.scoring, true) + ($("cube").checked ? " The doubling cube multiplies it." : "");
 }
 
 async function home() {
@@ -444,9 +799,10 @@ async function home() {
   }
   try {
     const opts = await (await fetch("/api/options")).json();
+    presets = opts.presets;
     $("rules").replaceChildren(...opts.presets.map((p) => new Option(p.name, p.name)));
     $("level").replaceChildren(...opts.levels.map((l) => new Option(l.name, l.name)));
-    $("rules").value = saved.rules || "american";
+    $("rules").value = opts.presets.some((p) => p.name === saved.rules) ? saved.rules : "american";
     $("level").value = saved.level || opts.default_level;
     for (const o of $("level").options) o.title = opts.levels.find((l) => l.name === o.value)?.description || "";
     for (const o of $("rules").options) o.title = opts.presets.find((l) => l.name === o.value)?.description || "";
@@ -454,11 +810,19 @@ async function home() {
     $("rules").replaceChildren(new Option("american", "american"));
     $("level").replaceChildren(new Option("casual", "casual"));
   }
-  if (saved.match !== undefined) $("match").value = String(saved.match);
+  const preset = presets.find((p) => p.name === $("rules").value);
+  $("cube").checked = typeof saved.cube === "boolean" && saved.rules === $("rules").value ? saved.cube : !!preset?.cube;
+  refreshHome(saved.match !== undefined ? String(saved.match) : "1");
 }
 
 function route() {
+  // A seat link from another device: keep its token, then forget it from the address bar.
   const m = location.pathname.match(/^\/(g|replay)\/([A-Za-z0-9]+)$/);
+  const seat = location.hash.match(/^#seat=([A-Za-z0-9_-]+)$/);
+  if (m && m[1] === "g" && seat) {
+    keepToken(m[2], seat[1]);
+    history.replaceState({}, "", location.pathname);
+  }
   if (m && m[1] === "g") {
     showScreen("game");
     $("status").textContent = "Connecting…";
@@ -466,8 +830,10 @@ function route() {
   } else if (m && m[1] === "replay") {
     showScreen("replay");
     openReplay(m[2]);
-  } else {
+  } else if (location.pathname === "/" || location.pathname === "") {
     home();
+  } else {
+    showMissing();
   }
 }
 
@@ -476,6 +842,12 @@ function wire() {
   $("play-computer").onclick = () => create("computer");
   $("play-friend").onclick = () => create("friend");
   $("play-local").onclick = () => create("local");
+  $("rules").onchange = () => {
+    const preset = presets.find((p) => p.name === $("rules").value);
+    $("cube").checked = !!preset?.cube;
+    refreshHome();
+  };
+  $("cube").onchange = () => refreshHome();
   $("undo").onclick = send("undo");
   $("confirm").onclick = send("confirm");
   $("roll").onclick = send("roll");
@@ -488,12 +860,13 @@ function wire() {
   $("rematch-accept").onclick = send("rematch");
   $("rematch-decline").onclick = send("rematch_decline");
   $("resign").onclick = () => {
-    if (confirm("Resign this game?")) connection().send({ type: "resign" });
+    if (confirm(resignQuestion())) connection().send({ type: "resign" });
   };
   $("flip").onclick = () => {
     ui.flipped = !ui.flipped;
     render();
   };
+  $("keys-help").onclick = () => ($("keys").hidden = !$("keys").hidden);
   $("copy").onclick = () => {
     $("invite-link").select();
     navigator.clipboard?.writeText($("invite-link").value);
@@ -504,7 +877,17 @@ function wire() {
       render();
     }
   });
+  document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => location.reload());
+}
+
+// What resigning costs now, asked before it is done.
+function resignQuestion() {
+  const v = ui.view;
+  const me = ui.role === "both" ? v?.to_act : seatOf(ui.role);
+  if (!v || me === null || me === undefined) return "Resign this game?";
+  const pts = v.resign_points[me];
+  return `Resign? ${subject(1 - me)} ${1 - me === seatOf(ui.role) ? "score" : "scores"} ${pts} point${pts === 1 ? "" : "s"}.`;
 }
 
 // Errors are kept where tests (and a curious developer) can read them.

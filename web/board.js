@@ -3,12 +3,16 @@
 // home board is always at the bottom right; points are numbered from the viewer's side.
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 70; // point width
-const R = 31; // checker radius
-const LEFT = 20, RIGHT = 500, BAR_X = 440, BAR_W = 60, TRAY_X = 930;
-const TOP = 20, BOTTOM = 700, POINT_LEN = 270;
+// Sizes in SVG units (the board is 1000 wide): checkers as large as the point width allows and
+// point numbers that stay legible when the board is phone-sized (390 px: about 0.37 px a unit).
+const W = 72; // point width
+const R = 34; // checker radius
+const LEFT = 14, BAR_X = 446, BAR_W = 52, RIGHT = 498, TRAY_X = 936, TRAY_W = 60;
+const TOP = 44, BOTTOM = 736, POINT_LEN = 290, HEIGHT = 780;
+const MID = (TOP + BOTTOM) / 2;
 
-export const COLORS = ["#f3eee4", "#34303a"];
+// Checker colours; the points' colours (style.css) keep a contrast of at least 3:1 with both.
+export const COLORS = ["#f6f1e7", "#1e1b22"];
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -39,31 +43,34 @@ function isTop(d) {
   return d >= 13;
 }
 
-// Centre of the i-th checker (from the edge) of a stack of n on point d.
+// Centre of the i-th checker (from the edge) of a stack of n on point d: five fit at full
+// spacing, more are squeezed into the point's length.
 function slot(d, i, n) {
-  const step = n <= 5 ? 2 * R : (POINT_LEN - 2 * R) / (n - 1);
-  const off = R + i * Math.min(2 * R, step);
+  const room = POINT_LEN + 20 - 2 * R;
+  const step = n <= 1 ? 0 : Math.min(2 * R, room / (n - 1));
+  const off = R + i * step;
   return { x: pointX(d), y: isTop(d) ? TOP + off : BOTTOM - off };
 }
 
 // Where a checker of `player` sits in the bar or the trays, for drawing and animation.
 function barSlot(player, viewer, i) {
   const mine = player === viewer;
-  return { x: BAR_X + BAR_W / 2, y: mine ? 430 + R + i * 2 * R * 0.8 : 290 - R - i * 2 * R * 0.8 };
+  return { x: BAR_X + BAR_W / 2, y: mine ? MID + 60 + R + i * 2 * R * 0.8 : MID - 60 - R - i * 2 * R * 0.8 };
 }
 
 // Trays on the right: the viewer enters at the top right and bears off at the bottom right.
 function trayBox(kind, player, viewer) {
   const mine = player === viewer;
-  if (kind === "start") return mine ? { y: TOP, h: 150 } : { y: BOTTOM - 150, h: 150 };
-  return mine ? { y: BOTTOM - 300, h: 140 } : { y: TOP + 160, h: 140 };
+  const h = 158;
+  if (kind === "start") return mine ? { y: TOP, h } : { y: BOTTOM - h, h };
+  return mine ? { y: BOTTOM - 2 * h - 12, h } : { y: TOP + h + 12, h };
 }
 
 function trayChecker(kind, player, viewer, i) {
   const box = trayBox(kind, player, viewer);
   const top = kind === "start" ? player === viewer : player !== viewer;
-  const y = top ? box.y + 6 + i * 9 : box.y + box.h - 6 - i * 9;
-  return { x: TRAY_X + 35, y };
+  const y = top ? box.y + 8 + i * 9.6 : box.y + box.h - 8 - i * 9.6;
+  return { x: TRAY_X + TRAY_W / 2, y };
 }
 
 // Where the checker of a step starts and ends, for animations.
@@ -134,23 +141,36 @@ export function die(svg, x, y, value, player, used) {
   return g;
 }
 
-// Draws everything. `opts`: { viewer, sources: Set of keys, targets: Set of keys, selected,
-// dice: [{value, used, player}], diceSide: "left"|"right", onClick(key) }. Keys: "p<abs>",
+// Draws the doubling cube: in the middle of the bar while centred, else at its owner's end.
+function cubeAt(svg, cube, viewer) {
+  const y = cube.owner === null || cube.owner === undefined ? MID : cube.owner === viewer ? BOTTOM - 30 : TOP + 30;
+  const g = el("g", { class: "cube", transform: `translate(${BAR_X + BAR_W / 2},${y})`, "data-owner": cube.owner ?? "none", "data-value": cube.value }, svg);
+  el("rect", { x: -23, y: -23, width: 46, height: 46, rx: 6 }, g);
+  label(g, 0, 1, cube.value === 1 ? "64" : String(cube.value), "cubeval");
+}
+
+// Draws everything. `opts`: { viewer, mover, sources: Set of keys, targets: Set of keys,
+// selected, cursor (the keyboard's key), preview (Set of keys a shown hint moves), dice:
+// [{value, used, player, side}], cube: {value, owner} or null, onClick(key) }. Keys: "p<abs>",
 // "bar", "start", "off".
 export function draw(svg, pos, opts) {
   const viewer = opts.viewer ?? 0;
   svg.replaceChildren();
-  svg.setAttribute("viewBox", "0 0 1000 720");
-  el("rect", { x: 0, y: 0, width: 1000, height: 720, rx: 14, class: "frame" }, svg);
-  el("rect", { x: LEFT, y: TOP, width: 420, height: BOTTOM - TOP, class: "felt" }, svg);
-  el("rect", { x: RIGHT, y: TOP, width: 420, height: BOTTOM - TOP, class: "felt" }, svg);
+  svg.setAttribute("viewBox", `0 0 1000 ${HEIGHT}`);
+  el("rect", { x: 0, y: 0, width: 1000, height: HEIGHT, rx: 14, class: "frame" }, svg);
+  el("rect", { x: LEFT, y: TOP, width: 6 * W, height: BOTTOM - TOP, class: "felt" }, svg);
+  el("rect", { x: RIGHT, y: TOP, width: 6 * W, height: BOTTOM - TOP, class: "felt" }, svg);
   el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
   const click = (key) => (e) => {
     e.stopPropagation();
     if (opts.onClick) opts.onClick(key);
   };
   const keyClass = (key) =>
-    (opts.sources?.has(key) ? " src" : "") + (opts.targets?.has(key) ? " dst" : "") + (opts.selected === key ? " selected" : "");
+    (opts.sources?.has(key) ? " src" : "") +
+    (opts.targets?.has(key) ? " dst" : "") +
+    (opts.selected === key ? " selected" : "") +
+    (opts.cursor === key ? " cursor" : "") +
+    (opts.preview?.has(key) ? " preview" : "");
 
   for (let d = 1; d <= 24; d++) {
     const x = pointX(d), top = isTop(d);
@@ -162,7 +182,7 @@ export function draw(svg, pos, opts) {
       points: `${x - W / 2 + 2},${base} ${x + W / 2 - 2},${base} ${x},${tip}`,
       class: "point " + (d % 2 ? "odd" : "even"),
     }, svg);
-    label(svg, x, top ? TOP - 9 + 0 : BOTTOM + 11, d, "pointnum");
+    label(svg, x, top ? TOP / 2 + 1 : BOTTOM + (HEIGHT - BOTTOM) / 2 + 1, d, "pointnum");
     const v = pos.board[q - 1];
     const n = Math.abs(v), owner = v > 0 ? 0 : 1;
     for (let i = 0; i < n; i++) {
@@ -172,7 +192,7 @@ export function draw(svg, pos, opts) {
     if (n > 5) label(svg, x, slot(d, n - 1, n).y, n, "count on" + owner);
     // The whole point is the click target (and the highlight for destinations).
     const hit = el("rect", {
-      x: x - W / 2, y: top ? TOP : BOTTOM - POINT_LEN - 10, width: W, height: POINT_LEN + 10,
+      x: x - W / 2, y: top ? TOP : BOTTOM - POINT_LEN - 20, width: W, height: POINT_LEN + 20,
       class: "hit" + keyClass(key), "data-key": key,
     }, svg);
     hit.addEventListener("click", click(key));
@@ -181,43 +201,47 @@ export function draw(svg, pos, opts) {
   // The bar.
   for (const player of [0, 1]) {
     const n = pos.bar[player];
-    for (let i = 0; i < n; i++) checker(svg, barSlot(player, viewer, Math.min(i, 3)), player);
+    for (let i = 0; i < n; i++) {
+      const last = i === Math.min(n, 4) - 1;
+      checker(svg, barSlot(player, viewer, Math.min(i, 3)), player, last && player === opts.mover && opts.sources?.has("bar") ? "movable" : "");
+    }
     if (n > 1) { const c = barSlot(player, viewer, Math.min(n - 1, 3)); label(svg, c.x, c.y, n, "count on" + player); }
   }
-  const barHit = el("rect", { x: BAR_X, y: 430, width: BAR_W, height: 270, class: "hit" + keyClass("bar"), "data-key": "bar" }, svg);
+  const barHit = el("rect", { x: BAR_X, y: MID + 40, width: BAR_W, height: BOTTOM - MID - 40, class: "hit pool" + keyClass("bar"), "data-key": "bar" }, svg);
   barHit.addEventListener("click", click("bar"));
 
   // Trays: start pools and borne-off checkers.
   for (const kind of ["start", "off"]) {
     for (const player of [0, 1]) {
       const box = trayBox(kind, player, viewer);
-      el("rect", { x: TRAY_X, y: box.y, width: 70, height: box.h, rx: 6, class: "tray" }, svg);
+      el("rect", { x: TRAY_X, y: box.y, width: TRAY_W, height: box.h, rx: 6, class: "tray" }, svg);
       const n = pos[kind][player];
+      const active = player === (opts.mover ?? viewer) && opts.sources?.has(kind);
       for (let i = 0; i < n; i++) {
         const c = trayChecker(kind, player, viewer, i);
-        el("rect", { x: c.x - 28, y: c.y - 4, width: 56, height: 8, rx: 3, fill: COLORS[player], stroke: "#222", "stroke-width": 1 }, svg);
+        el("rect", {
+          x: c.x - 25, y: c.y - 4, width: 50, height: 8, rx: 3, fill: COLORS[player],
+          stroke: "#222", "stroke-width": 1, class: "traychecker" + (active && i === n - 1 ? " movable" : ""),
+        }, svg);
       }
       const tag = kind === "start" ? "start" : "off";
-      label(svg, TRAY_X + 35, box.y + box.h / 2, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
-      if (player === viewer || kind === "start") {
-        const key = kind;
-        // The viewer's start (a source) and off (a target) are clickable when legal; the
-        // mover is always the viewer when anything is highlighted.
-        if (player === (opts.mover ?? viewer)) {
-          const hit = el("rect", { x: TRAY_X, y: box.y, width: 70, height: box.h, class: "hit" + keyClass(key), "data-key": key }, svg);
-          hit.addEventListener("click", click(key));
-        }
+      label(svg, TRAY_X + TRAY_W / 2, box.y + box.h / 2, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
+      // The mover's start (a source) and off (a target) are clickable when legal.
+      if (player === (opts.mover ?? viewer)) {
+        const hit = el("rect", { x: TRAY_X, y: box.y, width: TRAY_W, height: box.h, rx: 6, class: "hit pool" + keyClass(kind), "data-key": kind }, svg);
+        hit.addEventListener("click", click(kind));
       }
     }
   }
 
+  if (opts.cube) cubeAt(svg, opts.cube, viewer);
+
   // Dice in the middle band of the mover's half.
   const dice = opts.dice || [];
   dice.forEach((dd, i) => {
-    const cx = (dd.side === "left" ? 230 : 710) + (i - (dice.length - 1) / 2) * 58;
-    die(svg, cx, 360, dd.value, dd.player, dd.used);
+    const cx = (dd.side === "left" ? LEFT + 3 * W : RIGHT + 3 * W) + (i - (dice.length - 1) / 2) * 58;
+    die(svg, cx, MID, dd.value, dd.player, dd.used);
   });
-  if (opts.message) label(svg, opts.diceSideX ?? 230, 360, opts.message, "boardmsg");
 }
 
 // Animates a checker from `from` to `to` (SVG coordinates), resolving when done.

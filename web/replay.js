@@ -1,8 +1,31 @@
-// The replay viewer of a finished game: every stored action, one frame each, with step controls.
+// The replay viewer of a finished game: one frame per play (and per cube action, resignation or
+// new game), a clickable move list, step controls, and a flip to either side.
 
 import { draw } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The frames a person steps through: the start, then every state in which the move log grew
+// (a play, a roll that could not be played) or the cube, a resignation or a new game acted.
+// The steps and undos of a play being built are left out.
+export function playFrames(frames) {
+  const keep = [0];
+  const loud = new Set(["double", "take", "drop", "resign", "next-game"]);
+  for (let i = 1; i < frames.length; i++) {
+    const grew = frames[i].view.log_len > frames[i - 1].view.log_len;
+    const a = frames[i].action;
+    if (grew || (a && loud.has(a.action)) || i === frames.length - 1) keep.push(i);
+  }
+  return [...new Set(keep)];
+}
+
+function names(info) {
+  if (info.mode === "computer") {
+    const bot = info.seats.findIndex((s) => s.kind === "bot");
+    return [0, 1].map((p) => (p === bot ? `Computer (${info.level})` : p === 0 ? "White (person)" : "Black (person)"));
+  }
+  return ["White", "Black"];
+}
 
 export async function openReplay(game) {
   const status = $("replay-status");
@@ -19,7 +42,9 @@ export async function openReplay(game) {
     status.textContent = `Could not load the game: ${e}`;
     return;
   }
-  const frames = data.frames;
+  const all = data.frames;
+  const frames = playFrames(all).map((k) => all[k]);
+  const who = names(data.game);
   const slider = $("r-slider");
   slider.max = frames.length - 1;
   $("replay-download").href = `/api/games/${game}/record`;
@@ -28,32 +53,62 @@ export async function openReplay(game) {
   // Whose side the board is seen from: player 0's at first, the other's after a flip.
   let viewer = 0;
 
+  const players = $("replay-players");
+  players.replaceChildren(
+    ...[0, 1].map((p) => {
+      const row = document.createElement("div");
+      row.className = "player";
+      row.dataset.player = p;
+      row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="score"></span>`;
+      row.querySelector(".name").textContent = who[p];
+      return row;
+    }),
+  );
+
+  const log = $("replay-log");
+  // The frame that shows the state right after log entry k.
+  const frameOfEntry = (k) => frames.findIndex((f) => f.view.log_len > k);
+
   const show = () => {
     const f = frames[i];
     const v = f.view;
     slider.value = i;
-    const ph = v.phase;
-    const dice = ph.phase === "move" ? ph.pool.map((value) => ({ value, used: false, player: ph.player, side: ph.player === viewer ? "right" : "left" })) : [];
+    const entry = v.log_len > 0 ? data.log[v.log_len - 1] : null;
+    const fresh = i > 0 && v.log_len > frames[i - 1].view.log_len;
+    // The dice of the play just made, faded, on its player's side.
+    const dice = [];
+    if (entry && fresh) {
+      const m = entry.notation.match(/^(\d)-(\d)/);
+      if (m) for (const d of [m[1], m[2]]) dice.push({ value: Number(d), used: true, player: entry.player, side: entry.player === viewer ? "right" : "left" });
+    }
     const svg = $("replay-board");
     svg.dataset.frame = i;
     svg.dataset.viewer = viewer;
-    draw(svg, v.position, { viewer, dice });
-    const what = f.action ? describe(f.action) : "start";
+    svg.dataset.frames = frames.length;
+    draw(svg, v.position, { viewer, dice, cube: data.game.cube ? v.cube : null });
+    const what = fresh && entry ? `${who[entry.player]} ${entry.notation}` : f.action ? describe(f.action, who) : "start";
     const side = viewer === 0 ? "White" : "Black";
-    status.textContent = `Move ${i} of ${frames.length - 1}: ${what} · pips ${v.pips[0]}–${v.pips[1]} · score ${v.score[0]}–${v.score[1]} · seen from ${side}`;
-    const log = $("replay-log");
-    [...log.children].forEach((li, k) => li.classList.toggle("done", k < v.log_len));
+    status.textContent = `Play ${i} of ${frames.length - 1}: ${what} · pips ${v.pips[0]}–${v.pips[1]} · score ${v.score[0]}–${v.score[1]} · seen from ${side}`;
+    [...log.children].forEach((li, k) => {
+      li.classList.toggle("done", k < v.log_len);
+      li.classList.toggle("current", k === v.log_len - 1);
+    });
+    [...players.children].forEach((row, p) => (row.querySelector(".score").textContent = v.score[p]));
   };
   const go = (k) => {
     i = Math.max(0, Math.min(frames.length - 1, k));
     show();
   };
-  const log = $("replay-log");
   log.replaceChildren(
-    ...data.log.map((e) => {
+    ...data.log.map((e, k) => {
       const li = document.createElement("li");
       li.innerHTML = `<span class="swatch p${e.player}"></span>`;
       li.append(e.notation);
+      li.tabIndex = 0;
+      li.onclick = () => go(frameOfEntry(k));
+      li.onkeydown = (ev) => {
+        if (ev.key === "Enter") go(frameOfEntry(k));
+      };
       return li;
     }),
   );
@@ -81,23 +136,25 @@ export async function openReplay(game) {
         timer = null;
         $("r-play").textContent = "Play";
       } else go(i + 1);
-    }, 600);
+    }, 900);
   };
   document.addEventListener("keydown", (e) => {
+    if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (e.key === "ArrowLeft") go(i - 1);
     if (e.key === "ArrowRight") go(i + 1);
+    if (e.key === "Home") go(0);
+    if (e.key === "End") go(frames.length - 1);
   });
   show();
 }
 
-function describe(a) {
+function describe(a, who) {
   switch (a.action) {
     case "die-off": return `die-off ${a.dice[0]} against ${a.dice[1]}`;
     case "roll": return `roll ${a.dice[0]}-${a.dice[1]}`;
-    case "step": return `step ${a.step.from}/${a.step.to}`;
-    case "play": return `play ${a.steps.map((s) => `${s.from}/${s.to}`).join(" ") || "(none)"}`;
     case "name-double": return `names ${a.value}-${a.value}`;
-    case "resign": return `player ${a.player + 1} resigns`;
+    case "resign": return `${who[a.player]} resigns`;
+    case "next-game": return "next game";
     default: return a.action.replace("-", " ");
   }
 }

@@ -202,6 +202,38 @@ impl TurnBuilder {
         self.refresh();
     }
 
+    /// Every way to finish the play from the steps taken so far: the steps still to take and
+    /// the position they lead to, one entry per distinct resulting position (the first way found
+    /// for each). With no step left to take, the one entry is the current position with no
+    /// steps. Used to rank or list what remains of a play a person has started.
+    pub fn completions(&self) -> Vec<(Vec<Step>, Position)> {
+        fn walk(
+            tb: &mut TurnBuilder,
+            path: &mut Vec<Step>,
+            seen: &mut HashSet<Position>,
+            out: &mut Vec<(Vec<Step>, Position)>,
+        ) {
+            if tb.is_complete() {
+                if seen.insert(tb.current) {
+                    out.push((path.clone(), tb.current));
+                }
+                return;
+            }
+            for s in tb.legal_steps().to_vec() {
+                if tb.step(s).is_ok() {
+                    path.push(s);
+                    walk(tb, path, seen, out);
+                    path.pop();
+                    tb.undo();
+                }
+            }
+        }
+        let mut tb = self.clone();
+        let mut out = Vec::new();
+        walk(&mut tb, &mut Vec::new(), &mut HashSet::new(), &mut out);
+        out
+    }
+
     /// The finished play. Fails while legal steps remain.
     pub fn finish(&self) -> Result<Play, StepError> {
         if !self.is_complete() {
@@ -307,5 +339,36 @@ mod tests {
         b.undo();
         assert_eq!(b.position(), &start);
         assert!(b.finish().is_err());
+    }
+
+    #[test]
+    fn completions_finish_what_was_started_and_nothing_else() {
+        // Given the backgammon start and a 6-5, when 24/18 is played first,
+        // then only plays that begin with it remain, each finished by a 5.
+        let rules = Rules::preset(Preset::Backgammon);
+        let start = Position::starting(&rules);
+        let mut tb = TurnBuilder::new(&rules, start, Pool::roll(6, 5).unwrap());
+        let all = tb.completions();
+        assert_eq!(all.len(), tb.plays().len(), "from the start: every play");
+        let first = *tb
+            .legal_steps()
+            .iter()
+            .find(|s| s.die == 6 && s.from == Source::Point(24))
+            .unwrap();
+        tb.step(first).unwrap();
+        let rest = tb.completions();
+        assert!(!rest.is_empty() && rest.len() < all.len());
+        for (steps, pos) in &rest {
+            assert_eq!(steps.len(), 1);
+            assert_eq!(steps[0].die, 5);
+            let mut again = tb.clone();
+            again.step(steps[0]).unwrap();
+            assert_eq!(again.position(), pos);
+            assert!(tb.plays().iter().any(|p| p.position() == pos));
+        }
+        // Once complete, the one completion is where the play stands.
+        let mut done = tb.clone();
+        done.step(rest[0].0[0]).unwrap();
+        assert_eq!(done.completions(), vec![(Vec::new(), *done.position())]);
     }
 }

@@ -97,12 +97,39 @@ pub fn offers_double(bot: &Bot, game: &Game) -> bool {
     cube::offers_double(bot, game)
 }
 
-/// The bot's ranked plays for the roll being played, best first (at most `max`).
+/// The bot's ranked plays for the roll being played, best first (at most `max`). When the
+/// person has already taken steps of the play, only the plays that can still be reached are
+/// ranked, and each hint's `steps` are the steps still to take (its notation is the whole play).
 pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
+    if let Phase::NameDouble { .. } = s.game.phase() {
+        // Which double to name: each nameable double with its best play (AD-3, AD-4).
+        return bot
+            .rank_doubles(&s.game.position())
+            .into_iter()
+            .take(max)
+            .map(|(d, r)| {
+                let play = r.candidate.double.and_then(|(_, p)| p);
+                HintPlay {
+                    notation: format!(
+                        "{d}-{d}: {}",
+                        play.map(|p| p.notation()).unwrap_or_else(|| "-".into())
+                    ),
+                    equity: r.equity,
+                    steps: Vec::new(),
+                }
+            })
+            .collect();
+    }
     let Phase::Move { pool, kind, .. } = s.game.phase() else {
         return Vec::new();
     };
     let start = s.play_start();
+    // What remains of a play already started: the reachable results and the steps to them.
+    let rest = s
+        .game
+        .turn()
+        .filter(|t| !t.steps().is_empty())
+        .map(|t| t.completions());
     let ranked = match kind {
         PoolKind::Natural | PoolKind::AceyDeucey => bot.rank(&start, roll_dice(pool)),
         PoolKind::ChosenDouble(d) => bot
@@ -114,27 +141,30 @@ pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
     };
     ranked
         .iter()
-        .take(max)
-        .map(|r| {
+        .filter_map(|r| {
             let c = &r.candidate;
-            let mut notation = c.play.map(|p| p.notation()).unwrap_or_default();
-            let mut steps = c.play.map(|p| p.steps().to_vec()).unwrap_or_default();
-            if let Some((d, play)) = &c.double {
-                let after = play.map(|p| p.notation()).unwrap_or_else(|| "-".into());
-                if c.play.is_none() {
-                    // Playing a named double already: the hint is that double's play.
-                    notation = after;
-                    steps = play.map(|p| p.steps().to_vec()).unwrap_or_default();
-                } else {
-                    notation = format!("{notation}, then {d}-{d}: {after}");
-                }
+            // The play of the pool being played now: a named double's while playing one.
+            let (now, double) = match (&c.play, &c.double) {
+                (None, Some((_, play))) => (*play, None),
+                (play, double) => (*play, *double),
+            };
+            let mut steps = now.map(|p| p.steps().to_vec()).unwrap_or_default();
+            if let Some(rest) = &rest {
+                let target = now.map(|p| *p.position())?;
+                steps = rest.iter().find(|(_, pos)| *pos == target)?.0.clone();
             }
-            HintPlay {
+            let mut notation = now.map(|p| p.notation()).unwrap_or_default();
+            if let Some((d, play)) = double {
+                let after = play.map(|p| p.notation()).unwrap_or_else(|| "-".into());
+                notation = format!("{notation}, then {d}-{d}: {after}");
+            }
+            Some(HintPlay {
                 notation,
                 equity: r.equity,
                 steps,
-            }
+            })
         })
+        .take(max)
         .collect()
 }
 
@@ -146,6 +176,34 @@ mod tests {
 
     fn situation(game: &Game) -> Situation {
         Situation::of(game)
+    }
+
+    #[test]
+    fn a_hint_after_a_step_ranks_only_what_can_still_be_played() {
+        // Given a 6-5 in the backgammon start and the person's 24/18,
+        // when a hint is asked for, then every hinted play goes on from there: its steps are
+        // the rest of the play, and they are legal now.
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let bot = Level::Advanced.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let before = hint(&bot, &situation(&game), 50);
+        let step = *game
+            .turn()
+            .unwrap()
+            .legal_steps()
+            .iter()
+            .find(|s| s.die == 6 && s.from == acey_rules::Source::Point(24))
+            .unwrap();
+        game.apply(Action::Step { step }).unwrap();
+        let after = hint(&bot, &situation(&game), 50);
+        assert!(!after.is_empty() && after.len() < before.len(), "{after:?}");
+        for h in &after {
+            assert_eq!(h.steps.len(), 1, "{h:?}");
+            let mut g = game.clone();
+            g.apply(Action::Step { step: h.steps[0] }).unwrap();
+            assert!(g.turn().unwrap().is_complete());
+        }
     }
 
     #[test]

@@ -258,6 +258,9 @@ pub struct View {
     pub match_winner: Option<Player>,
     /// Plays in the log so far (the log itself is in the full state).
     pub log_len: usize,
+    /// What resigning now would cost each player (player 0 first): the points the opponent
+    /// would score, cube included (R9.2; the position as it stood when the play began).
+    pub resign_points: [u32; 2],
 }
 
 impl View {
@@ -291,8 +294,17 @@ impl View {
             game_number: game.game_number(),
             match_winner: game.match_winner(),
             log_len: game.log().len(),
+            resign_points: resign_points(game),
         }
     }
+}
+
+/// What a resignation by each player would cost, as [`Game::apply`] scores `Action::Resign`.
+fn resign_points(game: &Game) -> [u32; 2] {
+    let pos = game.turn().map(|t| *t.start()).unwrap_or_else(|| game.position());
+    let cube = game.cube().value;
+    [Player::One, Player::Zero]
+        .map(|winner| acey_rules::base_score(game.rules(), &pos, winner).saturating_mul(cube))
 }
 
 /// The dice of the latest roll or die-off, if the current game has any.
@@ -325,6 +337,10 @@ pub struct GameInfo {
     pub seats: [SeatView; 2],
     /// The game this is a rematch of.
     pub rematch_of: Option<String>,
+    /// What a win is worth (R9.2): `checker-count`, `single` or `gammon-backgammon`.
+    pub scoring: &'static str,
+    /// Whether the doubling cube is in play.
+    pub cube: bool,
 }
 
 impl GameInfo {
@@ -351,6 +367,8 @@ impl GameInfo {
             level: meta.level.clone(),
             seats: [seat(0), seat(1)],
             rematch_of: meta.rematch_of.clone(),
+            scoring: meta.rules.scoring.as_str(),
+            cube: meta.rules.doubling_cube,
         }
     }
 }

@@ -363,7 +363,12 @@ impl Room {
         let situation = {
             let st = self.lock().await;
             match st.game.to_act() {
-                Some(p) if role.controls(p) && matches!(st.game.phase(), Phase::Move { .. }) => {}
+                Some(p)
+                    if role.controls(p)
+                        && matches!(
+                            st.game.phase(),
+                            Phase::Move { .. } | Phase::NameDouble { .. }
+                        ) => {}
                 _ => {
                     return Err(refuse(
                         ErrorCode::NotYourTurn,

@@ -49,6 +49,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/replay.js"),
     ),
     (
+        "scoring.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/scoring.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),
@@ -116,21 +121,52 @@ struct Choice {
     description: &'static str,
 }
 
+/// A rules preset as the home page offers it: what a game is worth and the match lengths that
+/// suit that scoring.
+#[derive(Serialize)]
+struct PresetChoice {
+    name: &'static str,
+    description: &'static str,
+    /// `checker-count`, `single` or `gammon-backgammon` (R9.2).
+    scoring: &'static str,
+    /// Whether the preset plays with the doubling cube.
+    cube: bool,
+    /// Match lengths that make sense under the scoring, shortest first.
+    matches: &'static [u32],
+}
+
 #[derive(Serialize)]
 struct Options {
-    presets: Vec<Choice>,
+    presets: Vec<PresetChoice>,
     levels: Vec<Choice>,
     default_level: &'static str,
+}
+
+/// Match lengths for a scoring: a checker-count game is worth 1 to 15 points, so a match that
+/// is to last more than one game needs 15 points or more; a game of the other scorings is worth
+/// 1 (or 2-3 with gammons, times the cube).
+pub fn match_lengths(scoring: acey_rules::Scoring) -> &'static [u32] {
+    match scoring {
+        acey_rules::Scoring::CheckerCount => &[15, 31, 61],
+        acey_rules::Scoring::Single | acey_rules::Scoring::GammonBackgammon => {
+            &[3, 5, 7, 9, 11, 13, 15, 17, 21, 25]
+        }
+    }
 }
 
 async fn options() -> Json<Options> {
     Json(Options {
         presets: acey_rules::Preset::ALL
             .iter()
-            .filter(|p| **p != acey_rules::Preset::Backgammon)
-            .map(|p| Choice {
-                name: p.as_str(),
-                description: p.description(),
+            .map(|p| {
+                let rules = p.rules();
+                PresetChoice {
+                    name: p.as_str(),
+                    description: p.description(),
+                    scoring: rules.scoring.as_str(),
+                    cube: rules.doubling_cube,
+                    matches: match_lengths(rules.scoring),
+                }
             })
             .collect(),
         levels: acey_ai::Level::ALL
@@ -326,5 +362,29 @@ mod tests {
         assert!(FILES
             .iter()
             .any(|(n, _, b)| *n == "index.html" && b.contains("app.js")));
+    }
+
+    #[test]
+    fn every_module_a_script_imports_is_embedded() {
+        for (name, _, body) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
+            for line in body.lines().filter(|l| l.starts_with("import ")) {
+                let Some(file) = line.split("\"./").nth(1).and_then(|r| r.split('"').next()) else {
+                    panic!("{name}: an import not of a local module: {line}");
+                };
+                assert!(
+                    FILES.iter().any(|(n, _, _)| *n == file),
+                    "{name} imports {file}, which is not embedded"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn match_lengths_suit_the_scoring() {
+        // R9.2: a checker-count game is worth up to 15 points, so its matches start at 15.
+        assert!(match_lengths(acey_rules::Scoring::CheckerCount)
+            .iter()
+            .all(|&n| n >= 15));
+        assert!(match_lengths(acey_rules::Scoring::Single).contains(&5));
     }
 }

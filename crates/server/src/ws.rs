@@ -102,10 +102,13 @@ pub async fn serve_socket(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
             }
             event = next_event(&mut joined) => match event {
                 Ok(text) => vec![text.to_string()],
-                Err(RecvError::Lagged(_)) => match &joined {
-                    // Too far behind to patch up: send the whole state again.
+                Err(RecvError::Lagged(_)) => match &mut joined {
+                    // Too far behind to patch up: send the whole state again, and listen again
+                    // from now on (under the room's lock, as a join does), so that none of the
+                    // updates older than that state follows it.
                     Some(j) => {
                         let st = j.room.lock().await;
+                        j.events = j.events.resubscribe();
                         vec![Room::snapshot(&st, j.role, None).to_json()]
                     }
                     None => Vec::new(),
