@@ -72,6 +72,8 @@ function playerName(p) {
 
 // A name as the subject of a sentence ("You rolled", "Computer rolled").
 const subject = (p) => playerName(p);
+// A name as an owner ("your checkers", "Black's checkers").
+const possessive = (p) => (playerName(p) === "You" ? "your" : `${playerName(p)}'s`);
 
 // ---------- announcements ----------
 
@@ -252,7 +254,10 @@ function tell(msg, before) {
       return controls(p) ? 0 : 900;
     }
   }
-  if (ph.phase === "game-over") announce(gameOverText(v));
+  if (ph.phase === "game-over") {
+    $("note").hidden = true;
+    announce(gameOverText(v));
+  }
   return 0;
 }
 
@@ -338,6 +343,12 @@ function render(animating) {
   svg.dataset.positionId = v.position_id;
   svg.dataset.n = v.n;
   svg.dataset.role = JSON.stringify(ui.role);
+  // What the page is showing, for tests and for a curious developer.
+  svg.dataset.phase = v.phase.phase;
+  svg.dataset.game = ui.info.game;
+  svg.dataset.logLen = ui.log.length;
+  svg.dataset.cursor = ui.cursor ?? "";
+  svg.dataset.selected = ui.selected ?? "";
   let pos = ui.shown || v.position;
   let previewKeys = null;
   if (!animating && ui.preview && mover !== null) {
@@ -553,8 +564,8 @@ function gameOverText(v) {
   const ph = v.phase;
   const w = ph.winner;
   const loser = 1 - w;
-  let text = `${subject(w)} won ${pointsText(ui.info, ph, v, subject(loser))}`;
-  if (v.match_winner !== null) {
+  let text = `${subject(w)} won ${pointsText(ui.info, ph, v, possessive(loser))}`;
+  if (v.match_winner !== null && ui.info.match > 1) {
     const m = v.match_winner;
     text += ` ${subject(m)} won the match ${v.score[m]}-${v.score[1 - m]}.`;
   } else if (ui.info.match !== null && ui.info.match > 1) {

@@ -18,8 +18,9 @@ export function describeScoring(scoring, long) {
   }
 }
 
-// "11 points: 11 of Black's checkers were not borne off." for a finished game's phase.
-export function pointsText(info, ph, v, loserName) {
+// "11 points: 11 of Black's checkers were not borne off." for a finished game's phase; `loserOwns`
+// is the loser as an owner ("your", "Black's").
+export function pointsText(info, ph, v, loserOwns) {
   const pts = ph.points;
   const cube = v.cube?.value || 1;
   const unit = `${pts} point${pts === 1 ? "" : "s"}`;
@@ -29,7 +30,7 @@ export function pointsText(info, ph, v, loserName) {
   const times = cube > 1 ? ` (${base} × cube ${cube})` : "";
   switch (info.scoring) {
     case "checker-count":
-      return `${unit}${how}${times}: ${base} of ${loserName}'s checkers ${base === 1 ? "was" : "were"} not borne off.`;
+      return `${unit}${how}${times}: ${base} of ${loserOwns} checkers ${base === 1 ? "was" : "were"} not borne off.`;
     case "gammon-backgammon": {
       const kind = base >= 3 ? "a backgammon" : base === 2 ? "a gammon" : "a single game";
       return `${kind}${how}, ${unit}${cube > 1 ? ` (cube ${cube})` : ""}.`;

@@ -81,21 +81,78 @@ async fn screenshot(c: &Client, name: &str) {
     std::fs::write(screenshots().join(name), png).unwrap();
 }
 
+/// Browser tests share two cores: one at a time keeps each of them fast and its timings sane.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A server, chromedriver and a temporary directory for the browser profiles.
+struct Setup {
+    dir: tempfile::TempDir,
+    server: acey_server::Running,
+    driver: Chromedriver,
+    url: String,
+}
+
+fn setup() -> Setup {
+    let (dir, db) = temp_db();
+    let server = start_server(&db, acey_server::Limits::default());
+    let url = server.url();
+    let driver = chromedriver();
+    Setup {
+        dir,
+        server,
+        driver,
+        url,
+    }
+}
+
+impl Setup {
+    /// A new browser (its own profile) on the home page, animations at the fastest speed a
+    /// person can choose (the flows are the same; the test waits less).
+    async fn visitor(&self, name: &str) -> Client {
+        let c = browser(&self.driver, &self.dir.path().join(name)).await;
+        c.goto(&self.url).await.unwrap();
+        c.execute("localStorage.setItem('acey.speed', '4');", vec![])
+            .await
+            .unwrap();
+        c.goto(&self.url).await.unwrap();
+        c.wait()
+            .for_element(Locator::Css("#play-computer"))
+            .await
+            .unwrap();
+        // Resigning asks first; the tests answer yes.
+        c.execute("window.confirm = () => true;", vec![])
+            .await
+            .unwrap();
+        c
+    }
+}
+
 /// What the page shows, read in one script.
 async fn page(c: &Client) -> Value {
     c.execute(
         r#"const q = (s) => document.querySelectorAll(s);
            const shown = (id) => { const e = document.getElementById(id); return !!e && !e.hidden && e.offsetParent !== null; };
            const b = document.getElementById('board');
+           const cube = document.querySelector('#board .cube');
            return {
              status: document.getElementById('status').textContent,
+             note: shown('note') ? document.getElementById('note').textContent : "",
+             announce: document.getElementById('announce').textContent,
              src: q('#board .hit.src').length, dst: q('#board .hit.dst').length,
+             srcKeys: [...q('#board .hit.src')].map(e => e.dataset.key),
              confirm: shown('confirm'), doubles: shown('doubles'),
+             buttons: [...q('button')].filter(e => !e.hidden && e.offsetParent !== null && !e.disabled && e.id).map(e => e.id),
              log: [...q('#log li[data-player]')].map(li => Number(li.dataset.player)),
+             logText: [...q('#log li[data-player]')].map(li => li.textContent),
              position: b.dataset.positionId || null, role: b.dataset.role || null, n: Number(b.dataset.n || -1),
+             phase: b.dataset.phase || null, game: b.dataset.game || null,
+             cursor: b.dataset.cursor || "", selected: b.dataset.selected || "",
+             cube: cube ? { value: Number(cube.dataset.value), owner: cube.dataset.owner } : null,
              invite: document.getElementById('invite-link').value,
-             inviteShown: shown('invite'),
+             inviteShown: shown('invite'), watching: shown('watching'), missing: shown('missing'),
+             seatLink: document.getElementById('seat-link').value,
              conn: document.getElementById('conn').textContent,
+             path: location.pathname,
              errors: window.aceyErrors || [],
            };"#,
         vec![],
@@ -113,11 +170,18 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
-/// Drags with the mouse from the centre of the element `from` to the centre of `to` (both
-/// looked up before the drag starts: the board is redrawn when a checker is picked up).
-async fn drag(c: &Client, from: &str, to: &str) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-    let centres = c
+fn has_button(p: &Value, id: &str) -> bool {
+    p["buttons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|b| b.as_str() == Some(id))
+}
+
+/// Centres of two elements in CSS pixels (looked up before a drag starts: the board is
+/// redrawn when a checker is picked up).
+async fn centres(c: &Client, from: &str, to: &str) -> [(f64, f64); 2] {
+    let v = c
         .execute(
             "const at = (s) => { const r = document.querySelector(s).getBoundingClientRect(); \
              return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; }; \
@@ -126,26 +190,33 @@ async fn drag(c: &Client, from: &str, to: &str) {
         )
         .await
         .unwrap();
-    let xy = |i: usize, k: usize| centres[i][k].as_f64().unwrap();
+    let xy = |i: usize| (v[i][0].as_f64().unwrap(), v[i][1].as_f64().unwrap());
+    [xy(0), xy(1)]
+}
+
+/// Drags with the mouse from the centre of the element `from` to the centre of `to`.
+async fn drag(c: &Client, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let [(x0, y0), (x1, y1)] = centres(c, from, to).await;
     let ms = |n| Some(Duration::from_millis(n));
     let mouse = MouseActions::new("mouse".into())
         .then(PointerAction::MoveTo {
             duration: None,
-            x: xy(0, 0),
-            y: xy(0, 1),
+            x: x0,
+            y: y0,
         })
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
         })
         .then(PointerAction::MoveTo {
             duration: ms(60),
-            x: xy(0, 0) + 15.0,
-            y: xy(0, 1),
+            x: x0 + 15.0,
+            y: y0,
         })
         .then(PointerAction::MoveTo {
             duration: ms(250),
-            x: xy(1, 0),
-            y: xy(1, 1),
+            x: x1,
+            y: y1,
         })
         .then(PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
@@ -153,17 +224,47 @@ async fn drag(c: &Client, from: &str, to: &str) {
     c.perform_actions(mouse).await.unwrap();
 }
 
-/// What the replay viewer shows: whose side, which frame, the status line.
-async fn replay(c: &Client) -> Value {
-    c.execute(
-        "const b = document.getElementById('replay-board'); \
-         return {viewer: b.dataset.viewer || null, frame: b.dataset.frame || null, \
-         status: document.getElementById('replay-status').textContent};",
-        vec![],
-    )
-    .await
-    .unwrap()
+/// The same drag with a finger (a touch pointer), as on a phone.
+async fn touch_drag(c: &Client, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+    let [(x0, y0), (x1, y1)] = centres(c, from, to).await;
+    let ms = |n| Some(Duration::from_millis(n));
+    let finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: x0,
+            y: y0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveTo {
+            duration: ms(80),
+            x: x0 + 12.0,
+            y: y0 + 4.0,
+        })
+        .then(PointerAction::MoveTo {
+            duration: ms(300),
+            x: x1,
+            y: y1,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(finger).await.unwrap();
 }
+
+/// Presses one key on whatever has the focus.
+async fn press(c: &Client, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    c.perform_actions(keys).await.unwrap();
+}
+
+const ENTER: char = '\u{E007}';
+const ARROW_RIGHT: char = '\u{E014}';
 
 async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -176,83 +277,192 @@ async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Valu
             Instant::now() < deadline,
             "timed out waiting for {what}: {p}"
         );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(80)).await;
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
-    let (dir, db) = temp_db();
-    let server = start_server(&db, acey_server::Limits::default());
-    let url = server.url();
-    let driver = chromedriver();
-
-    // ---- A first-time visitor: one click on the home page starts a game against the computer.
-    let a = browser(&driver, &dir.path().join("profile-a")).await;
-    a.goto(&url).await.unwrap();
-    a.wait()
-        .for_element(Locator::Css("#play-computer"))
-        .await
-        .unwrap();
-    screenshot(&a, "home.png").await;
-    click(&a, "#play-computer").await;
-    wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
-    // Play by clicking highlighted checkers and destinations until the bot has answered a
-    // play of ours.
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut clicks = 0;
-    let mut shot_mid_move = false;
-    loop {
-        let p = page(&a).await;
-        let log: Vec<i64> = p["log"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_i64().unwrap())
-            .collect();
-        if let Some(first_ours) = log.iter().position(|&x| x == 0) {
-            if log[first_ours..].contains(&1) {
-                break;
-            }
-        }
-        assert!(Instant::now() < deadline, "the game did not progress: {p}");
-        if p["doubles"] == true {
-            click(&a, "#double-choices .double-choice:not([disabled])").await;
-        } else if p["confirm"] == true {
-            click(&a, "#confirm").await;
-        } else if p["dst"].as_u64().unwrap() > 0 {
-            if !shot_mid_move {
-                screenshot(&a, "computer-destinations.png").await;
-                shot_mid_move = true;
-            }
-            click(&a, "#board .hit.dst").await;
-            clicks += 1;
-        } else if p["src"].as_u64().unwrap() > 0 {
-            click(&a, "#board .hit.src").await;
-            clicks += 1;
-        }
-        tokio::time::sleep(Duration::from_millis(150)).await;
+/// Does, by clicking, the one thing a player would do next in this state (a double, confirm,
+/// a destination, a source, roll, take); false when there is nothing to do.
+async fn click_next(c: &Client, p: &Value) -> bool {
+    if p["doubles"] == true {
+        click(c, "#double-choices .double-choice:not([disabled])").await;
+    } else if p["confirm"] == true {
+        click(c, "#confirm").await;
+    } else if p["dst"].as_u64().unwrap() > 0 {
+        click(c, "#board .hit.dst").await;
+    } else if p["src"].as_u64().unwrap() > 0 {
+        click(c, "#board .hit.src").await;
+    } else if has_button(p, "roll") {
+        click(c, "#roll").await;
+    } else if has_button(p, "take") {
+        click(c, "#take").await;
+    } else {
+        return false;
     }
-    assert!(clicks >= 2, "moves were made by clicking");
-    screenshot(&a, "computer-after-bot.png").await;
-    // Readable on a phone: the same page in a narrow window.
-    a.set_window_size(390, 844).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    screenshot(&a, "computer-phone.png").await;
-    a.set_window_size(1280, 900).await.unwrap();
+    true
+}
 
-    // ---- Resign, then replay the finished game seen from the other side too (Flip).
-    let game_url = a.current_url().await.unwrap();
-    let game = game_url.path().trim_start_matches("/g/").to_string();
-    a.execute("window.confirm = () => true;", vec![])
+/// The same with the keyboard alone: arrows to a checker or destination, Enter to choose and
+/// to confirm, a digit for a double, r to roll, y to take.
+async fn key_next(c: &Client, p: &Value) -> bool {
+    if p["doubles"] == true {
+        let d = c
+            .execute(
+                "return document.querySelector('#double-choices .double-choice:not([disabled])').dataset.value;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        press(c, d.as_str().unwrap().chars().next().unwrap()).await;
+    } else if p["confirm"] == true {
+        press(c, ENTER).await;
+    } else if p["src"].as_u64().unwrap() > 0 || p["dst"].as_u64().unwrap() > 0 {
+        if p["cursor"] == "" {
+            press(c, ARROW_RIGHT).await;
+        } else {
+            press(c, ENTER).await;
+        }
+    } else if has_button(p, "roll") {
+        press(c, 'r').await;
+    } else if has_button(p, "take") {
+        press(c, 'y').await;
+    } else {
+        return false;
+    }
+    true
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Input {
+    Mouse,
+    Keyboard,
+}
+
+/// Plays the page's side until `done`, the way `input` says; returns the last page state.
+/// Checks on the way that the status never says the computer is thinking while it moves.
+async fn play_until(c: &Client, input: Input, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut acted = 0;
+    loop {
+        let p = page(c).await;
+        if done(&p) {
+            assert!(acted > 0 || what.is_empty(), "nothing was played for {what}");
+            return p;
+        }
+        assert!(Instant::now() < deadline, "{what}: the game did not progress: {p}");
+        assert!(p["errors"].as_array().unwrap().is_empty(), "{p}");
+        let did = match input {
+            Input::Mouse => click_next(c, &p).await,
+            Input::Keyboard => key_next(c, &p).await,
+        };
+        if did {
+            acted += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(if did { 60 } else { 100 })).await;
+    }
+}
+
+fn over(p: &Value) -> bool {
+    p["phase"] == "game-over"
+}
+
+/// Whether the log has a play of `seat` after the first `from` entries.
+fn played_since(p: &Value, seat: i64, from: usize) -> bool {
+    p["log"].as_array().unwrap()[from.min(p["log"].as_array().unwrap().len())..]
+        .iter()
+        .any(|x| x.as_i64() == Some(seat))
+}
+
+fn seat(p: &Value) -> i64 {
+    serde_json::from_str::<Value>(p["role"].as_str().unwrap()).unwrap()["seat"]
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+/// What the replay viewer shows: whose side, which frame, the status line.
+async fn replay(c: &Client) -> Value {
+    c.execute(
+        "const b = document.getElementById('replay-board'); \
+         return {viewer: b.dataset.viewer || null, frame: b.dataset.frame || null, \
+         frames: Number(b.dataset.frames || 0), \
+         entries: document.querySelectorAll('#replay-log li').length, \
+         current: [...document.querySelectorAll('#replay-log li')].findIndex(li => li.classList.contains('current')), \
+         names: [...document.querySelectorAll('#replay-players .name')].map(e => e.textContent), \
+         buttons: [...document.querySelectorAll('#replay .controls button')].map(b => [b.textContent, b.getBoundingClientRect().width]), \
+         status: document.getElementById('replay-status').textContent};",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_replay() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
+    screenshot(&a, "home.png").await;
+    let home = page(&a).await;
+    assert!(home["errors"].as_array().unwrap().is_empty(), "{home}");
+    // The home page explains the scoring, and offers match lengths that suit it.
+    let (scoring, matches) = {
+        let v = a
+            .execute(
+                "return [document.getElementById('scoring').textContent, \
+                 [...document.getElementById('match').options].map(o => o.value)];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        (v[0].as_str().unwrap().to_string(), v[1].clone())
+    };
+    assert!(scoring.contains("15 points"), "{scoring}");
+    assert_eq!(matches, json!(["1", "15", "31", "61", "0"]));
+    a.find(Locator::Css("#level"))
+        .await
+        .unwrap()
+        .select_by_value("beginner")
         .await
         .unwrap();
-    click(&a, "#resign").await;
-    wait_until(&a, "the end of the game", |p| {
-        p["status"].as_str().unwrap().contains("won")
+    click(&a, "#play-computer").await;
+    // At the very start the only source is the start tray, and it is highlighted.
+    let first = wait_until(&a, "our first move or the bot's", |p| {
+        p["src"].as_u64().unwrap() > 0 || played_since(p, 1, 0)
     })
     .await;
-    a.goto(&format!("{url}replay/{game}")).await.unwrap();
+    if first["log"].as_array().unwrap().is_empty() {
+        assert_eq!(first["srcKeys"], json!(["start"]), "{first}");
+        screenshot(&a, "computer-start-tray.png").await;
+    }
+    let end = play_until(&a, Input::Mouse, "the first game", over).await;
+    assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
+    assert!(
+        end["status"].as_str().unwrap().contains("not borne off"),
+        "the end says what the points are: {end}"
+    );
+    assert!(has_button(&end, "rematch"), "{end}");
+    screenshot(&a, "computer-game-over.png").await;
+    let first_game = end["game"].as_str().unwrap().to_string();
+
+    // The rematch: the player keeps the seat and moves again.
+    click(&a, "#rematch").await;
+    let re = wait_until(&a, "the rematch", |p| {
+        p["game"].as_str() != Some(first_game.as_str()) && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    assert_eq!(seat(&re), 0, "the rematch keeps the seat: {re}");
+    assert!(!re["watching"].as_bool().unwrap(), "{re}");
+    play_until(&a, Input::Mouse, "a play of ours in the rematch", |p| {
+        played_since(p, 0, 0) && played_since(p, 1, 0)
+    })
+    .await;
+    screenshot(&a, "computer-rematch.png").await;
+
+    // The replay of the first game: one frame per play, a clickable move list, names, and
+    // buttons that show their glyphs.
+    a.goto(&format!("{}replay/{first_game}", s.url))
+        .await
+        .unwrap();
     let deadline = Instant::now() + Duration::from_secs(30);
     let mut r = replay(&a).await;
     while r["frame"].is_null() {
@@ -260,30 +470,34 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
         tokio::time::sleep(Duration::from_millis(100)).await;
         r = replay(&a).await;
     }
-    assert_eq!(r["viewer"], "0");
+    let entries = r["entries"].as_u64().unwrap();
+    let frames = r["frames"].as_u64().unwrap();
     assert!(
-        r["status"].as_str().unwrap().contains("seen from White"),
-        "{r}"
+        frames >= entries && frames <= entries + 4,
+        "one frame per play: {frames} frames for {entries} plays"
     );
+    assert!(r["names"][1].as_str().unwrap().contains("Computer"), "{r}");
+    for b in r["buttons"].as_array().unwrap() {
+        assert!(!b[0].as_str().unwrap().trim().is_empty(), "{r}");
+    }
+    assert!(r["status"].as_str().unwrap().contains("seen from White"), "{r}");
+    click(&a, "#replay-log li:nth-child(3)").await;
+    let third = replay(&a).await;
+    assert_eq!(third["current"], 2, "clicking a play shows it: {third}");
     click(&a, "#r-flip").await;
     let flipped = replay(&a).await;
     assert_eq!(flipped["viewer"], "1", "{flipped}");
-    assert!(
-        flipped["status"]
-            .as_str()
-            .unwrap()
-            .contains("seen from Black"),
-        "{flipped}"
-    );
-    assert_eq!(flipped["frame"], r["frame"], "flipping keeps the frame");
+    assert_eq!(flipped["frame"], third["frame"], "flipping keeps the frame");
     screenshot(&a, "replay-flipped.png").await;
+    a.close().await.unwrap();
+    s.server.stop();
+}
 
-    // ---- Play a friend: A creates the game, B opens the link in another browser session.
-    a.goto(&url).await.unwrap();
-    a.wait()
-        .for_element(Locator::Css("#play-friend"))
-        .await
-        .unwrap();
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
     click(&a, "#play-friend").await;
     let p = wait_until(&a, "the invite link", |p| {
         p["inviteShown"] == true && p["invite"].as_str().unwrap().contains("/g/")
@@ -291,25 +505,16 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     .await;
     let link = p["invite"].as_str().unwrap().to_string();
     screenshot(&a, "friend-invite.png").await;
-    let b = browser(&driver, &dir.path().join("profile-b")).await;
+    let b = s.visitor("profile-b").await;
     b.goto(&link).await.unwrap();
     let pb = wait_until(&b, "the friend's board", |p| p["n"].as_i64().unwrap() > 0).await;
     let pa = wait_until(&a, "the same board for both", |p| {
         p["n"] == pb["n"] && p["position"] == pb["position"] && p["inviteShown"] == false
     })
     .await;
-    assert_eq!(pa["position"], pb["position"]);
-    assert_eq!(pa["role"], r#"{"seat":0}"#, "{pa}");
-    assert_eq!(
-        pb["role"], r#"{"seat":1}"#,
-        "whoever opens the link takes the other seat: {pb}"
-    );
-    assert!(
-        pa["errors"].as_array().unwrap().is_empty() && pb["errors"].as_array().unwrap().is_empty(),
-        "{pa} {pb}"
-    );
-    // Whoever is to move makes one step by dragging a checker onto a highlighted destination
-    // (a click shows where it may go); the other sees it.
+    assert_eq!(seat(&pa), 0, "{pa}");
+    assert_eq!(seat(&pb), 1, "whoever opens the link takes the other seat: {pb}");
+    // Whoever is to move makes one step by dragging a checker onto a highlighted destination.
     let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 {
         (&a, &b)
     } else {
@@ -319,13 +524,287 @@ async fn a_visitor_plays_the_computer_by_clicking_and_a_friend_joins_by_link() {
     wait_until(mover, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
     drag(mover, "#board .hit.selected", "#board .hit.dst").await;
     let after = wait_until(mover, "the step", |p| p["n"].as_i64() > pa["n"].as_i64()).await;
-    wait_until(watcher, "the opponent's step", |p| {
-        p["position"] == after["position"]
+    wait_until(watcher, "the opponent's step", |p| p["position"] == after["position"]).await;
+
+    // A third browser is a spectator, and is told so.
+    let c = s.visitor("profile-c").await;
+    c.goto(&link).await.unwrap();
+    let pc = wait_until(&c, "the spectator's board", |p| p["n"].as_i64().unwrap() > 0).await;
+    assert_eq!(pc["watching"], true, "{pc}");
+    assert!(pc["status"].as_str().unwrap().starts_with("Watching"), "{pc}");
+    screenshot(&c, "friend-spectator.png").await;
+
+    // B resigns; A offers a rematch; B accepts; both are seated in the new game and both move.
+    click(&b, "#resign").await;
+    wait_until(&a, "the end", over).await;
+    let old = pa["game"].as_str().unwrap().to_string();
+    wait_until(&a, "the rematch button", |p| has_button(p, "rematch")).await;
+    click(&a, "#rematch").await;
+    wait_until(&b, "the offer", |p| has_button(p, "rematch-accept")).await;
+    screenshot(&b, "friend-rematch-offer.png").await;
+    click(&b, "#rematch-accept").await;
+    let new_game = |p: &Value| p["game"].as_str() != Some(old.as_str()) && p["n"].as_i64().unwrap() > 0;
+    let ra = wait_until(&a, "A in the rematch", new_game).await;
+    let rb = wait_until(&b, "B in the rematch", new_game).await;
+    assert_eq!((seat(&ra), seat(&rb)), (0, 1), "{ra} {rb}");
+    let rc = wait_until(&c, "the spectator follows", new_game).await;
+    assert_eq!(rc["watching"], true, "{rc}");
+    // Both move: each plays until the log has a play of each seat.
+    let both = |p: &Value| played_since(p, 0, 0) && played_since(p, 1, 0);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (qa, qb) = (page(&a).await, page(&b).await);
+        if both(&qa) && both(&qb) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the rematch did not progress: {qa} {qb}");
+        if !click_next(&a, &qa).await {
+            click_next(&b, &qb).await;
+        }
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+    screenshot(&a, "friend-rematch-a.png").await;
+    screenshot(&b, "friend-rematch-b.png").await;
+    for x in [a, b, c] {
+        x.close().await.unwrap();
+    }
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
+
+    // Same screen: both seats on one page; a resignation, then a rematch played on.
+    click(&a, "#play-local").await;
+    let p = wait_until(&a, "the same-screen board", |p| p["src"].as_u64().unwrap() > 0).await;
+    assert_eq!(p["role"], "\"both\"", "{p}");
+    play_until(&a, Input::Mouse, "two plays", |p| p["log"].as_array().unwrap().len() >= 2).await;
+    click(&a, "#resign").await;
+    let end = wait_until(&a, "the end", over).await;
+    assert!(end["status"].as_str().unwrap().contains("by resignation"), "{end}");
+    let old = end["game"].as_str().unwrap().to_string();
+    click(&a, "#rematch").await;
+    wait_until(&a, "the same-screen rematch", |p| {
+        p["game"].as_str() != Some(old.as_str()) && p["src"].as_u64().unwrap() > 0
     })
     .await;
-    screenshot(&a, "friend-a.png").await;
-    screenshot(&b, "friend-b.png").await;
+    let re = play_until(&a, Input::Mouse, "a play in the rematch", |p| {
+        !p["log"].as_array().unwrap().is_empty()
+    })
+    .await;
+    assert_eq!(re["role"], "\"both\"", "{re}");
+
+    // An open session against the computer: after a game, Next game, with the score kept.
+    a.goto(&s.url).await.unwrap();
+    a.wait().for_element(Locator::Css("#match")).await.unwrap();
+    a.find(Locator::Css("#match"))
+        .await
+        .unwrap()
+        .select_by_value("0")
+        .await
+        .unwrap();
+    click(&a, "#play-computer").await;
+    wait_until(&a, "the open session", |p| p["n"].as_i64().unwrap() > 0).await;
+    a.execute("window.confirm = () => true;", vec![])
+        .await
+        .unwrap();
+    click(&a, "#resign").await;
+    let end = wait_until(&a, "the first game's end", |p| over(p) && has_button(p, "next-game")).await;
+    assert!(!has_button(&end, "rematch"), "{end}");
+    screenshot(&a, "open-session-end.png").await;
+    let logged = end["log"].as_array().unwrap().len();
+    click(&a, "#next-game").await;
+    let second = wait_until(&a, "the second game", |p| p["phase"] != "game-over").await;
+    assert!(second["status"].as_str().is_some());
+    let score: i64 = a
+        .execute(
+            "return Number(document.querySelector('#players .player[data-player=\"1\"] .score').textContent);",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_i64()
+        .unwrap();
+    assert!(score > 0, "the score carries over: {score}");
+    play_until(&a, Input::Mouse, "a play in the second game", |p| {
+        played_since(p, 0, logged)
+    })
+    .await;
+    screenshot(&a, "open-session-second-game.png").await;
     a.close().await.unwrap();
-    b.close().await.unwrap();
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_by_keyboard_alone() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
+    a.find(Locator::Css("#level"))
+        .await
+        .unwrap()
+        .select_by_value("beginner")
+        .await
+        .unwrap();
+    // Tab to the button and press Enter, as a keyboard user does.
+    a.execute("document.getElementById('play-computer').focus();", vec![])
+        .await
+        .unwrap();
+    press(&a, ENTER).await;
+    wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
+    let focusable = a
+        .execute("const b = document.getElementById('board'); b.focus(); return document.activeElement === b;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(focusable, true, "the board takes the focus");
+    let p = wait_until(&a, "our move", |p| p["src"].as_u64().unwrap() > 0).await;
+    press(&a, ARROW_RIGHT).await;
+    let cur = wait_until(&a, "a cursor", |p| p["cursor"] != "").await;
+    assert!(
+        p["srcKeys"].as_array().unwrap().contains(&cur["cursor"]),
+        "the cursor is on a source: {cur}"
+    );
+    assert!(!cur["announce"].as_str().unwrap().is_empty(), "{cur}");
+    screenshot(&a, "keyboard-cursor.png").await;
+    let end = play_until(&a, Input::Keyboard, "a game by keyboard", over).await;
+    assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
+    // The live region has said something about the end.
+    let said = a
+        .execute("return document.getElementById('announce').getAttribute('aria-live');", vec![])
+        .await
+        .unwrap();
+    assert_eq!(said, "polite");
+    screenshot(&a, "keyboard-game-over.png").await;
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_a_finger_drags_a_checker_and_the_board_is_legible() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
+    a.set_window_size(390, 844).await.unwrap();
+    click(&a, "#play-local").await;
+    let p = wait_until(&a, "a source", |p| p["src"].as_u64().unwrap() > 0).await;
+    let sizes = a
+        .execute(
+            "const num = document.querySelector('#board .pointnum').getBoundingClientRect(); \
+             const svg = document.getElementById('board').getBoundingClientRect(); \
+             const pt = document.querySelector('#board .hit[data-key=\"p1\"]').getBoundingClientRect(); \
+             return {num: num.height, width: svg.width, point: pt.width, \
+                     action: getComputedStyle(document.getElementById('board')).touchAction};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(sizes["action"], "none", "{sizes}");
+    assert!(sizes["num"].as_f64().unwrap() >= 9.0, "point numbers legible: {sizes}");
+    // A checker is almost a point wide (checker diameter = 68/72 of the point).
+    assert!(sizes["point"].as_f64().unwrap() >= 25.0, "checkers large enough: {sizes}");
+    click(&a, "#board .hit.src").await;
+    wait_until(&a, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
+    touch_drag(&a, "#board .hit.selected", "#board .hit.dst").await;
+    wait_until(&a, "the dragged step", |q| q["n"].as_i64() > p["n"].as_i64()).await;
+    screenshot(&a, "phone-after-drag.png").await;
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_of_a_fast_game_stays_current_and_a_wrong_link_says_so() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let url = server.url();
+    let driver = chromedriver();
+    let c = browser(&driver, &dir.path().join("profile-c")).await;
+
+    // A wrong link: a page that says so and a way home, and no game buttons.
+    c.goto(&format!("{url}g/nosuchgame")).await.unwrap();
+    let p = wait_until(&c, "the missing page", |p| p["missing"] == true).await;
+    assert!(p["buttons"].as_array().unwrap().iter().all(|b| b != "resign" && b != "flip"), "{p}");
+    screenshot(&c, "no-such-game.png").await;
+
+    // A same-screen game played as fast as the server answers, watched from a browser.
+    let mut player = acey_server::loadtest::Client::connect(server.addr).await.unwrap();
+    let joined = create(&mut player, json!({"type": "create", "v": 1, "mode": "local"})).await;
+    let game = joined["info"]["game"].as_str().unwrap().to_string();
+    c.goto(&format!("{url}g/{game}")).await.unwrap();
+    wait_until(&c, "the spectator's board", |p| p["n"].as_i64().unwrap() >= 0 && p["watching"] == true).await;
+    let last = play_until_common(&mut player, joined["view"].clone()).await;
+    let final_n = last["n"].as_i64().unwrap();
+    let final_log = last["log_len"].as_u64().unwrap() as usize;
+    let seen = wait_until(&c, "the spectator to catch up", |p| p["n"].as_i64() == Some(final_n)).await;
+    assert_eq!(seen["log"].as_array().unwrap().len(), final_log, "no play twice or missing: {seen}");
+    assert!(seen["status"].as_str().unwrap().contains("won"), "{seen}");
+    screenshot(&c, "spectator-caught-up.png").await;
+    c.close().await.unwrap();
     server.stop();
+}
+
+/// Plays both seats of a same-screen game with random legal intents until it is over.
+async fn play_until_common(player: &mut acey_server::loadtest::Client, view: Value) -> Value {
+    common::play_until(player, None, view, 5, |v| v["phase"]["phase"] == "game-over").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-a").await;
+    a.find(Locator::Css("#rules"))
+        .await
+        .unwrap()
+        .select_by_value("backgammon")
+        .await
+        .unwrap();
+    let home = a
+        .execute(
+            "return [document.getElementById('cube').checked, document.getElementById('scoring').textContent, \
+             [...document.getElementById('match').options].map(o => o.value)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(home[0], true, "the backgammon preset plays with the cube: {home}");
+    assert!(home[1].as_str().unwrap().contains("gammon"), "{home}");
+    assert!(home[2].as_array().unwrap().contains(&json!("5")), "{home}");
+    click(&a, "#play-local").await;
+    // Whoever rolls first may double: double, then the other takes.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut taken = false;
+    loop {
+        let p = page(&a).await;
+        assert!(Instant::now() < deadline, "no cube action: {p}");
+        assert!(p["cube"].is_object(), "the cube is drawn: {p}");
+        if !taken && has_button(&p, "double") {
+            assert_eq!(p["cube"]["owner"], "none", "{p}");
+            click(&a, "#double").await;
+            let q = wait_until(&a, "the take button", |q| has_button(q, "take")).await;
+            assert!(q["status"].as_str().unwrap().contains("take or drop"), "{q}");
+            screenshot(&a, "cube-offered.png").await;
+            click(&a, "#take").await;
+            let t = wait_until(&a, "the cube taken", |q| q["cube"]["value"] == 2).await;
+            assert_ne!(t["cube"]["owner"], "none", "{t}");
+            taken = true;
+        } else if taken && has_button(&p, "double") {
+            // The owner redoubles; the other drops, and the game ends for the cube's value.
+            click(&a, "#double").await;
+            wait_until(&a, "the drop button", |q| has_button(q, "drop")).await;
+            click(&a, "#drop").await;
+            let end = wait_until(&a, "the end", over).await;
+            assert!(end["status"].as_str().unwrap().contains("2 points: the cube was dropped"), "{end}");
+            screenshot(&a, "cube-dropped.png").await;
+            break;
+        } else {
+            click_next(&a, &p).await;
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    a.close().await.unwrap();
+    s.server.stop();
 }
