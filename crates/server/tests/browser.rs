@@ -170,6 +170,14 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// Resigns the page's game (the question it asks first is answered yes).
+async fn resign(c: &Client) {
+    c.execute("window.confirm = () => true;", vec![])
+        .await
+        .unwrap();
+    click(c, "#resign").await;
+}
+
 fn has_button(p: &Value, id: &str) -> bool {
     p["buttons"]
         .as_array()
@@ -535,7 +543,7 @@ async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
     screenshot(&c, "friend-spectator.png").await;
 
     // B resigns; A offers a rematch; B accepts; both are seated in the new game and both move.
-    click(&b, "#resign").await;
+    resign(&b).await;
     wait_until(&a, "the end", over).await;
     let old = pa["game"].as_str().unwrap().to_string();
     wait_until(&a, "the rematch button", |p| has_button(p, "rematch")).await;
@@ -582,7 +590,7 @@ async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
     let p = wait_until(&a, "the same-screen board", |p| p["src"].as_u64().unwrap() > 0).await;
     assert_eq!(p["role"], "\"both\"", "{p}");
     play_until(&a, Input::Mouse, "two plays", |p| p["log"].as_array().unwrap().len() >= 2).await;
-    click(&a, "#resign").await;
+    resign(&a).await;
     let end = wait_until(&a, "the end", over).await;
     assert!(end["status"].as_str().unwrap().contains("by resignation"), "{end}");
     let old = end["game"].as_str().unwrap().to_string();
@@ -608,10 +616,7 @@ async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
         .unwrap();
     click(&a, "#play-computer").await;
     wait_until(&a, "the open session", |p| p["n"].as_i64().unwrap() > 0).await;
-    a.execute("window.confirm = () => true;", vec![])
-        .await
-        .unwrap();
-    click(&a, "#resign").await;
+    resign(&a).await;
     let end = wait_until(&a, "the first game's end", |p| over(p) && has_button(p, "next-game")).await;
     assert!(!has_button(&end, "rematch"), "{end}");
     screenshot(&a, "open-session-end.png").await;
@@ -662,12 +667,14 @@ async fn a_whole_game_by_keyboard_alone() {
     assert_eq!(focusable, true, "the board takes the focus");
     let p = wait_until(&a, "our move", |p| p["src"].as_u64().unwrap() > 0).await;
     press(&a, ARROW_RIGHT).await;
-    let cur = wait_until(&a, "a cursor", |p| p["cursor"] != "").await;
+    let cur = wait_until(&a, "a cursor, announced", |p| {
+        p["cursor"] != "" && p["announce"] != ""
+    })
+    .await;
     assert!(
         p["srcKeys"].as_array().unwrap().contains(&cur["cursor"]),
         "the cursor is on a source: {cur}"
     );
-    assert!(!cur["announce"].as_str().unwrap().is_empty(), "{cur}");
     screenshot(&a, "keyboard-cursor.png").await;
     let end = play_until(&a, Input::Keyboard, "a game by keyboard", over).await;
     assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
