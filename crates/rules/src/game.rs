@@ -178,6 +178,10 @@ impl From<StepError> for GameError {
     }
 }
 
+/// The highest value of the doubling cube: 2^12, the cap GNU Backgammon uses. No double is
+/// offered beyond it (R9.3 sets no cap; a cap keeps every score finite and representable).
+pub const MAX_CUBE: u32 = 4096;
+
 /// The doubling cube (R9.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -420,9 +424,11 @@ impl Game {
         }
     }
 
-    /// Whether `player` may offer the cube now.
+    /// Whether `player` may offer the cube now. The cube stops at [`MAX_CUBE`] (as GNU
+    /// Backgammon's does), so its value can never overflow.
     pub fn may_double(&self, player: Player) -> bool {
         self.rules.doubling_cube
+            && self.cube.value < MAX_CUBE
             && matches!(self.phase, Phase::Roll { player: p } if p == player)
             && !self.in_reroll
             && !self.crawford_game
@@ -438,12 +444,14 @@ impl Game {
         nameable_doubles_at(&self.rules, &mut MoveGen::new(&self.rules), &self.position)
     }
 
-    /// Applies an action. On error nothing changes.
+    /// Applies an action. On error nothing changes. The action is kept in [`Game::actions`] as
+    /// the game decided it: a step's and a play's hit flags are the game's, whatever the caller
+    /// sent.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         // Every branch of `apply_inner` validates before it changes anything, so a refused action
         // leaves the game as it was without the cost of a copy.
-        self.apply_inner(&action)?;
-        self.actions.push(action);
+        let decided = self.apply_inner(&action)?;
+        self.actions.push(decided.unwrap_or(action));
         Ok(())
     }
 
@@ -459,7 +467,28 @@ impl Game {
         GameError::WrongPhase(format!("cannot {what} now: waiting for {now}"))
     }
 
-    fn apply_inner(&mut self, action: &Action) -> Result<(), GameError> {
+    /// Applies `action`; returns the action as decided where it differs from what was sent
+    /// (the hit flags of steps).
+    fn apply_inner(&mut self, action: &Action) -> Result<Option<Action>, GameError> {
+        match (action, &self.phase) {
+            (Action::Step { step }, Phase::Move { .. }) => {
+                let turn = self.turn.as_mut().expect("a Move phase has a turn");
+                let step = turn.step(*step)?;
+                Ok(Some(Action::Step { step }))
+            }
+            (Action::Play { steps }, &Phase::Move { player, pool, kind }) => {
+                let turn = self.turn.as_mut().expect("a Move phase has a turn");
+                let play = turn.play_steps(steps)?;
+                let steps = play.steps().to_vec();
+                self.finish_pool(player, pool, kind, play);
+                Ok(Some(Action::Play { steps }))
+            }
+            // The other actions are kept as they were sent.
+            _ => self.apply_plain(action).map(|()| None),
+        }
+    }
+
+    fn apply_plain(&mut self, action: &Action) -> Result<(), GameError> {
         match (action, self.phase.clone()) {
             (Action::DieOff { dice }, Phase::DieOff) => self.die_off(*dice),
             (Action::Roll { dice }, Phase::Roll { player }) => {
@@ -474,11 +503,6 @@ impl Game {
                 self.start_pool(player, pool, kind);
                 Ok(())
             }
-            (Action::Step { step }, Phase::Move { .. }) => {
-                let turn = self.turn.as_mut().expect("a Move phase has a turn");
-                turn.step(*step)?;
-                Ok(())
-            }
             (Action::Undo, Phase::Move { .. }) => {
                 let turn = self.turn.as_mut().expect("a Move phase has a turn");
                 turn.undo()
@@ -491,12 +515,6 @@ impl Game {
                     .as_ref()
                     .expect("a Move phase has a turn")
                     .finish()?;
-                self.finish_pool(player, pool, kind, play);
-                Ok(())
-            }
-            (Action::Play { steps }, Phase::Move { player, pool, kind }) => {
-                let turn = self.turn.as_mut().expect("a Move phase has a turn");
-                let play = turn.play_steps(steps)?;
                 self.finish_pool(player, pool, kind, play);
                 Ok(())
             }
@@ -527,6 +545,8 @@ impl Game {
                             .to_string()
                     } else if self.crawford_game {
                         "no doubling in the Crawford game".to_string()
+                    } else if self.cube.value >= MAX_CUBE {
+                        format!("the cube is at its highest value, {MAX_CUBE}")
                     } else {
                         format!("{player} does not own the cube")
                     }));
@@ -800,5 +820,62 @@ fn action_name(a: &Action) -> &'static str {
         Action::Drop => "drop",
         Action::Resign { .. } => "resign",
         Action::NextGame => "start the next game",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cube_stops_at_its_cap() {
+        // R9.3 with GNU Backgammon's cap: after twelve takes the cube is at 4096 and no one may
+        // double again; the game goes on and ends with a finite score.
+        let rules: Rules = "american,doubling_cube=true".parse().unwrap();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let mut takes = 0;
+        loop {
+            match *game.phase() {
+                Phase::Roll { player } if game.cube().value < MAX_CUBE => {
+                    assert!(game.may_double(player));
+                    game.apply(Action::Double).unwrap();
+                    game.apply(Action::Take).unwrap();
+                    takes += 1;
+                    game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+                }
+                Phase::Roll { player } => {
+                    assert!(!game.may_double(player));
+                    let e = game.apply(Action::Double).unwrap_err().to_string();
+                    assert!(e.contains("4096"), "{e}");
+                    break;
+                }
+                Phase::Move { .. } => {
+                    let play = game.legal_plays().first().map(|p| p.steps().to_vec());
+                    game.apply(Action::Play {
+                        steps: play.unwrap_or_default(),
+                    })
+                    .unwrap();
+                }
+                ref other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!((takes, game.cube().value), (12, MAX_CUBE));
+    }
+
+    #[test]
+    fn a_step_is_kept_with_the_hit_the_game_decided() {
+        // Whatever hit flag the caller sends, the game's own is kept: a record replays the same
+        // and tells the truth.
+        let rules = crate::Preset::Backgammon.rules();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let step = game.turn().unwrap().legal_steps()[0];
+        let lie = Step {
+            hit: !step.hit,
+            ..step
+        };
+        game.apply(Action::Step { step: lie }).unwrap();
+        assert_eq!(game.actions()[1], Action::Step { step });
     }
 }

@@ -123,6 +123,10 @@ impl Hub {
             None if rules.match_target.is_none() => rules.match_target = Some(1),
             None => {}
         }
+        // A match length written into the rule string is held to the same limit.
+        if let Some(n) = rules.match_target.filter(|&n| n > MAX_MATCH) {
+            return Err(bad(format!("a match is 1 to {MAX_MATCH} points, not {n}")));
+        }
         let seat = new.seat.unwrap_or(0);
         if seat > 1 {
             return Err(bad(format!("a seat is 0 or 1, not {seat}")));

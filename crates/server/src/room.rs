@@ -128,6 +128,9 @@ impl Room {
             .apply(action.clone())
             .map_err(|e| refuse(ErrorCode::Illegal, e.to_string()))?;
         let n = st.game.actions().len() - 1;
+        // What the game decided (a step's hit flag is the game's, not the client's) is what is
+        // stored and broadcast.
+        let action = st.game.actions()[n].clone();
         if let Err(e) = self.store.append_action(&self.id, n, &action).await {
             // Not stored, so not accepted: rebuild the game without it.
             let actions = st.game.actions()[..n].to_vec();
