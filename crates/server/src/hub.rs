@@ -10,9 +10,11 @@ use std::sync::{Arc, Weak};
 use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
+use crate::limits::same_secret;
 use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
 use crate::random;
 use crate::room::{rebuild, Refusal, Room};
+use crate::services::Services;
 use crate::storage::{GameMeta, Mode, Store};
 
 /// The longest match a game may be created with.
@@ -35,7 +37,7 @@ pub struct NewGame {
 
 /// All rooms.
 pub struct Hub {
-    store: Arc<dyn Store>,
+    services: Arc<Services>,
     rooms: Mutex<HashMap<String, Weak<Room>>>,
 }
 
@@ -51,17 +53,22 @@ fn now() -> i64 {
 }
 
 impl Hub {
-    /// A hub over a store.
-    pub fn new(store: Arc<dyn Store>) -> Arc<Hub> {
+    /// A hub over the server's services.
+    pub fn new(services: Arc<Services>) -> Arc<Hub> {
         Arc::new(Hub {
-            store,
+            services,
             rooms: Mutex::new(HashMap::new()),
         })
     }
 
     /// The store.
     pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+        &self.services.store
+    }
+
+    /// The shared services.
+    pub fn services(&self) -> &Arc<Services> {
+        &self.services
     }
 
     /// Games in memory now.
@@ -83,25 +90,41 @@ impl Hub {
     }
 
     /// The room of a game, loading it from the store if it is not in memory.
+    ///
+    /// The hub's lock is never held across the load: two joiners of a game not in memory may
+    /// both load it, and the second to finish takes the first one's room.
     pub async fn room(&self, id: &str) -> Result<Arc<Room>, Refusal> {
-        // Held across the load so that two joiners of a game not in memory share one room.
-        let mut rooms = self.rooms.lock().await;
-        if let Some(room) = rooms.get(id).and_then(Weak::upgrade) {
+        if let Some(room) = self.rooms.lock().await.get(id).and_then(Weak::upgrade) {
             return Ok(room);
         }
-        let stored = self
-            .store
+        let store = self.store();
+        let stored = store
             .load_game(id)
             .await
             .map_err(unavailable)?
             .ok_or_else(|| (ErrorCode::NotFound, format!("there is no game '{id}'")))?;
-        let game = rebuild(&stored.meta, &stored.actions).map_err(unavailable)?;
-        let room = Room::new(stored.meta, game, Arc::clone(&self.store));
-        rooms.insert(id.to_string(), Arc::downgrade(&room));
-        drop(rooms);
+        let rematch = store.find_rematch(id).await.map_err(unavailable)?;
+        // Replaying is CPU work: off the async threads.
+        let meta = stored.meta.clone();
+        let game = tokio::task::spawn_blocking(move || rebuild(&meta, &stored.actions))
+            .await
+            .map_err(unavailable)?
+            .map_err(unavailable)?;
+        let fresh = Room::new(stored.meta, game, Arc::clone(&self.services));
+        let room = {
+            let mut rooms = self.rooms.lock().await;
+            match rooms.get(id).and_then(Weak::upgrade) {
+                Some(theirs) => return Ok(theirs),
+                None => {
+                    rooms.insert(id.to_string(), Arc::downgrade(&fresh));
+                    fresh
+                }
+            }
+        };
         // A restart may have stopped the server between an action and the roll or the bot move
-        // that follows it: carry on from there.
+        // that follows it: carry on from there. A rematch started before keeps its id.
         let mut st = room.lock().await;
+        st.rematch = rematch;
         room.advance(&mut st).await?;
         drop(st);
         Ok(room)
@@ -171,9 +194,11 @@ impl Hub {
     }
 
     async fn start(&self, meta: GameMeta) -> Result<Arc<Room>, Refusal> {
-        self.store.create_game(&meta).await.map_err(unavailable)?;
+        self.store().create_game(&meta).await.map_err(unavailable)?;
+        crate::metrics::Metrics::count(&self.services.metrics.games_created);
+        tracing::info!(game = %meta.id, mode = meta.mode.as_str(), rules = %meta.rules, "game created");
         let game = Game::new(meta.rules);
-        let room = Room::new(meta, game, Arc::clone(&self.store));
+        let room = Room::new(meta, game, Arc::clone(&self.services));
         self.insert(&room).await;
         let mut st = room.lock().await;
         room.advance(&mut st).await?;
@@ -191,7 +216,11 @@ impl Hub {
     ) -> Result<(Role, Option<String>), Refusal> {
         let mut st = room.lock().await;
         if let Some(t) = token {
-            let holds = |i: usize| st.meta.tokens[i].as_deref() == Some(t);
+            let holds = |i: usize| {
+                st.meta.tokens[i]
+                    .as_deref()
+                    .is_some_and(|s| same_secret(s, t))
+            };
             match (holds(0), holds(1)) {
                 (true, true) => return Ok((Role::Both, Some(t.to_string()))),
                 (true, false) => return Ok((Role::Seat(0), Some(t.to_string()))),
@@ -207,7 +236,7 @@ impl Hub {
         };
         let new_token = random::token().map_err(unavailable)?;
         if !self
-            .store
+            .store()
             .claim_seat(&room.id, free, &new_token)
             .await
             .map_err(unavailable)?

@@ -14,17 +14,24 @@
 //!     addr: "127.0.0.1:8080".parse().unwrap(),
 //!     db: "acey.db".into(),
 //!     limits: Default::default(),
+//!     origins: Vec::new(),
 //! };
-//! acey_server::run(config).unwrap(); // serves until Ctrl-C
+//! acey_server::run(config).unwrap(); // serves until Ctrl-C or SIGTERM
 //! ```
 #![warn(missing_docs)]
 
 pub mod bot;
+pub mod cache;
+pub mod gate;
 pub mod hub;
+pub mod limits;
 pub mod loadtest;
+pub mod metrics;
+pub mod pool;
 pub mod protocol;
 pub mod random;
 pub mod room;
+pub mod services;
 pub mod sqlite;
 pub mod storage;
 pub mod web;
@@ -33,8 +40,9 @@ pub mod ws;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
-pub use ws::Limits;
+pub use limits::Limits;
 
 /// How to run the server.
 #[derive(Debug, Clone)]
@@ -43,8 +51,11 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The SQLite database file (created if missing).
     pub db: PathBuf,
-    /// Per-connection limits.
+    /// Every limit the server holds clients to.
     pub limits: Limits,
+    /// Web origins besides the server's own whose pages may open a WebSocket
+    /// (`https://example.org`).
+    pub origins: Vec<String>,
 }
 
 /// Why the server could not start or stopped.
@@ -64,6 +75,8 @@ pub struct Running {
     /// The address it listens on.
     pub addr: SocketAddr,
     runtime: Option<tokio::runtime::Runtime>,
+    shutdown: tokio::sync::watch::Sender<bool>,
+    served: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Drop for Running {
@@ -74,6 +87,9 @@ impl Drop for Running {
         }
     }
 }
+
+/// How long a clean shutdown waits for requests in flight before it stops anyway.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 impl Running {
     /// The address to open in a browser.
@@ -87,14 +103,48 @@ impl Running {
         drop(self);
     }
 
-    /// Blocks until Ctrl-C, then stops.
-    pub fn wait_for_ctrl_c(self) -> Result<(), ServerError> {
-        if let Some(rt) = &self.runtime {
-            rt.block_on(tokio::signal::ctrl_c())?;
+    /// Stops cleanly: no new connection is accepted, every WebSocket client is told the server
+    /// is restarting (close code 1012, after which the web client reconnects), requests in
+    /// flight finish, and then the runtime stops (within a few seconds at most).
+    pub fn shutdown(mut self) {
+        tracing::info!("shutting down");
+        let _ = self.shutdown.send(true);
+        if let (Some(rt), Some(served)) = (&self.runtime, self.served.take()) {
+            let _ = rt.block_on(async { tokio::time::timeout(SHUTDOWN_GRACE, served).await });
         }
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_timeout(Duration::from_secs(1));
+        }
+    }
+
+    /// Blocks until Ctrl-C or SIGTERM, then shuts down cleanly.
+    pub fn wait_for_signal(self) -> Result<(), ServerError> {
+        if let Some(rt) = &self.runtime {
+            rt.block_on(stop_signal())?;
+        }
+        self.shutdown();
         Ok(())
     }
 }
+
+/// Ctrl-C, or SIGTERM where there are signals.
+async fn stop_signal() -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r,
+            _ = term.recv() => Ok(()),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await
+    }
+}
+
+/// How often abandoned games are looked for and idle addresses forgotten.
+const CLEAN_EVERY: Duration = Duration::from_secs(600);
 
 /// Opens the database, binds the address and starts serving in the background.
 pub fn start(config: Config) -> Result<Running, ServerError> {
@@ -102,36 +152,78 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         .enable_all()
         .thread_name("acey-server")
         .build()?;
+    let limits = config.limits;
+    let (shutdown_tx, shutdown_rx) = tokio::sync::watch::channel(false);
     let setup = async {
         let store = sqlite::SqliteStore::open(&config.db).await?;
-        let hub = hub::Hub::new(Arc::new(store));
+        let services = services::Services::new(Arc::new(store), limits);
+        let hub = hub::Hub::new(services);
+        let peers = gate::Peers::new(limits, gate::connection_cap(&limits));
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        Ok::<_, ServerError>((addr, web::router(hub, config.limits), listener))
+        let shared = Arc::new(ws::Shared {
+            hub,
+            peers,
+            shutdown: shutdown_rx,
+        });
+        Ok::<_, ServerError>((addr, shared, listener))
     };
     // On a thread of its own, so that a caller already inside a runtime (a test, the load
     // benchmark) can start a server too.
-    let (addr, app, listener) = std::thread::scope(|s| {
+    let (addr, shared, listener) = std::thread::scope(|s| {
         s.spawn(|| runtime.block_on(setup))
             .join()
             .unwrap_or_else(|_| Err(std::io::Error::other("server start-up panicked").into()))
     })?;
-    // No Nagle delay: moves are small messages that must leave at once.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    runtime.spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            eprintln!("acey server stopped: {e}");
+    let listener = gate::GatedListener::new(
+        listener,
+        Arc::clone(&shared.peers),
+        Arc::clone(&shared.hub.services().metrics),
+        limits,
+    );
+    let app = web::router(Arc::clone(&shared), config.origins.clone())
+        .into_make_service_with_connect_info::<gate::PeerAddr>();
+    let mut stopping = shared.shutdown.clone();
+    let served = runtime.spawn(async move {
+        let stop = async move {
+            let _ = stopping.wait_for(|s| *s).await;
+        };
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(stop)
+            .await
+        {
+            tracing::error!(error = %e, "the server stopped");
         }
     });
+    runtime.spawn(clean_up(Arc::clone(&shared), limits));
+    tracing::info!(%addr, db = %config.db.display(), "serving");
     Ok(Running {
         addr,
         runtime: Some(runtime),
+        shutdown: shutdown_tx,
+        served: Some(served),
     })
 }
 
-/// Runs the server until Ctrl-C, printing the address to open.
+/// Deletes abandoned games and forgets idle addresses, every [`CLEAN_EVERY`].
+async fn clean_up(shared: Arc<ws::Shared>, limits: Limits) {
+    let mut every = tokio::time::interval(CLEAN_EVERY);
+    loop {
+        every.tick().await;
+        shared.peers.prune();
+        let before = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64)
+            - limits.abandoned_after.as_secs() as i64;
+        match shared.hub.store().delete_abandoned(before).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "abandoned games deleted"),
+            Err(e) => tracing::warn!(error = %e, "could not delete abandoned games"),
+        }
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM, printing the address to open; then stops cleanly.
 pub fn run(config: Config) -> Result<(), ServerError> {
     let db = config.db.clone();
     let running = start(config)?;
@@ -141,5 +233,5 @@ pub fn run(config: Config) -> Result<(), ServerError> {
         db.display()
     );
     println!("press Ctrl-C to stop");
-    running.wait_for_ctrl_c()
+    running.wait_for_signal()
 }

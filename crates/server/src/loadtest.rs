@@ -113,6 +113,19 @@ impl Client {
     }
 }
 
+/// The default limits with those on one address lifted: the benchmark's and the tests' clients
+/// all connect from 127.0.0.1, where each stands for a different person.
+pub fn one_address_limits() -> crate::Limits {
+    crate::Limits {
+        ip_rate_per_sec: 1e9,
+        ip_burst: 1e9,
+        max_connections_per_ip: 1_000_000,
+        creates_per_minute: 1e9,
+        create_burst: 1e9,
+        ..crate::Limits::default()
+    }
+}
+
 /// Whether the state waits for a person in `seat` (`None`: a same-screen client holding both),
 /// i.e. whether the server will not act by itself.
 pub fn needs(view: &Value, seat: Option<u64>) -> bool {
@@ -409,7 +422,10 @@ pub async fn idle_game_kb(n: usize) -> Result<f64, String> {
     let store = crate::sqlite::SqliteStore::open(&dir.join("idle.db"))
         .await
         .map_err(|e| e.to_string())?;
-    let hub = crate::hub::Hub::new(std::sync::Arc::new(store));
+    let hub = crate::hub::Hub::new(crate::services::Services::new(
+        std::sync::Arc::new(store),
+        crate::Limits::default(),
+    ));
     let mut rooms = Vec::with_capacity(n);
     // Warm up allocator and database first so that they do not count.
     for _ in 0..50 {
@@ -448,7 +464,8 @@ pub fn run_benchmark(config: &LoadConfig, dir: &std::path::Path) -> Result<LoadR
     let server = crate::start(crate::Config {
         addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
         db: dir.join("bench.db"),
-        limits: crate::Limits::default(),
+        limits: one_address_limits(),
+        origins: Vec::new(),
     })
     .map_err(|e| e.to_string())?;
     let clients = tokio::runtime::Builder::new_multi_thread()

@@ -301,7 +301,10 @@ impl View {
 
 /// What a resignation by each player would cost, as [`Game::apply`] scores `Action::Resign`.
 fn resign_points(game: &Game) -> [u32; 2] {
-    let pos = game.turn().map(|t| *t.start()).unwrap_or_else(|| game.position());
+    let pos = game
+        .turn()
+        .map(|t| *t.start())
+        .unwrap_or_else(|| game.position());
     let cube = game.cube().value;
     [Player::One, Player::Zero]
         .map(|winner| acey_rules::base_score(game.rules(), &pos, winner).saturating_mul(cube))
@@ -481,6 +484,8 @@ pub enum ErrorCode {
     BadSettings,
     /// The server could not store the action; nothing changed.
     Unavailable,
+    /// The game has reached the most actions a game may hold.
+    TooLong,
 }
 
 impl ServerMsg {

@@ -14,7 +14,8 @@ use tokio::sync::{broadcast, Mutex, MutexGuard};
 use crate::bot::{self, Situation};
 use crate::protocol::{ClientMsg, ErrorCode, GameInfo, LogEntry, Role, ServerMsg, View};
 use crate::random;
-use crate::storage::{BoxFuture, GameMeta, Mode, Store};
+use crate::services::Services;
+use crate::storage::{BoxFuture, GameMeta, Mode};
 
 /// A refused request: what to tell the client.
 pub type Refusal = (ErrorCode, String);
@@ -43,7 +44,7 @@ pub struct Room {
     pub id: String,
     state: Mutex<RoomState>,
     events: broadcast::Sender<Arc<str>>,
-    store: Arc<dyn Store>,
+    services: Arc<Services>,
     bot: Option<Bot>,
 }
 
@@ -52,7 +53,7 @@ const EVENT_BUFFER: usize = 64;
 
 impl Room {
     /// A room for a game loaded or created with `meta` and its actions replayed into `game`.
-    pub fn new(meta: GameMeta, game: Game, store: Arc<dyn Store>) -> Arc<Room> {
+    pub fn new(meta: GameMeta, game: Game, services: Arc<Services>) -> Arc<Room> {
         let bot = match (meta.mode, &meta.level) {
             (Mode::Computer, Some(level)) => Some(
                 level
@@ -74,7 +75,7 @@ impl Room {
                 bot_running: false,
             }),
             events,
-            store,
+            services,
             bot,
         })
     }
@@ -123,6 +124,14 @@ impl Room {
 
     /// Checks `action` against the game, stores it, then broadcasts it.
     pub async fn commit(&self, st: &mut RoomState, action: Action) -> Result<(), Refusal> {
+        let max = self.services.limits.max_actions;
+        if st.game.actions().len() >= max {
+            // A real game never gets here; a client that makes one endless does.
+            return Err(refuse(
+                ErrorCode::TooLong,
+                format!("this game has reached the limit of {max} actions: start a new one"),
+            ));
+        }
         let log_before = st.game.log().len();
         st.game
             .apply(action.clone())
@@ -131,7 +140,12 @@ impl Room {
         // What the game decided (a step's hit flag is the game's, not the client's) is what is
         // stored and broadcast.
         let action = st.game.actions()[n].clone();
-        if let Err(e) = self.store.append_action(&self.id, n, &action).await {
+        if let Err(e) = self
+            .services
+            .store
+            .append_action(&self.id, n, &action)
+            .await
+        {
             // Not stored, so not accepted: rebuild the game without it.
             let actions = st.game.actions()[..n].to_vec();
             if let Ok(g) = rebuild(&st.meta, &actions) {
@@ -230,7 +244,10 @@ impl Room {
             (Situation::of(&st.game), st.game.actions().len())
         };
         let seed = random::seed().unwrap_or(n as u64);
-        let actions = tokio::task::spawn_blocking(move || bot::decide(&bot, &situation, seed))
+        let actions = self
+            .services
+            .pool
+            .run(move || bot::decide(&bot, &situation, seed))
             .await
             .unwrap_or_default();
         let mut st = self.lock().await;
@@ -253,6 +270,7 @@ impl Room {
 
     /// Carries out a player's intent.
     pub async fn act(self: &Arc<Self>, role: Role, msg: &ClientMsg) -> Result<(), Refusal> {
+        let began = std::time::Instant::now();
         let mut st = self.lock().await;
         let game = &st.game;
         let to_act = game.to_act();
@@ -352,6 +370,11 @@ impl Room {
             }
         };
         self.commit(&mut st, action).await?;
+        let took = began.elapsed();
+        self.services.metrics.action(took);
+        if took > std::time::Duration::from_millis(250) {
+            tracing::warn!(game = %self.id, ms = took.as_millis() as u64, "slow action");
+        }
         self.advance(&mut st).await
     }
 
@@ -381,9 +404,14 @@ impl Room {
             }
             Situation::of(&st.game)
         };
-        tokio::task::spawn_blocking(move || bot::hint(&bot, &situation, 5))
+        let plays = self
+            .services
+            .pool
+            .run(move || bot::hint(&bot, &situation, 5))
             .await
-            .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))
+            .ok_or_else(|| refuse(ErrorCode::Unavailable, "the hint could not be computed"))?;
+        crate::metrics::Metrics::count(&self.services.metrics.hints);
+        Ok(plays)
     }
 }
 

@@ -24,14 +24,14 @@ fn db(e: impl std::fmt::Display) -> StoreError {
 impl SqliteStore {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        // WAL with synchronous=NORMAL: a committed action survives a crash of the process (what a
-        // restart is); only a power loss can take the last few commits.
+        // WAL with synchronous=FULL: every acknowledged action is on disk before the client hears
+        // of it, so neither a crash of the process nor a power loss can take it back.
         let options = SqliteConnectOptions::from_str("sqlite://")
             .map_err(db)?
             .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true);
         // One connection: SQLite takes one writer at a time anyway, and writers queued on one
@@ -143,6 +143,48 @@ impl Store for SqliteStore {
         })
     }
 
+    fn find_rematch<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT id FROM games WHERE rematch_of = ? LIMIT 1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db)?;
+            row.map(|r| r.try_get("id").map_err(db)).transpose()
+        })
+    }
+
+    fn delete_abandoned(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
+        Box::pin(async move {
+            // A person's action is anything but the server's own die-off and rolls. One
+            // transaction, so that no action is left without its game.
+            let mut tx = self.pool.begin().await.map_err(db)?;
+            sqlx::query(
+                "DELETE FROM actions WHERE game_id IN (SELECT g.id FROM games g WHERE g.created_at < ?1
+                 AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id
+                 AND json_extract(a.action, '$.action') NOT IN ('die-off', 'roll')))",
+            )
+            .bind(before)
+            .execute(&mut *tx)
+            .await
+            .map_err(db)?;
+            // Their actions are gone now, so "no action of a person" is "no action at all".
+            let done = sqlx::query(
+                "DELETE FROM games WHERE created_at < ?1
+                 AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id)",
+            )
+            .bind(before)
+            .execute(&mut *tx)
+            .await
+            .map_err(db)?;
+            tx.commit().await.map_err(db)?;
+            Ok(done.rows_affected())
+        })
+    }
+
     fn load_game<'a>(
         &'a self,
         game: &'a str,
@@ -219,5 +261,49 @@ mod tests {
             again.load_game("g1").await.unwrap().unwrap().actions.len(),
             1
         );
+    }
+
+    #[tokio::test]
+    async fn abandoned_games_go_and_played_ones_stay_and_rematches_are_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("t.db")).await.unwrap();
+        let game = |id: &str, created_at, rematch_of: Option<&str>| GameMeta {
+            id: id.into(),
+            mode: Mode::Local,
+            rules: "american".parse().unwrap(),
+            level: None,
+            bot_seat: None,
+            tokens: [Some("t".into()), Some("t".into())],
+            rematch_of: rematch_of.map(String::from),
+            created_at,
+        };
+        // Old and untouched but for the server's dice; old and moved in; new and untouched.
+        store.create_game(&game("old", 10, None)).await.unwrap();
+        store
+            .append_action("old", 0, &Action::DieOff { dice: [5, 2] })
+            .await
+            .unwrap();
+        store.create_game(&game("played", 10, None)).await.unwrap();
+        store
+            .append_action("played", 0, &Action::DieOff { dice: [5, 2] })
+            .await
+            .unwrap();
+        store
+            .append_action("played", 1, &Action::Undo)
+            .await
+            .unwrap();
+        store
+            .create_game(&game("new", 1000, Some("played")))
+            .await
+            .unwrap();
+        assert_eq!(store.delete_abandoned(500).await.unwrap(), 1);
+        assert!(store.load_game("old").await.unwrap().is_none());
+        assert!(store.load_game("played").await.unwrap().is_some());
+        assert!(store.load_game("new").await.unwrap().is_some());
+        assert_eq!(
+            store.find_rematch("played").await.unwrap().as_deref(),
+            Some("new")
+        );
+        assert_eq!(store.find_rematch("new").await.unwrap(), None);
     }
 }

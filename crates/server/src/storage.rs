@@ -113,6 +113,16 @@ pub trait Store: Send + Sync + 'static {
         action: &'a Action,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
+    /// The id of the game started as a rematch of `game`, if one was.
+    fn find_rematch<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
+
+    /// Deletes the games created before `before` (unix seconds) in which no person ever moved
+    /// (no action but the server's die-off and rolls); returns how many.
+    fn delete_abandoned(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>>;
+
     /// Loads a game, or `None` when there is no such game.
     fn load_game<'a>(
         &'a self,

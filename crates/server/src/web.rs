@@ -2,8 +2,10 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State, WebSocketUpgrade};
-use axum::http::{header, StatusCode};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Request, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -11,10 +13,14 @@ use serde::Serialize;
 
 use acey_rules::{Game, Phase};
 
-use crate::hub::Hub;
+use crate::cache::{RenderCache, Rendering};
+use crate::gate::PeerAddr;
+use crate::metrics::Gauges;
+use crate::pool::BotPool;
 use crate::protocol::{GameInfo, LogEntry, View};
 use crate::room::rebuild;
-use crate::ws::{serve_socket, Limits};
+use crate::storage::StoredGame;
+use crate::ws::{serve_socket, Shared};
 
 /// The files of `web/`, built into the binary (no build step, nothing to install).
 const FILES: &[(&str, &str, &str)] = &[
@@ -62,23 +68,64 @@ const FILES: &[(&str, &str, &str)] = &[
 
 #[derive(Clone)]
 struct AppState {
-    hub: Arc<Hub>,
-    limits: Limits,
+    shared: Arc<Shared>,
+    cache: Arc<RenderCache>,
+    /// Replaying games for records and replays: CPU work, a few at a time, off the async
+    /// threads and apart from the bots.
+    renders: Arc<BotPool>,
+    /// Origins besides the server's own that may open a WebSocket.
+    origins: Arc<Vec<String>>,
 }
 
-/// The application's routes.
-pub fn router(hub: Arc<Hub>, limits: Limits) -> Router {
+/// Bytes of rendered records and replays kept for finished games.
+const CACHE_BYTES: usize = 32 << 20;
+
+/// The application's routes. `origins` are the web origins (`https://example.org`) other than
+/// the server's own whose pages may open a WebSocket.
+pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/replay/{id}", get(index))
         .route("/ws", get(websocket))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .route("/api/options", get(options))
         .route("/api/games/{id}/record", get(record_text))
         .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/{file}", get(file))
-        .with_state(AppState { hub, limits })
+        .layer(middleware::from_fn(security_headers))
+        .with_state(AppState {
+            shared,
+            cache: Arc::new(RenderCache::new(CACHE_BYTES)),
+            renders: Arc::new(BotPool::new(2)),
+            origins: Arc::new(origins),
+        })
+}
+
+/// Headers on every response: no script but the server's own files (the client has no inline
+/// script), no framing by other sites, no type sniffing, no referrer beyond this site.
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    response
 }
 
 fn serve_file(name: &str) -> Response {
@@ -103,8 +150,62 @@ async fn file(Path(name): Path<String>) -> Response {
     serve_file(&name)
 }
 
-async fn websocket(State(app): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
-    let limits = app.limits;
+async fn healthz(State(app): State<AppState>) -> Response {
+    if *app.shared.shutdown.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
+    }
+    "ok\n".into_response()
+}
+
+async fn metrics(State(app): State<AppState>) -> Response {
+    let services = app.shared.hub.services();
+    let gauges = Gauges {
+        connections: app.shared.peers.open(),
+        rooms: app.shared.hub.rooms_in_memory().await,
+        bot_waiting: services.pool.waiting(),
+        bot_running: services.pool.running(),
+    };
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        services.metrics.render(&gauges),
+    )
+        .into_response()
+}
+
+/// Whether a WebSocket may be opened from a page of `origin`: no Origin header (not a browser),
+/// the server's own origin (the same host), or one of the configured ones.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let own = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host));
+    own || allowed.iter().any(|a| a.eq_ignore_ascii_case(origin))
+}
+
+async fn websocket(
+    State(app): State<AppState>,
+    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &app.origins) {
+        tracing::warn!(%peer, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
+        return problem(
+            StatusCode::FORBIDDEN,
+            "this page's origin may not play here",
+        );
+    }
+    let limits = app.shared.hub.services().limits;
     // Small buffers: the messages are small, and the defaults (128 KiB each way) would make a
     // connection cost far more memory than the game it plays.
     upgrade
@@ -112,7 +213,7 @@ async fn websocket(State(app): State<AppState>, upgrade: WebSocketUpgrade) -> Re
         .write_buffer_size(0)
         .max_message_size(limits.hard_max_bytes())
         .max_frame_size(limits.hard_max_bytes())
-        .on_upgrade(move |socket| serve_socket(socket, app.hub, limits))
+        .on_upgrade(move |socket| serve_socket(socket, app.shared, peer.ip()))
 }
 
 #[derive(Serialize)]
@@ -184,68 +285,97 @@ fn problem(status: StatusCode, message: impl Into<String>) -> Response {
     (status, message.into()).into_response()
 }
 
-/// Loads a stored game (not the live room: a record is what was stored).
-async fn load(app: &AppState, id: &str) -> Result<(crate::storage::StoredGame, Game), Response> {
+/// A record or replay of a game: from the cache if the game is finished and was rendered
+/// before, else loaded, replayed and rendered on the render pool (and kept if finished).
+async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Response> {
+    if let Some(body) = app.cache.get(id, what) {
+        return Ok(body);
+    }
     let stored = app
+        .shared
         .hub
         .store()
         .load_game(id)
         .await
-        .map_err(|e| problem(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| problem(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?
         .ok_or_else(|| problem(StatusCode::NOT_FOUND, format!("there is no game '{id}'")))?;
+    let (body, finished) = app
+        .renders
+        .run(move || render(&stored, what))
+        .await
+        .ok_or_else(|| problem(StatusCode::INTERNAL_SERVER_ERROR, "rendering failed"))??;
+    let body = Bytes::from(body);
+    if finished {
+        app.cache.put(id, what, body.clone());
+    }
+    Ok(body)
+}
+
+/// Renders a stored game; says whether it is finished (and so will never change).
+fn render(stored: &StoredGame, what: Rendering) -> Result<(String, bool), Response> {
     let game = rebuild(&stored.meta, &stored.actions)
         .map_err(|e| problem(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    Ok((stored, game))
+    // Only a decided match is final: an open session can always go on (and never has a match
+    // winner).
+    let finished = matches!(game.phase(), Phase::GameOver { .. }) && game.match_winner().is_some();
+    let body = match what {
+        Rendering::RecordJson => record_json(stored, &game),
+        Rendering::RecordText => record_plain(stored, &game),
+        Rendering::Replay => replay_json(stored, &game)?,
+    };
+    Ok((body, finished))
+}
+
+fn download(id: &str, body: Bytes, mime: &'static str, ext: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"acey-{id}.{ext}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// The game record, JSON: the rules and every action (enough to replay it exactly with
 /// `Game::replay`), plus the move log in notation and the result.
 #[derive(Serialize)]
-struct Record {
+struct Record<'a> {
     format: &'static str,
     game: GameInfo,
     dice: &'static str,
-    actions: Vec<acey_rules::Action>,
+    actions: &'a [acey_rules::Action],
     log: Vec<LogEntry>,
     score: [u32; 2],
     match_winner: Option<acey_rules::Player>,
 }
 
-async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response {
-    let (stored, game) = match load(&app, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+fn record_json(stored: &StoredGame, game: &Game) -> String {
     let body = Record {
         format: "acey-record-json 1",
         game: GameInfo::of(&stored.meta),
         dice: "server (operating system CSPRNG)",
-        actions: stored.actions,
+        actions: &stored.actions,
         log: game.log().iter().map(LogEntry::from).collect(),
         score: game.score(),
         match_winner: game.match_winner(),
     };
-    let json = serde_json::to_string_pretty(&body).unwrap_or_default();
-    (
-        [
-            (header::CONTENT_TYPE, "application/json".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"acey-{id}.json\""),
-            ),
-        ],
-        json,
-    )
-        .into_response()
+    serde_json::to_string_pretty(&body).unwrap_or_default()
+}
+
+async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    match rendered(&app, &id, Rendering::RecordJson).await {
+        Ok(body) => download(&id, body, "application/json", "json"),
+        Err(r) => r,
+    }
 }
 
 /// The game record in acey's plain-text format (docs/notation.md), which `acey play` and
 /// `Record::parse` read back.
-async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Response {
-    let (stored, game) = match load(&app, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+fn record_plain(stored: &StoredGame, game: &Game) -> String {
     let name = |seat: usize| match (stored.meta.mode, stored.meta.bot_seat) {
         (crate::storage::Mode::Computer, Some(b)) if b == seat => format!(
             "acey bot ({})",
@@ -259,23 +389,16 @@ async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Res
         players: [Some(name(0)), Some(name(1))],
         dice: Some(acey_rules::DiceSource::Described("server".into())),
         date: Some(date),
-        extra: vec![("Game".into(), id.clone())],
+        extra: vec![("Game".into(), stored.meta.id.clone())],
     };
-    let text = acey_rules::Record::from_game(&game, header).to_string();
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"acey-{id}.txt\""),
-            ),
-        ],
-        text,
-    )
-        .into_response()
+    acey_rules::Record::from_game(game, header).to_string()
+}
+
+async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    match rendered(&app, &id, Rendering::RecordText).await {
+        Ok(body) => download(&id, body, "text/plain; charset=utf-8", "txt"),
+        Err(r) => r,
+    }
 }
 
 /// A unix time as `YYYY-MM-DD` (UTC), without a date library.
@@ -307,16 +430,13 @@ struct Frame {
     view: View,
 }
 
-async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response {
-    let (stored, game) = match load(&app, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Response> {
+    let id = &stored.meta.id;
     if !matches!(game.phase(), Phase::GameOver { .. }) {
-        return problem(
+        return Err(problem(
             StatusCode::CONFLICT,
             format!("game '{id}' is still being played: watch it live at /g/{id}"),
-        );
+        ));
     }
     let mut g = Game::new(stored.meta.rules);
     let mut frames = vec![Frame {
@@ -334,12 +454,19 @@ async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response
             view: View::of(&g),
         });
     }
-    Json(Replay {
+    let body = Replay {
         game: GameInfo::of(&stored.meta),
         frames,
         log: game.log().iter().map(LogEntry::from).collect(),
-    })
-    .into_response()
+    };
+    Ok(serde_json::to_string(&body).unwrap_or_default())
+}
+
+async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    match rendered(&app, &id, Rendering::Replay).await {
+        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Err(r) => r,
+    }
 }
 
 #[cfg(test)]

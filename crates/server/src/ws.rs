@@ -1,78 +1,22 @@
 //! One WebSocket connection: limits, parsing, and passing messages between the client and its
 //! room.
 
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::{broadcast, watch};
+use tokio::time::Instant;
 
+use crate::gate::Peers;
 use crate::hub::{Hub, NewGame, RematchOutcome};
+use crate::limits::{Bucket, Limits};
+use crate::metrics::Metrics;
 use crate::protocol::{parse_client, ClientMsg, ErrorCode, Role, ServerMsg, VERSION};
 use crate::room::{Refusal, Room};
-
-/// Limits on what one connection may send.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Longest accepted message, in bytes. Longer ones get an error; frames beyond
-    /// [`Limits::hard_max_bytes`] close the connection.
-    pub max_message_bytes: usize,
-    /// Messages per second a connection may keep sending.
-    pub rate_per_sec: f64,
-    /// Messages a connection may send at once before the rate applies.
-    pub burst: f64,
-}
-
-impl Limits {
-    /// The size past which the WebSocket layer drops the connection instead of answering.
-    pub fn hard_max_bytes(&self) -> usize {
-        self.max_message_bytes.max(1024) * 16
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_message_bytes: 4096,
-            rate_per_sec: 20.0,
-            burst: 40.0,
-        }
-    }
-}
-
-/// A token bucket: `burst` messages at once, refilled at `rate` per second.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn new(limits: &Limits) -> Bucket {
-        Bucket {
-            tokens: limits.burst,
-            last: Instant::now(),
-            rate: limits.rate_per_sec,
-            burst: limits.burst,
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
 
 struct Joined {
     room: Arc<Room>,
@@ -80,25 +24,119 @@ struct Joined {
     events: broadcast::Receiver<Arc<str>>,
 }
 
-/// Serves one connection until the client leaves.
-pub async fn serve_socket(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
+/// WebSocket close codes the server uses (RFC 6455 section 7.4).
+mod close {
+    /// The client broke the protocol's limits (flooding past its rate many times over).
+    pub const POLICY: u16 = 1008;
+    /// A frame too large to read.
+    pub const TOO_BIG: u16 = 1009;
+    /// The server is restarting: reconnect in a moment.
+    pub const RESTART: u16 = 1012;
+    /// No message and no pong for too long.
+    pub const SILENT: u16 = 1001;
+}
+
+/// Refusals in a row past which a flooding client is disconnected.
+const FLOOD_CLOSE: u32 = 200;
+
+/// One connection's own state: who it is and what it may still send.
+struct Conn {
+    ip: IpAddr,
+    peers: Arc<Peers>,
+    bucket: Bucket,
+    hints: Bucket,
+    refused_in_a_row: u32,
+}
+
+/// What the server shares with every connection.
+pub struct Shared {
+    /// Rooms and services.
+    pub hub: Arc<Hub>,
+    /// Per-address state.
+    pub peers: Arc<Peers>,
+    /// Becomes true when the server begins to shut down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Serves one connection from `ip` until the client leaves, falls silent or floods, or the
+/// server shuts down (the client is then told with close code 1012 and reconnects).
+pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
+    let hub = &shared.hub;
+    let limits = hub.services().limits;
+    let metrics = Arc::clone(&hub.services().metrics);
+    let mut shutdown = shared.shutdown.clone();
     let (mut tx, mut rx) = socket.split();
-    let mut bucket = Bucket::new(&limits);
+    let mut conn = Conn {
+        ip,
+        peers: Arc::clone(&shared.peers),
+        bucket: Bucket::new(limits.rate_per_sec, limits.burst),
+        hints: Bucket::new(
+            limits.hints_per_minute / 60.0,
+            limits.hints_per_minute.max(1.0),
+        ),
+        refused_in_a_row: 0,
+    };
     let mut joined: Option<Joined> = None;
+    let mut ping =
+        tokio::time::interval_at(Instant::now() + limits.ping_interval, limits.ping_interval);
+    let mut heard = Instant::now();
+    let closing = |code: u16, reason: &'static str| {
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        }))
+    };
     loop {
         let out: Vec<String> = tokio::select! {
             incoming = rx.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t.to_string(),
-                    Some(Ok(Message::Binary(_))) => {
-                        let m = ServerMsg::error(None, ErrorCode::Malformed, "messages are JSON text, not binary");
-                        if tx.send(Message::Text(m.to_json().into())).await.is_err() { break; }
-                        continue;
+                heard = Instant::now();
+                let frame = match incoming {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        // A frame past the size limit or a broken frame: say why, then go.
+                        tracing::debug!(peer = %ip, error = %e, "websocket error");
+                        let _ = tx.send(closing(close::TOO_BIG, "frame too large or malformed")).await;
+                        break;
                     }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                    Some(Ok(_)) => continue, // pings are answered by the WebSocket layer
+                    None => break,
                 };
-                handle_text(&text, &hub, &limits, &mut bucket, &mut joined).await
+                if let Message::Close(_) = frame {
+                    break;
+                }
+                // Every frame counts against the limits, pings and binary frames too.
+                let own = conn.bucket.take();
+                let address = own && shared.peers.take_message(ip);
+                if !address {
+                    Metrics::count(&metrics.rate_limited);
+                    conn.refused_in_a_row += 1;
+                    if conn.refused_in_a_row >= FLOOD_CLOSE {
+                        tracing::warn!(peer = %ip, "flooding: disconnected");
+                        let _ = tx.send(closing(close::POLICY, "too many messages")).await;
+                        break;
+                    }
+                    match frame {
+                        Message::Text(_) if !own => error(None, (
+                            ErrorCode::RateLimited,
+                            format!("too many messages: at most {} per second", limits.rate_per_sec),
+                        )),
+                        Message::Text(_) => error(None, (
+                            ErrorCode::RateLimited,
+                            format!(
+                                "too many messages from your address: at most {} per second over all its connections",
+                                limits.ip_rate_per_sec
+                            ),
+                        )),
+                        _ => Vec::new(),
+                    }
+                } else {
+                    conn.refused_in_a_row = 0;
+                    match frame {
+                        Message::Text(t) => handle_text(&t, hub, &limits, &mut conn, &mut joined).await,
+                        Message::Binary(_) => error(None, (ErrorCode::Malformed, "messages are JSON text, not binary".into())),
+                        // Pings are answered by the WebSocket layer; pongs only show the client is there.
+                        _ => Vec::new(),
+                    }
+                }
             }
             event = next_event(&mut joined) => match event {
                 Ok(text) => vec![text.to_string()],
@@ -115,6 +153,24 @@ pub async fn serve_socket(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
                 },
                 Err(RecvError::Closed) => Vec::new(),
             },
+            _ = ping.tick() => {
+                if heard.elapsed() > limits.pong_timeout {
+                    Metrics::count(&metrics.timeouts);
+                    tracing::debug!(peer = %ip, "silent websocket closed");
+                    let _ = tx.send(closing(close::SILENT, "no answer to pings")).await;
+                    break;
+                }
+                if tx.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+                Vec::new()
+            }
+            _ = shutdown.changed() => {
+                let _ = tx.send(closing(close::RESTART, "the server is restarting")).await;
+                // Give the close frame a moment to leave before the socket is dropped.
+                let _ = tokio::time::timeout(Duration::from_millis(500), tx.flush()).await;
+                break;
+            }
         };
         for text in out {
             if tx.send(Message::Text(text.into())).await.is_err() {
@@ -139,21 +195,9 @@ async fn handle_text(
     text: &str,
     hub: &Arc<Hub>,
     limits: &Limits,
-    bucket: &mut Bucket,
+    conn: &mut Conn,
     joined: &mut Option<Joined>,
 ) -> Vec<String> {
-    if !bucket.take() {
-        return error(
-            None,
-            (
-                ErrorCode::RateLimited,
-                format!(
-                    "too many messages: at most {} per second",
-                    limits.rate_per_sec
-                ),
-            ),
-        );
-    }
     if text.len() > limits.max_message_bytes {
         return error(
             None,
@@ -172,7 +216,7 @@ async fn handle_text(
         Ok(m) => m,
         Err(e) => return error(id, (ErrorCode::Malformed, e)),
     };
-    match dispatch(msg, id, hub, joined).await {
+    match dispatch(msg, id, hub, conn, joined).await {
         Ok(out) => out,
         Err(r) => error(id, r),
     }
@@ -192,8 +236,11 @@ async fn dispatch(
     msg: ClientMsg,
     id: Option<u64>,
     hub: &Arc<Hub>,
+    conn: &mut Conn,
     joined: &mut Option<Joined>,
 ) -> Result<Vec<String>, Refusal> {
+    let metrics = &hub.services().metrics;
+    let per_minute = hub.services().limits.creates_per_minute;
     match msg {
         ClientMsg::Ping => Ok(vec![ServerMsg::Pong.to_json()]),
         ClientMsg::Create {
@@ -205,6 +252,14 @@ async fn dispatch(
             seat,
         } => {
             check_version(v)?;
+            if !conn.peers.take_create(conn.ip) {
+                Metrics::count(&metrics.rate_limited);
+                tracing::warn!(peer = %conn.ip, "game creation refused: rate");
+                return Err((
+                    ErrorCode::RateLimited,
+                    format!("too many new games from your address: at most {per_minute} a minute"),
+                ));
+            }
             let (room, role, token) = hub
                 .create(NewGame {
                     mode,
@@ -236,6 +291,16 @@ async fn dispatch(
             };
             match other {
                 ClientMsg::Hint => {
+                    if !conn.hints.take() {
+                        Metrics::count(&metrics.rate_limited);
+                        return Err((
+                            ErrorCode::RateLimited,
+                            format!(
+                                "too many hints: at most {} a minute",
+                                hub.services().limits.hints_per_minute
+                            ),
+                        ));
+                    }
                     let plays = j.room.hint(j.role).await?;
                     Ok(vec![ServerMsg::Hint { id, plays }.to_json()])
                 }

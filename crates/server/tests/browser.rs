@@ -354,10 +354,16 @@ async fn play_until(c: &Client, input: Input, what: &str, done: impl Fn(&Value) 
     loop {
         let p = page(c).await;
         if done(&p) {
-            assert!(acted > 0 || what.is_empty(), "nothing was played for {what}");
+            assert!(
+                acted > 0 || what.is_empty(),
+                "nothing was played for {what}"
+            );
             return p;
         }
-        assert!(Instant::now() < deadline, "{what}: the game did not progress: {p}");
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the game did not progress: {p}"
+        );
         assert!(p["errors"].as_array().unwrap().is_empty(), "{p}");
         let did = match input {
             Input::Mouse => click_next(c, &p).await,
@@ -488,7 +494,10 @@ async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_re
     for b in r["buttons"].as_array().unwrap() {
         assert!(!b[0].as_str().unwrap().trim().is_empty(), "{r}");
     }
-    assert!(r["status"].as_str().unwrap().contains("seen from White"), "{r}");
+    assert!(
+        r["status"].as_str().unwrap().contains("seen from White"),
+        "{r}"
+    );
     click(&a, "#replay-log li:nth-child(3)").await;
     let third = replay(&a).await;
     assert_eq!(third["current"], 2, "clicking a play shows it: {third}");
@@ -521,7 +530,11 @@ async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
     })
     .await;
     assert_eq!(seat(&pa), 0, "{pa}");
-    assert_eq!(seat(&pb), 1, "whoever opens the link takes the other seat: {pb}");
+    assert_eq!(
+        seat(&pb),
+        1,
+        "whoever opens the link takes the other seat: {pb}"
+    );
     // Whoever is to move makes one step by dragging a checker onto a highlighted destination.
     let (mover, watcher) = if pa["src"].as_u64().unwrap() > 0 {
         (&a, &b)
@@ -532,14 +545,23 @@ async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
     wait_until(mover, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
     drag(mover, "#board .hit.selected", "#board .hit.dst").await;
     let after = wait_until(mover, "the step", |p| p["n"].as_i64() > pa["n"].as_i64()).await;
-    wait_until(watcher, "the opponent's step", |p| p["position"] == after["position"]).await;
+    wait_until(watcher, "the opponent's step", |p| {
+        p["position"] == after["position"]
+    })
+    .await;
 
     // A third browser is a spectator, and is told so.
     let c = s.visitor("profile-c").await;
     c.goto(&link).await.unwrap();
-    let pc = wait_until(&c, "the spectator's board", |p| p["n"].as_i64().unwrap() > 0).await;
+    let pc = wait_until(&c, "the spectator's board", |p| {
+        p["n"].as_i64().unwrap() > 0
+    })
+    .await;
     assert_eq!(pc["watching"], true, "{pc}");
-    assert!(pc["status"].as_str().unwrap().starts_with("Watching"), "{pc}");
+    assert!(
+        pc["status"].as_str().unwrap().starts_with("Watching"),
+        "{pc}"
+    );
     screenshot(&c, "friend-spectator.png").await;
 
     // B resigns; A offers a rematch; B accepts; both are seated in the new game and both move.
@@ -551,7 +573,8 @@ async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
     wait_until(&b, "the offer", |p| has_button(p, "rematch-accept")).await;
     screenshot(&b, "friend-rematch-offer.png").await;
     click(&b, "#rematch-accept").await;
-    let new_game = |p: &Value| p["game"].as_str() != Some(old.as_str()) && p["n"].as_i64().unwrap() > 0;
+    let new_game =
+        |p: &Value| p["game"].as_str() != Some(old.as_str()) && p["n"].as_i64().unwrap() > 0;
     let ra = wait_until(&a, "A in the rematch", new_game).await;
     let rb = wait_until(&b, "B in the rematch", new_game).await;
     assert_eq!((seat(&ra), seat(&rb)), (0, 1), "{ra} {rb}");
@@ -565,7 +588,10 @@ async fn a_friend_game_ends_and_both_players_move_in_the_rematch() {
         if both(&qa) && both(&qb) {
             break;
         }
-        assert!(Instant::now() < deadline, "the rematch did not progress: {qa} {qb}");
+        assert!(
+            Instant::now() < deadline,
+            "the rematch did not progress: {qa} {qb}"
+        );
         if !click_next(&a, &qa).await {
             click_next(&b, &qb).await;
         }
@@ -587,12 +613,21 @@ async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
 
     // Same screen: both seats on one page; a resignation, then a rematch played on.
     click(&a, "#play-local").await;
-    let p = wait_until(&a, "the same-screen board", |p| p["src"].as_u64().unwrap() > 0).await;
+    let p = wait_until(&a, "the same-screen board", |p| {
+        p["src"].as_u64().unwrap() > 0
+    })
+    .await;
     assert_eq!(p["role"], "\"both\"", "{p}");
-    play_until(&a, Input::Mouse, "two plays", |p| p["log"].as_array().unwrap().len() >= 2).await;
+    play_until(&a, Input::Mouse, "two plays", |p| {
+        p["log"].as_array().unwrap().len() >= 2
+    })
+    .await;
     resign(&a).await;
     let end = wait_until(&a, "the end", over).await;
-    assert!(end["status"].as_str().unwrap().contains("by resignation"), "{end}");
+    assert!(
+        end["status"].as_str().unwrap().contains("by resignation"),
+        "{end}"
+    );
     let old = end["game"].as_str().unwrap().to_string();
     click(&a, "#rematch").await;
     wait_until(&a, "the same-screen rematch", |p| {
@@ -617,7 +652,10 @@ async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
     click(&a, "#play-computer").await;
     wait_until(&a, "the open session", |p| p["n"].as_i64().unwrap() > 0).await;
     resign(&a).await;
-    let end = wait_until(&a, "the first game's end", |p| over(p) && has_button(p, "next-game")).await;
+    let end = wait_until(&a, "the first game's end", |p| {
+        over(p) && has_button(p, "next-game")
+    })
+    .await;
     assert!(!has_button(&end, "rematch"), "{end}");
     screenshot(&a, "open-session-end.png").await;
     let logged = end["log"].as_array().unwrap().len();
@@ -680,7 +718,10 @@ async fn a_whole_game_by_keyboard_alone() {
     assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
     // The live region has said something about the end.
     let said = a
-        .execute("return document.getElementById('announce').getAttribute('aria-live');", vec![])
+        .execute(
+            "return document.getElementById('announce').getAttribute('aria-live');",
+            vec![],
+        )
         .await
         .unwrap();
     assert_eq!(said, "polite");
@@ -709,13 +750,22 @@ async fn on_a_phone_a_finger_drags_a_checker_and_the_board_is_legible() {
         .await
         .unwrap();
     assert_eq!(sizes["action"], "none", "{sizes}");
-    assert!(sizes["num"].as_f64().unwrap() >= 9.0, "point numbers legible: {sizes}");
+    assert!(
+        sizes["num"].as_f64().unwrap() >= 9.0,
+        "point numbers legible: {sizes}"
+    );
     // A checker is almost a point wide (checker diameter = 68/72 of the point).
-    assert!(sizes["point"].as_f64().unwrap() >= 25.0, "checkers large enough: {sizes}");
+    assert!(
+        sizes["point"].as_f64().unwrap() >= 25.0,
+        "checkers large enough: {sizes}"
+    );
     click(&a, "#board .hit.src").await;
     wait_until(&a, "destinations", |p| p["dst"].as_u64().unwrap() > 0).await;
     touch_drag(&a, "#board .hit.selected", "#board .hit.dst").await;
-    wait_until(&a, "the dragged step", |q| q["n"].as_i64() > p["n"].as_i64()).await;
+    wait_until(&a, "the dragged step", |q| {
+        q["n"].as_i64() > p["n"].as_i64()
+    })
+    .await;
     screenshot(&a, "phone-after-drag.png").await;
     a.close().await.unwrap();
     s.server.stop();
@@ -733,20 +783,43 @@ async fn a_spectator_of_a_fast_game_stays_current_and_a_wrong_link_says_so() {
     // A wrong link: a page that says so and a way home, and no game buttons.
     c.goto(&format!("{url}g/nosuchgame")).await.unwrap();
     let p = wait_until(&c, "the missing page", |p| p["missing"] == true).await;
-    assert!(p["buttons"].as_array().unwrap().iter().all(|b| b != "resign" && b != "flip"), "{p}");
+    assert!(
+        p["buttons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b != "resign" && b != "flip"),
+        "{p}"
+    );
     screenshot(&c, "no-such-game.png").await;
 
     // A same-screen game played as fast as the server answers, watched from a browser.
-    let mut player = acey_server::loadtest::Client::connect(server.addr).await.unwrap();
-    let joined = create(&mut player, json!({"type": "create", "v": 1, "mode": "local"})).await;
+    let mut player = acey_server::loadtest::Client::connect(server.addr)
+        .await
+        .unwrap();
+    let joined = create(
+        &mut player,
+        json!({"type": "create", "v": 1, "mode": "local"}),
+    )
+    .await;
     let game = joined["info"]["game"].as_str().unwrap().to_string();
     c.goto(&format!("{url}g/{game}")).await.unwrap();
-    wait_until(&c, "the spectator's board", |p| p["n"].as_i64().unwrap() >= 0 && p["watching"] == true).await;
+    wait_until(&c, "the spectator's board", |p| {
+        p["n"].as_i64().unwrap() >= 0 && p["watching"] == true
+    })
+    .await;
     let last = play_until_common(&mut player, joined["view"].clone()).await;
     let final_n = last["n"].as_i64().unwrap();
     let final_log = last["log_len"].as_u64().unwrap() as usize;
-    let seen = wait_until(&c, "the spectator to catch up", |p| p["n"].as_i64() == Some(final_n)).await;
-    assert_eq!(seen["log"].as_array().unwrap().len(), final_log, "no play twice or missing: {seen}");
+    let seen = wait_until(&c, "the spectator to catch up", |p| {
+        p["n"].as_i64() == Some(final_n)
+    })
+    .await;
+    assert_eq!(
+        seen["log"].as_array().unwrap().len(),
+        final_log,
+        "no play twice or missing: {seen}"
+    );
     assert!(seen["status"].as_str().unwrap().contains("won"), "{seen}");
     screenshot(&c, "spectator-caught-up.png").await;
     c.close().await.unwrap();
@@ -755,7 +828,10 @@ async fn a_spectator_of_a_fast_game_stays_current_and_a_wrong_link_says_so() {
 
 /// Plays both seats of a same-screen game with random legal intents until it is over.
 async fn play_until_common(player: &mut acey_server::loadtest::Client, view: Value) -> Value {
-    common::play_until(player, None, view, 5, |v| v["phase"]["phase"] == "game-over").await
+    common::play_until(player, None, view, 5, |v| {
+        v["phase"]["phase"] == "game-over"
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -777,7 +853,10 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
         )
         .await
         .unwrap();
-    assert_eq!(home[0], true, "the backgammon preset plays with the cube: {home}");
+    assert_eq!(
+        home[0], true,
+        "the backgammon preset plays with the cube: {home}"
+    );
     assert!(home[1].as_str().unwrap().contains("gammon"), "{home}");
     assert!(home[2].as_array().unwrap().contains(&json!("5")), "{home}");
     click(&a, "#play-local").await;
@@ -792,7 +871,10 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
             assert_eq!(p["cube"]["owner"], "none", "{p}");
             click(&a, "#double").await;
             let q = wait_until(&a, "the take button", |q| has_button(q, "take")).await;
-            assert!(q["status"].as_str().unwrap().contains("take or drop"), "{q}");
+            assert!(
+                q["status"].as_str().unwrap().contains("take or drop"),
+                "{q}"
+            );
             screenshot(&a, "cube-offered.png").await;
             click(&a, "#take").await;
             let t = wait_until(&a, "the cube taken", |q| q["cube"]["value"] == 2).await;
@@ -804,7 +886,13 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
             wait_until(&a, "the drop button", |q| has_button(q, "drop")).await;
             click(&a, "#drop").await;
             let end = wait_until(&a, "the end", over).await;
-            assert!(end["status"].as_str().unwrap().contains("2 points: the cube was dropped"), "{end}");
+            assert!(
+                end["status"]
+                    .as_str()
+                    .unwrap()
+                    .contains("2 points: the cube was dropped"),
+                "{end}"
+            );
             screenshot(&a, "cube-dropped.png").await;
             break;
         } else {

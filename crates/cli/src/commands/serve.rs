@@ -8,8 +8,9 @@ use anyhow::Context;
 
 use crate::UsageError;
 
-/// Arguments of `acey serve`.
-#[derive(clap::Args, Debug, Default)]
+/// Arguments of `acey serve`. Every limit the server holds clients to has a flag; the defaults
+/// suit a public server on a small machine.
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Address to listen on (use 0.0.0.0:PORT to accept other machines).
     #[arg(long, default_value = "127.0.0.1:8080")]
@@ -17,15 +18,104 @@ pub struct Args {
     /// SQLite database file for games (created if missing).
     #[arg(long, default_value = "acey.db")]
     pub db: PathBuf,
+    /// A web origin besides the server's own whose pages may open a WebSocket, such as
+    /// https://example.org (repeat for several; other origins are refused).
+    #[arg(long = "origin")]
+    pub origins: Vec<String>,
+    /// Open connections in all (0: the file-descriptor limit, raised where allowed, less a
+    /// reserve).
+    #[arg(long, default_value_t = 0)]
+    pub max_connections: usize,
+    /// Open connections from one address.
+    #[arg(long, default_value_t = 32)]
+    pub max_connections_per_ip: usize,
+    /// Messages per second one connection may send (with a burst of twice as many).
+    #[arg(long, default_value_t = 20.0)]
+    pub rate: f64,
+    /// Messages per second one address may send over all its connections (burst twice as many).
+    #[arg(long, default_value_t = 60.0)]
+    pub ip_rate: f64,
+    /// Games one address may create per minute (after a burst of 10).
+    #[arg(long, default_value_t = 20.0)]
+    pub creates_per_minute: f64,
+    /// Hints one connection may ask for per minute.
+    #[arg(long, default_value_t = 12.0)]
+    pub hints_per_minute: f64,
+    /// Actions one game (a whole match or session) may hold.
+    #[arg(long, default_value_t = acey_server::limits::MAX_ACTIONS)]
+    pub max_actions: usize,
+    /// Bot moves and hints computed at once (0: one fewer than the cores, at least one).
+    #[arg(long, default_value_t = 0)]
+    pub bot_threads: usize,
+    /// Seconds a new connection has to send its request.
+    #[arg(long, default_value_t = 10)]
+    pub handshake_timeout: u64,
+    /// Seconds an HTTP connection may stay with nothing to send before it is closed.
+    #[arg(long, default_value_t = 60)]
+    pub idle_timeout: u64,
+    /// Seconds a WebSocket client may stay silent (it is pinged every 25 s) before it is closed.
+    #[arg(long, default_value_t = 60)]
+    pub pong_timeout: u64,
+    /// Hours after which a game in which no person moved is deleted.
+    #[arg(long, default_value_t = 24)]
+    pub abandoned_after_hours: u64,
 }
 
 impl Args {
     /// What `acey` with no command runs.
     pub fn defaults() -> Args {
-        Args {
-            addr: "127.0.0.1:8080".into(),
-            db: "acey.db".into(),
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            args: Args,
         }
+        Only::parse_from(["acey"]).args
+    }
+
+    fn limits(&self) -> anyhow::Result<acey_server::Limits> {
+        let d = acey_server::Limits::default();
+        let positive = [
+            self.rate,
+            self.ip_rate,
+            self.creates_per_minute,
+            self.hints_per_minute,
+        ];
+        if positive.iter().any(|r| !(r.is_finite() && *r > 0.0)) {
+            return Err(UsageError(
+                "--rate, --ip-rate, --creates-per-minute and --hints-per-minute must be above 0"
+                    .into(),
+            )
+            .into());
+        }
+        if self.max_connections_per_ip == 0 || self.max_actions == 0 {
+            return Err(UsageError(
+                "--max-connections-per-ip and --max-actions must be at least 1".into(),
+            )
+            .into());
+        }
+        let secs = std::time::Duration::from_secs;
+        Ok(acey_server::Limits {
+            rate_per_sec: self.rate,
+            burst: self.rate * 2.0,
+            ip_rate_per_sec: self.ip_rate,
+            ip_burst: self.ip_rate * 2.0,
+            max_connections: self.max_connections,
+            max_connections_per_ip: self.max_connections_per_ip,
+            creates_per_minute: self.creates_per_minute,
+            hints_per_minute: self.hints_per_minute,
+            max_actions: self.max_actions,
+            bot_threads: if self.bot_threads == 0 {
+                d.bot_threads
+            } else {
+                self.bot_threads
+            },
+            handshake_timeout: secs(self.handshake_timeout.max(1)),
+            idle_timeout: secs(self.idle_timeout.max(1)),
+            pong_timeout: secs(self.pong_timeout.max(1)),
+            abandoned_after: secs(self.abandoned_after_hours.max(1) * 3600),
+            ..d
+        })
     }
 }
 
@@ -36,10 +126,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             args.addr
         ))
     })?;
+    let limits = args.limits()?;
+    // Logs to stderr; RUST_LOG picks what (default: acey's info and above).
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("acey_server=info")),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
     acey_server::run(acey_server::Config {
         addr,
         db: args.db.clone(),
-        limits: acey_server::Limits::default(),
+        limits,
+        origins: args.origins.clone(),
     })
     .with_context(|| format!("cannot serve on {addr} with database {}", args.db.display()))
 }

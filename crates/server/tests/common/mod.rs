@@ -7,12 +7,13 @@ use acey_server::loadtest::{needs, random_intent, Client};
 use acey_server::{Config, Limits, Running};
 use serde_json::{json, Value};
 
-/// Limits loose enough for clients that play as fast as the server answers.
+/// Limits loose enough for clients that play as fast as the server answers, all from one
+/// address.
 pub fn fast_limits() -> Limits {
     Limits {
         rate_per_sec: 100_000.0,
         burst: 100_000.0,
-        ..Limits::default()
+        ..acey_server::loadtest::one_address_limits()
     }
 }
 
@@ -21,6 +22,7 @@ pub fn start_server(db: &Path, limits: Limits) -> Running {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.to_path_buf(),
         limits,
+        origins: Vec::new(),
     })
     .expect("server starts")
 }

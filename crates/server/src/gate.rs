@@ -1,0 +1,328 @@
+//! The gate every connection passes: caps on open connections (per address and in all), and a
+//! deadline on silence at the socket itself, before any HTTP or WebSocket code runs.
+//!
+//! A connection must get its first answer within the handshake timeout (so a silent TCP
+//! connection or a slowloris request is dropped), and after that something must be written to it
+//! at least once per idle timeout (an idle HTTP keep-alive is dropped; a WebSocket is pinged more
+//! often than that, and its own pong deadline finds a dead client). The per-address state also
+//! holds the buckets that limit what one address does across its connections.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{Instant, Sleep};
+
+use crate::limits::{Bucket, Limits};
+use crate::metrics::Metrics;
+
+/// What the server knows of one address.
+struct Peer {
+    connections: usize,
+    messages: Bucket,
+    creates: Bucket,
+}
+
+/// Every address with open connections or recent use.
+pub struct Peers {
+    peers: Mutex<HashMap<IpAddr, Peer>>,
+    open: AtomicUsize,
+    limits: Limits,
+    max_connections: usize,
+}
+
+impl Peers {
+    /// The registry, with the global cap already worked out.
+    pub fn new(limits: Limits, max_connections: usize) -> Arc<Peers> {
+        Arc::new(Peers {
+            peers: Mutex::new(HashMap::new()),
+            open: AtomicUsize::new(0),
+            limits,
+            max_connections,
+        })
+    }
+
+    fn with<T>(&self, ip: IpAddr, f: impl FnOnce(&mut Peer) -> T) -> T {
+        let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
+        let l = &self.limits;
+        let peer = peers.entry(ip).or_insert_with(|| Peer {
+            connections: 0,
+            messages: Bucket::new(l.ip_rate_per_sec, l.ip_burst),
+            creates: Bucket::new(l.creates_per_minute / 60.0, l.create_burst),
+        });
+        f(peer)
+    }
+
+    /// Lets a new connection from `ip` in, or says which cap stops it.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Guard, &'static str> {
+        if self.open.load(Ordering::Relaxed) >= self.max_connections {
+            return Err("the server's connection cap");
+        }
+        let per_ip = self.limits.max_connections_per_ip;
+        self.with(ip, |p| {
+            if p.connections >= per_ip {
+                return Err("the per-address connection cap");
+            }
+            p.connections += 1;
+            Ok(())
+        })?;
+        self.open.fetch_add(1, Ordering::Relaxed);
+        Ok(Guard {
+            peers: Arc::clone(self),
+            ip,
+        })
+    }
+
+    /// One message from `ip`, against the address's rate over all its connections.
+    pub fn take_message(&self, ip: IpAddr) -> bool {
+        self.with(ip, |p| p.messages.take())
+    }
+
+    /// One new game from `ip`, against the address's creation rate.
+    pub fn take_create(&self, ip: IpAddr) -> bool {
+        self.with(ip, |p| p.creates.take())
+    }
+
+    /// Open connections now.
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    /// Forgets addresses with no connection whose buckets are full again (so the map holds only
+    /// addresses in use or recently so).
+    pub fn prune(&self) {
+        let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
+        peers.retain(|_, p| p.connections > 0 || !(p.messages.is_full() && p.creates.is_full()));
+    }
+}
+
+/// Holds a connection's place under the caps; dropping it frees the place.
+struct Guard {
+    peers: Arc<Peers>,
+    ip: IpAddr,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        self.peers.open.fetch_sub(1, Ordering::Relaxed);
+        self.peers
+            .with(self.ip, |p| p.connections = p.connections.saturating_sub(1));
+    }
+}
+
+/// The listener: accepts, applies the caps (a refused connection is closed at once and
+/// counted), and wraps each socket in its silence deadline.
+pub struct GatedListener {
+    inner: TcpListener,
+    peers: Arc<Peers>,
+    metrics: Arc<Metrics>,
+    limits: Limits,
+}
+
+impl GatedListener {
+    /// Wraps a bound listener.
+    pub fn new(
+        inner: TcpListener,
+        peers: Arc<Peers>,
+        metrics: Arc<Metrics>,
+        limits: Limits,
+    ) -> Self {
+        GatedListener {
+            inner,
+            peers,
+            metrics,
+            limits,
+        }
+    }
+}
+
+impl axum::serve::Listener for GatedListener {
+    type Io = GatedIo;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (GatedIo, SocketAddr) {
+        loop {
+            let (tcp, addr) = match self.inner.accept().await {
+                Ok(x) => x,
+                Err(e) => {
+                    // Out of descriptors or a connection reset before it was accepted: wait a
+                    // little rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            match self.peers.admit(addr.ip()) {
+                Ok(guard) => {
+                    // No Nagle delay: moves are small messages that must leave at once.
+                    let _ = tcp.set_nodelay(true);
+                    Metrics::count(&self.metrics.connections_total);
+                    tracing::debug!(peer = %addr, "connection");
+                    return (
+                        GatedIo::new(tcp, guard, &self.limits, Arc::clone(&self.metrics)),
+                        addr,
+                    );
+                }
+                Err(cap) => {
+                    Metrics::count(&self.metrics.connections_refused);
+                    tracing::warn!(peer = %addr, cap, "connection refused");
+                    drop(tcp);
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.inner.local_addr()
+    }
+}
+
+/// The remote address of a connection, for handlers (`ConnectInfo<PeerAddr>`).
+#[derive(Debug, Clone, Copy)]
+pub struct PeerAddr(pub SocketAddr);
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, GatedListener>>
+    for PeerAddr
+{
+    fn connect_info(stream: axum::serve::IncomingStream<'_, GatedListener>) -> Self {
+        PeerAddr(*stream.remote_addr())
+    }
+}
+
+/// A socket that fails its reads once nothing was written to it for too long.
+pub struct GatedIo {
+    tcp: TcpStream,
+    _guard: Guard,
+    deadline: Pin<Box<Sleep>>,
+    idle: Duration,
+    metrics: Arc<Metrics>,
+}
+
+impl GatedIo {
+    fn new(tcp: TcpStream, guard: Guard, limits: &Limits, metrics: Arc<Metrics>) -> GatedIo {
+        GatedIo {
+            tcp,
+            _guard: guard,
+            deadline: Box::pin(tokio::time::sleep(limits.handshake_timeout)),
+            idle: limits.idle_timeout,
+            metrics,
+        }
+    }
+}
+
+impl AsyncRead for GatedIo {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        if self.deadline.as_mut().poll(cx).is_ready() {
+            Metrics::count(&self.metrics.timeouts);
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "connection silent too long",
+            )));
+        }
+        Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for GatedIo {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.tcp).poll_write(cx, data);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            let next = Instant::now() + self.idle;
+            self.deadline.as_mut().reset(next);
+        }
+        r
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let r = Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            let next = Instant::now() + self.idle;
+            self.deadline.as_mut().reset(next);
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+}
+
+/// The cap on open connections in all: `limits.max_connections`, or else what the
+/// file-descriptor limit allows after raising its soft value to the hard one where permitted,
+/// keeping room for the database and the process's other files.
+pub fn connection_cap(limits: &Limits) -> usize {
+    if limits.max_connections > 0 {
+        return limits.max_connections;
+    }
+    let soft = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) => n,
+        Err(_) => rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(1024, |(s, _)| s),
+    };
+    let reserve = 64 + soft / 20;
+    soft.saturating_sub(reserve).clamp(16, 100_000) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_hold_per_address_and_in_all_and_free_on_drop() {
+        let limits = Limits {
+            max_connections_per_ip: 2,
+            ..Limits::default()
+        };
+        let peers = Peers::new(limits, 3);
+        let a: IpAddr = "127.0.0.2".parse().unwrap();
+        let b: IpAddr = "127.0.0.3".parse().unwrap();
+        let a1 = peers.admit(a).unwrap();
+        let _a2 = peers.admit(a).unwrap();
+        assert!(peers.admit(a).is_err(), "a third from one address");
+        let _b1 = peers.admit(b).unwrap();
+        assert!(peers.admit(b).is_err(), "the global cap of 3");
+        drop(a1);
+        assert_eq!(peers.open(), 2);
+        assert!(
+            peers.admit(a).is_ok(),
+            "a place freed by a closed connection"
+        );
+    }
+
+    #[test]
+    fn the_cap_leaves_room_below_the_descriptor_limit() {
+        let cap = connection_cap(&Limits::default());
+        let (soft, _) = rlimit::getrlimit(rlimit::Resource::NOFILE).unwrap();
+        assert!(
+            cap as u64 <= soft.saturating_sub(64).max(16),
+            "{cap} of {soft}"
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! Every limit the server holds clients to, in one place: what one connection may send, what one
+//! address may do across its connections, how long a connection may stay silent, how long a game
+//! may grow, and how much bot work may run at once. `acey serve --help` lists them with their
+//! flags; `docs/protocol.md` says what a client sees when it meets one.
+
+use std::time::{Duration, Instant};
+
+/// The server's limits. The defaults suit a public server on a small machine.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Longest accepted message, in bytes. Longer ones get an error; frames beyond
+    /// [`Limits::hard_max_bytes`] close the connection.
+    pub max_message_bytes: usize,
+    /// Messages per second a connection may keep sending (text, binary and pings alike).
+    pub rate_per_sec: f64,
+    /// Messages a connection may send at once before the rate applies.
+    pub burst: f64,
+    /// Messages per second one address may keep sending over all its connections.
+    pub ip_rate_per_sec: f64,
+    /// Messages one address may send at once over all its connections.
+    pub ip_burst: f64,
+    /// Open connections one address may hold.
+    pub max_connections_per_ip: usize,
+    /// Open connections in all (0: derived from the file-descriptor limit at start-up).
+    pub max_connections: usize,
+    /// Time a new connection has to send its request (a silent or slowloris connection is
+    /// closed after it).
+    pub handshake_timeout: Duration,
+    /// Time an HTTP connection may stay with nothing for the server to send before it is closed.
+    pub idle_timeout: Duration,
+    /// How often the server pings a WebSocket client.
+    pub ping_interval: Duration,
+    /// How long a WebSocket client may stay silent (no message, no pong) before it is closed.
+    pub pong_timeout: Duration,
+    /// Games one address may create per minute (after `create_burst` at once).
+    pub creates_per_minute: f64,
+    /// Games one address may create at once.
+    pub create_burst: f64,
+    /// Hints one connection may ask for per minute (after a burst of as many).
+    pub hints_per_minute: f64,
+    /// Actions one game (a whole match or session) may hold. A real game has a few hundred; the
+    /// limit stops a client from growing a game without end.
+    pub max_actions: usize,
+    /// Bot moves and hints computed at once (the rest wait in line, in order).
+    pub bot_threads: usize,
+    /// Games with no move of a person are deleted this long after they were created.
+    pub abandoned_after: Duration,
+}
+
+/// The most actions a game may hold by default: a 99-point match of long games stays far below.
+pub const MAX_ACTIONS: usize = 20_000;
+
+impl Limits {
+    /// The size past which the WebSocket layer drops the connection instead of answering.
+    pub fn hard_max_bytes(&self) -> usize {
+        self.max_message_bytes.max(1024) * 16
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Limits {
+            max_message_bytes: 4096,
+            rate_per_sec: 20.0,
+            burst: 40.0,
+            ip_rate_per_sec: 60.0,
+            ip_burst: 120.0,
+            max_connections_per_ip: 32,
+            max_connections: 0,
+            handshake_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            ping_interval: Duration::from_secs(25),
+            pong_timeout: Duration::from_secs(60),
+            creates_per_minute: 20.0,
+            create_burst: 10.0,
+            hints_per_minute: 12.0,
+            max_actions: MAX_ACTIONS,
+            // One core stays free for the games themselves.
+            bot_threads: cores.saturating_sub(1).max(1),
+            abandoned_after: Duration::from_secs(24 * 3600),
+        }
+    }
+}
+
+/// A token bucket: `burst` at once, refilled at `rate` per second.
+#[derive(Debug, Clone)]
+pub struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn new(rate_per_sec: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: Instant::now(),
+            rate: rate_per_sec,
+            burst,
+        }
+    }
+
+    /// Takes one token if there is one.
+    pub fn take(&mut self) -> bool {
+        self.refill();
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the bucket is full again (nothing of its owner's recent use is remembered).
+    pub fn is_full(&mut self) -> bool {
+        self.refill();
+        self.tokens >= self.burst
+    }
+
+    fn refill(&mut self) {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
+    }
+}
+
+/// Compares two secrets in time that does not depend on where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_its_rate() {
+        let mut b = Bucket::new(0.0, 3.0);
+        assert!(b.take() && b.take() && b.take());
+        assert!(!b.take(), "empty after the burst with no refill");
+        let mut b = Bucket::new(1_000_000.0, 1.0);
+        assert!(b.take());
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(b.take(), "refilled");
+        let mut idle = Bucket::new(1_000_000.0, 5.0);
+        idle.take();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(idle.is_full(), "a bucket left alone fills up");
+    }
+
+    #[test]
+    fn secrets_compare_exactly() {
+        assert!(same_secret("abc", "abc"));
+        assert!(!same_secret("abc", "abd"));
+        assert!(!same_secret("abc", "ab"));
+        assert!(!same_secret("", "a"));
+    }
+}
