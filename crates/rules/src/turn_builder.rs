@@ -122,6 +122,44 @@ impl TurnBuilder {
         left
     }
 
+    /// Every way to finish the play from the steps taken so far, one per resulting position, as
+    /// whole plays (the steps taken first, then the rest, in an order the step view accepts).
+    /// Before any step this is [`TurnBuilder::plays`]; once the play is complete, the play itself.
+    ///
+    /// ```
+    /// use acey_rules::{Dest, Pool, Position, Preset, Source, TurnBuilder};
+    /// let rules = Preset::Backgammon.rules();
+    /// let mut turn = TurnBuilder::new(&rules, Position::starting(&rules), Pool::roll(4, 2).unwrap());
+    /// turn.step_between(Source::Point(8), Dest::Point(6)).unwrap();
+    /// let rest = turn.completions();
+    /// assert!(rest.len() < turn.plays().len());
+    /// assert!(rest.iter().all(|p| p.steps()[0] == turn.steps()[0]));
+    /// ```
+    pub fn completions(&self) -> Vec<Play> {
+        if self.steps.is_empty() {
+            return self.plays.clone();
+        }
+        let mut out: Vec<Play> = Vec::new();
+        let mut work = self.clone();
+        work.collect_completions(&mut out);
+        out
+    }
+
+    fn collect_completions(&mut self, out: &mut Vec<Play>) {
+        if self.is_complete() {
+            if !out.iter().any(|p| p.position() == &self.current) {
+                out.push(Play::new(&self.steps, self.current));
+            }
+            return;
+        }
+        for step in self.legal_steps().to_vec() {
+            if self.step(step).is_ok() {
+                self.collect_completions(out);
+                self.undo();
+            }
+        }
+    }
+
     /// The legal next steps.
     pub fn legal_steps(&self) -> &[Step] {
         self.legal.get_or_init(|| self.compute_legal_steps())
@@ -307,5 +345,28 @@ mod tests {
         b.undo();
         assert_eq!(b.position(), &start);
         assert!(b.finish().is_err());
+    }
+
+    #[test]
+    fn completions_keep_the_steps_taken() {
+        let rules = Preset::Backgammon.rules();
+        let start = Position::starting(&rules);
+        let mut b = TurnBuilder::new(&rules, start, Pool::roll(4, 2).unwrap());
+        assert_eq!(b.completions(), b.plays());
+        b.step_between(Source::Point(8), Dest::Point(6)).unwrap();
+        let rest = b.completions();
+        assert!(!rest.is_empty() && rest.len() < b.plays().len());
+        for play in &rest {
+            assert_eq!(play.steps()[0], b.steps()[0], "{}", play.notation());
+            // Each is one of the legal plays' positions.
+            assert!(b.plays().iter().any(|p| p.position() == play.position()));
+        }
+        // Every legal play that starts 8/6 (in some order of its steps) is among them: 8/6 6/2.
+        let mut whole = b.clone();
+        whole
+            .step_between(Source::Point(6), Dest::Point(2))
+            .unwrap();
+        assert!(rest.iter().any(|p| p.position() == whole.position()));
+        assert_eq!(whole.completions().len(), 1);
     }
 }

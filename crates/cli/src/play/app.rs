@@ -430,8 +430,13 @@ impl App {
             self.refuse("Not your turn.");
             return;
         }
-        match typed::action(self.session.game(), text) {
-            Ok(action) => self.act(action),
+        match typed::actions(self.session.game(), text) {
+            // Checked together on a copy of the game: each one is accepted.
+            Ok(actions) => {
+                for action in actions {
+                    self.act(action);
+                }
+            }
             Err(e) => self.refuse(e),
         }
     }

@@ -333,6 +333,13 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
             None => writeln!(out, "No suggestion for this decision.")?,
         },
         "plays" => {
+            if let Some(t) = s.game().turn().filter(|t| !t.steps().is_empty()) {
+                writeln!(
+                    out,
+                    "So far {}; the plays that finish it:",
+                    acey_rules::notation::format_steps(t.steps())
+                )?;
+            }
             for (i, c) in choices(s).iter().enumerate() {
                 writeln!(out, "{}. {}", i + 1, c.0)?;
             }
@@ -345,15 +352,20 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
                 None => writeln!(out, "There is no choice {n}: 'plays' lists {}.", list.len())?,
             }
         }
-        _ => match typed::action(s.game(), text) {
-            Ok(a) => apply(s, a, out)?,
+        _ => match typed::actions(s.game(), text) {
+            Ok(actions) => {
+                for a in actions {
+                    apply(s, a, out)?;
+                }
+            }
             Err(e) => writeln!(out, "{e}")?,
         },
     }
     Ok(Flow::Go)
 }
 
-/// The numbered choices of `plays`: the legal plays, or the doubles that may be named.
+/// The numbered choices of `plays`: the legal plays (after some steps, the ways to finish the
+/// play from them, those steps included), or the doubles that may be named.
 fn choices(s: &Session) -> Vec<(String, Action)> {
     match s.game().phase() {
         Phase::NameDouble { .. } => s
@@ -364,7 +376,9 @@ fn choices(s: &Session) -> Vec<(String, Action)> {
             .collect(),
         Phase::Move { .. } => s
             .game()
-            .legal_plays()
+            .turn()
+            .map(|t| t.completions())
+            .unwrap_or_default()
             .iter()
             .map(|p| {
                 (
@@ -489,6 +503,67 @@ mod tests {
             "the roll came with the take: {out}"
         );
         std::fs::remove_file(path).ok();
+    }
+
+    /// Player 0 (the person, against the bot) at the opening 4-2 of a backgammon game.
+    fn backgammon_four_two() -> Session {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let game = acey_rules::Game::replay(rules, &[Action::DieOff { dice: [4, 2] }]).unwrap();
+        Session::with_game(
+            Setup {
+                rules,
+                seats: [Seat::Human, Seat::Bot],
+                level: Level::Beginner,
+                seed: 1,
+                auto_forced: false,
+            },
+            game,
+            0,
+        )
+    }
+
+    fn say(s: &mut Session, text: &str) -> String {
+        let mut out = Vec::new();
+        command(s, text, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn plays_hint_and_play_n_keep_the_steps_already_made() {
+        let mut s = backgammon_four_two();
+        let all = say(&mut s, "plays").lines().count();
+        assert_eq!(say(&mut s, "8/6"), "");
+        let listed = say(&mut s, "plays");
+        let lines: Vec<&str> = listed.lines().collect();
+        assert_eq!(lines[0], "So far 8/6; the plays that finish it:");
+        assert!(lines.len() - 1 < all, "{listed}");
+        for l in &lines[1..] {
+            assert!(l.contains(". 8/6 "), "every play keeps 8/6: {listed}");
+        }
+        let hint = say(&mut s, "hint");
+        assert!(!hint.is_empty());
+        for l in hint.lines() {
+            assert!(l.contains(" 8/6 "), "every hint keeps 8/6: {hint}");
+        }
+        say(&mut s, "play 1");
+        let log = s.game().log();
+        assert_eq!(log.len(), 1, "the play is made");
+        assert_eq!(log[0].steps[0].to_string(), "8/6");
+        // `best` keeps the step too.
+        let mut s = backgammon_four_two();
+        say(&mut s, "13/11");
+        say(&mut s, "best");
+        assert_eq!(s.game().log()[0].steps[0].to_string(), "13/11");
+    }
+
+    #[test]
+    fn plays_typed_in_another_order_are_accepted() {
+        for text in ["8/6 6/2", "13/11 11/7", "4-2: 6/2 8/6"] {
+            let mut s = backgammon_four_two();
+            let said = say(&mut s, text);
+            assert!(said.starts_with("You played "), "{text}: {said}");
+            assert_eq!(s.game().log().len(), 1, "{text}");
+        }
     }
 
     #[test]

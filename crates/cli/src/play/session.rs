@@ -452,11 +452,16 @@ impl Session {
     /// A job for the decision the game waits for, or `None` when there is none.
     pub fn job(&self, task: Task) -> Option<Job> {
         let (decision, taken) = Decision::of(&self.game)?;
+        let finish = match self.game.turn() {
+            Some(t) if !t.steps().is_empty() && task != Task::Plan => t.completions(),
+            _ => Vec::new(),
+        };
         Some(Job {
             bot: self.bot.clone(),
             rng: self.bot_rng.clone(),
             decision,
             taken,
+            finish,
             task,
             stamp: self.game.actions().len(),
         })
