@@ -39,11 +39,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let player = state.turn().index();
     if args.json {
         let v = json!({"player": player, "ply": ply, "win": win, "equity": equity});
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
-    println!("player {player} to roll ({ply}-ply, {rules}):");
-    println!("win:    {:.1}%", 100.0 * win);
-    println!("equity: {equity:+.3} points per game");
+    outln!("player {player} to roll ({ply}-ply, {rules}):")?;
+    outln!("win:    {:.1}%", 100.0 * win)?;
+    outln!("equity: {equity:+.3} points per game")?;
     Ok(())
 }

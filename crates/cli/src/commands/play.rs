@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<()> {
         // Ctrl-C and SIGTERM end the line mode at once; the game was saved before the prompt.
         let path = save_path.clone();
         let _ = ctrlc::set_handler(move || {
-            println!("Interrupted. The game is saved in {}.", path.display());
+            let _ = outln!("Interrupted. The game is saved in {}.", path.display());
             std::process::exit(130);
         });
         let stdin = std::io::stdin();
