@@ -176,6 +176,47 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
 }
 
 #[test]
+fn a_loaded_game_at_a_noisy_level_is_the_game_that_would_have_been_played() {
+    // The beginner, casual and intermediate bots err on purpose, from a seeded generator whose
+    // state the save keeps: stopping, saving and loading changes none of their choices.
+    for level in ["beginner", "casual", "intermediate"] {
+        let straight = temp(&format!("noise-straight-{level}"));
+        let split = temp(&format!("noise-split-{level}"));
+        let args = |save: &std::path::Path| {
+            [
+                "--seed",
+                "12",
+                "--level",
+                level,
+                "--save",
+                &save.display().to_string(),
+            ]
+            .map(String::from)
+        };
+        let run = |args: &[String], input: &str| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let o = plain(&args, input);
+            assert!(o.status.success(), "{}", stdout(&o));
+        };
+        run(&args(&straight), &"best\n".repeat(30));
+        run(&args(&split), &"best\n".repeat(12));
+        run(
+            &["--load".to_string(), split.display().to_string()],
+            &"best\n".repeat(18),
+        );
+        let a = std::fs::read_to_string(&straight).unwrap();
+        let b = std::fs::read_to_string(&split).unwrap();
+        assert!(a.lines().filter(|l| l.starts_with("1 ")).count() > 5, "{a}");
+        assert_eq!(
+            a, b,
+            "{level}: straight through and saved-then-loaded differ"
+        );
+        std::fs::remove_file(straight).ok();
+        std::fs::remove_file(split).ok();
+    }
+}
+
+#[test]
 fn bad_arguments_and_files_are_usage_errors() {
     let o = plain(&["--level", "grandmaster"], "");
     assert_eq!(o.status.code(), Some(2));

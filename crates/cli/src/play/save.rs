@@ -1,10 +1,12 @@
 //! Saving a game and going on with it later, exactly where it stood (mid-turn included).
 //!
 //! A save is the game's plain-text record (design 3.6, [`acey_rules::Record`]; the format is in
-//! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Four
+//! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Five
 //! extra header lines keep what the session needs around the game: who sits where, the bot's
 //! level, how many dice of the seed were drawn (so the dice after loading are the ones the game
-//! would have had) and whether forced plays are automatic. A record without them loads too: you
+//! would have had), the state of the bot's noise generator (so the weaker levels' deliberate
+//! mistakes after loading are the ones they would have made) and whether forced plays are
+//! automatic. A record without them loads too: you
 //! against the bot at the default level, the dice going on from the seed.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ const SEATS: &str = "Seats";
 const LEVEL: &str = "Level";
 const DRAWN: &str = "Dice drawn";
 const FORCED: &str = "Forced plays";
+const NOISE: &str = "Bot noise";
 
 /// Where a game is saved when no `--save` is given: `$XDG_DATA_HOME/acey/last-game.txt`, else
 /// `~/.local/share/acey/last-game.txt`, else the current directory.
@@ -78,6 +81,7 @@ pub fn record(session: &Session) -> Record {
             ),
             (LEVEL.to_string(), setup.level.to_string()),
             (DRAWN.to_string(), session.dice().drawn().to_string()),
+            (NOISE.to_string(), session.noise_state().to_string()),
             (
                 FORCED.to_string(),
                 if setup.auto_forced {
@@ -160,6 +164,13 @@ pub fn load(path: &Path) -> Result<Session> {
         _ => (DiceSource::os_seed(), 0),
     };
     let auto_forced = extra(FORCED).is_some_and(|f| f.eq_ignore_ascii_case("automatic"));
+    let noise = match extra(NOISE) {
+        Some(n) => Some(
+            n.parse::<u64>()
+                .map_err(|_| at(anyhow::anyhow!("'{NOISE}: {n}' is not a number")))?,
+        ),
+        None => None,
+    };
     let setup = Setup {
         rules: record.rules,
         seats,
@@ -167,7 +178,12 @@ pub fn load(path: &Path) -> Result<Session> {
         seed,
         auto_forced,
     };
-    Ok(Session::with_game(setup, game, drawn))
+    let mut session = Session::with_game(setup, game, drawn);
+    // Without the line (an older save, a record from elsewhere) the noise starts from the seed.
+    if let Some(state) = noise {
+        session.set_noise_state(state);
+    }
+    Ok(session)
 }
 
 #[cfg(test)]
@@ -218,6 +234,48 @@ mod tests {
         assert_eq!(back.game().log(), s.game().log());
         assert_eq!(back.position(), s.position());
         std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn noisy_levels_go_on_after_loading_as_if_the_game_had_never_stopped() {
+        // The weaker levels make deliberate mistakes drawn from a seeded generator: a game saved
+        // and loaded must make the same ones, also when saved in the middle of the bot's play.
+        for level in [Level::Beginner, Level::Casual, Level::Intermediate] {
+            let setup = Setup {
+                rules: Rules::default(),
+                seats: [Seat::Bot, Seat::Bot],
+                level,
+                seed: 8,
+                auto_forced: false,
+            };
+            let run = |s: &mut Session, n: usize| {
+                for _ in 0..n {
+                    s.auto_step();
+                }
+            };
+            let mut straight = Session::new(setup.clone());
+            run(&mut straight, 260);
+            let mut mid_play = false;
+            for stop in [37, 101, 150, 151, 152] {
+                let mut first = Session::new(setup.clone());
+                run(&mut first, stop);
+                mid_play |= first.game().turn().is_some_and(|t| !t.steps().is_empty());
+                let path = temp(&format!("noise-{level}-{stop}.txt"));
+                save(&first, &path).unwrap();
+                let mut back = load(&path).unwrap();
+                std::fs::remove_file(&path).ok();
+                assert_eq!(back.noise_state(), first.noise_state(), "{level} at {stop}");
+                run(&mut back, 260 - stop);
+                assert_eq!(
+                    back.game().log(),
+                    straight.game().log(),
+                    "{level}, saved after {stop} actions"
+                );
+                assert_eq!(back.position(), straight.position(), "{level} at {stop}");
+                assert_eq!(back.dice().drawn(), straight.dice().drawn());
+            }
+            assert!(mid_play, "{level}: one save falls in the middle of a play");
+        }
     }
 
     #[test]

@@ -101,8 +101,11 @@ pub struct Session {
     dice: DiceSource,
     bot: Bot,
     /// Noise for bots that make deliberate mistakes; seeded from the dice seed so a `--seed` game
-    /// replays identically.
+    /// replays identically, and saved ([`Session::noise_state`]) so a loaded game does too.
     bot_rng: Dice,
+    /// The noise generator as it was before the plan being carried out was made: a game saved
+    /// in the middle of the bot's plan makes that plan again from it when loaded.
+    plan_rng: Dice,
     /// The bot's remaining actions for the current turn segment.
     plan: VecDeque<Action>,
     /// The bot thinks elsewhere (another thread) and hands its plan in with [`Session::accept`].
@@ -134,6 +137,7 @@ impl Session {
             dice: DiceSource::new(setup.seed, drawn),
             bot,
             bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
+            plan_rng: Dice::new(setup.seed ^ 0xB07_B07),
             plan: VecDeque::new(),
             background: false,
             setup,
@@ -153,6 +157,24 @@ impl Session {
     /// The dice source (for saving).
     pub fn dice(&self) -> &DiceSource {
         &self.dice
+    }
+
+    /// The state of the bot's noise generator to save: the one its current plan was made from
+    /// while a plan is being carried out (loading then makes the same plan again), else the
+    /// current one. Levels without noise never draw from it.
+    pub fn noise_state(&self) -> u64 {
+        if self.plan.is_empty() {
+            self.bot_rng.state()
+        } else {
+            self.plan_rng.state()
+        }
+    }
+
+    /// Puts the bot's noise generator where a saved game left it ([`Session::noise_state`]).
+    pub fn set_noise_state(&mut self, state: u64) {
+        self.bot_rng = Dice::new(state);
+        self.plan_rng = Dice::new(state);
+        self.plan.clear();
     }
 
     /// Whether forced plays are made without asking.
@@ -484,11 +506,32 @@ impl Session {
         }
         match outcome.answer {
             Answer::Plan(actions) => {
-                self.bot_rng = outcome.rng;
+                self.plan_rng = std::mem::replace(&mut self.bot_rng, outcome.rng);
+                let actions = self.skip_retaken(actions);
                 self.plan.extend(actions);
                 true
             }
             _ => false,
+        }
+    }
+
+    /// A plan made for a play the bot had already begun (a game loaded in the middle of it)
+    /// starts by taking those steps back and making them again: when they are the plan's own
+    /// first steps, that detour is dropped, so the game goes on as if it had never stopped.
+    fn skip_retaken(&self, actions: Vec<Action>) -> Vec<Action> {
+        let Some(taken) = self.game.turn().map(|t| t.steps()) else {
+            return actions;
+        };
+        let k = taken.len();
+        let same = actions.len() >= 2 * k
+            && actions[..k].iter().all(|a| *a == Action::Undo)
+            && actions[k..2 * k].iter().zip(taken).all(|(a, t)| {
+                matches!(a, Action::Step { step } if step.from == t.from && step.to == t.to && step.die == t.die)
+            });
+        if k > 0 && same {
+            actions[2 * k..].to_vec()
+        } else {
+            actions
         }
     }
 
