@@ -110,6 +110,83 @@ pub fn save(session: &Session, path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Keeps a game that a new session would overwrite: when `path` holds anything but a finished
+/// game (a game not over, a match not decided, or a file that is not a readable record), it is
+/// renamed to a free name beside it, `<name>-<UTC date and time>.txt`, which is returned. Nothing
+/// is done (`None`) when `path` does not exist or holds a finished game.
+pub fn keep_unfinished(path: &Path) -> Result<Option<PathBuf>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // Unreadable (not text, no permission): not ours to destroy either.
+        Err(_) => String::new(),
+    };
+    let finished = text
+        .parse::<Record>()
+        .ok()
+        .and_then(|r| r.game().ok())
+        .is_some_and(|g| {
+            matches!(g.phase(), acey_rules::Phase::GameOver { .. })
+                && (g.rules().match_target.is_none() || g.match_winner().is_some())
+        });
+    if finished {
+        return Ok(None);
+    }
+    let kept = free_name(path, &utc_stamp(std::time::SystemTime::now()));
+    std::fs::rename(path, &kept).with_context(|| {
+        format!(
+            "{} holds an unfinished game and cannot be moved to {}",
+            path.display(),
+            kept.display()
+        )
+    })?;
+    Ok(Some(kept))
+}
+
+/// `dir/last-game.txt` -> `dir/last-game-<stamp>.txt`, or `-<stamp>-2` and so on when taken.
+fn free_name(path: &Path, stamp: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    (1..)
+        .map(|n| {
+            let tail = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            path.with_file_name(format!("{stem}-{stamp}{tail}{ext}"))
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("kept"))
+}
+
+/// A time as `YYYYMMDD-HHMMSS` in UTC (the civil-from-days algorithm of Howard Hinnant).
+fn utc_stamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
 /// Reads a record back into a session that goes on where the game stood.
 pub fn load(path: &Path) -> Result<Session> {
     let text =
@@ -276,6 +353,61 @@ mod tests {
             }
             assert!(mid_play, "{level}: one save falls in the middle of a play");
         }
+    }
+
+    #[test]
+    fn an_unfinished_game_is_kept_under_another_name_and_a_finished_one_is_not() {
+        let dir = temp("keep-dir");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("last-game.txt");
+        assert_eq!(keep_unfinished(&path).unwrap(), None, "nothing to keep");
+        // An unfinished game: moved aside, intact.
+        let mut s = Session::new(Setup {
+            rules: Rules::default(),
+            seats: [Seat::Bot, Seat::Bot],
+            level: Level::Beginner,
+            seed: 3,
+            auto_forced: false,
+        });
+        for _ in 0..20 {
+            s.auto_step();
+        }
+        save(&s, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept = keep_unfinished(&path).unwrap().expect("the game is kept");
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), text);
+        let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("last-game-") && name.ends_with(".txt"),
+            "{name}"
+        );
+        // A second one in the same second gets a name of its own.
+        save(&s, &path).unwrap();
+        let second = keep_unfinished(&path).unwrap().unwrap();
+        assert_ne!(second, kept);
+        assert!(kept.exists() && second.exists());
+        // Something that is not a record is not destroyed either.
+        std::fs::write(&path, "my notes").unwrap();
+        let third = keep_unfinished(&path).unwrap().unwrap();
+        assert_eq!(std::fs::read_to_string(&third).unwrap(), "my notes");
+        // A finished game may be replaced: it stays where it is.
+        while !s.game_over() {
+            s.auto_step();
+        }
+        save(&s, &path).unwrap();
+        assert_eq!(keep_unfinished(&path).unwrap(), None);
+        assert!(path.exists());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn utc_stamps() {
+        let at = |secs| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        assert_eq!(at(0), "19700101-000000");
+        // 2024-02-29 23:59:59 UTC, a leap day.
+        assert_eq!(at(1_709_251_199), "20240229-235959");
+        assert_eq!(at(1_709_251_200), "20240301-000000");
     }
 
     #[test]
