@@ -109,6 +109,12 @@ fn bad_input_is_a_one_line_error_with_exit_code_two() {
     assert_usage_error(&acey(&["perft", "--depth", "0"]), "--depth");
     assert_usage_error(&acey(&["perft", "--depth", "x"]), "invalid value");
     assert_usage_error(&acey(&["selfplay", "--games", "0"]), "--games");
+    // Each command suggests only the options it has: eval has no --rollout, hint has.
+    let e = acey(&["eval", "--position", START, "--ply", "3"]);
+    assert_usage_error(&e, "--ply 3 is too deep: use 0 to 2");
+    assert!(!stderr(&e).contains("--rollout"), "{}", stderr(&e));
+    let h = acey(&["hint", "--position", START, "--dice", "6-5", "--ply", "3"]);
+    assert_usage_error(&h, "use 0 to 2 (or --rollout)");
     assert_usage_error(&acey(&["frobnicate"]), "unrecognized subcommand");
 }
 

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .level
         .parse()
         .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
-    let ply = analysis::check_ply(args.ply)?;
+    let ply = analysis::check_ply(args.ply, false)?;
     let (win, equity) = analysis::evaluate(level, rules, &state, ply);
     let player = state.turn().index();
     if args.json {

@@ -66,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             seed: args.seed,
         }
     } else {
-        Method::Ply(analysis::check_ply(args.ply)?)
+        Method::Ply(analysis::check_ply(args.ply, true)?)
     };
     let mut rows = analysis::hint(level, rules, &state, dice, method);
     rows.truncate(args.max.max(1));

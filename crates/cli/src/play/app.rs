@@ -68,6 +68,8 @@ pub struct App {
     hinting: Option<Receiver<Outcome>>,
     /// Where the bot's latest step went from and to, shown until the person acts.
     last_step: Option<(Spot, Spot)>,
+    /// The terminal is too small for the board: only quitting works until it grows.
+    pub too_small: bool,
 }
 
 /// Runs a job on its own thread; the answer comes back on the returned channel.
@@ -106,6 +108,45 @@ impl App {
             thinking: None,
             hinting: None,
             last_step: None,
+            too_small: false,
+        }
+    }
+
+    /// Tells the app the terminal's size (before each frame): while it is too small to show the
+    /// board, keys other than quitting do nothing, since the person cannot see what they do.
+    pub fn set_screen_size(&mut self, width: u16, height: u16) {
+        self.too_small = width < super::ui::MIN_WIDTH || height < super::ui::MIN_HEIGHT;
+    }
+
+    /// The acey position ID to analyse the decision at hand (the position before the steps of
+    /// the play being built, with the player to act), for `acey hint` and `acey eval`.
+    pub fn position_id(&self) -> String {
+        let game = self.session.game();
+        match game.turn() {
+            Some(t) => t.start().id(),
+            None => game.position().id(),
+        }
+    }
+
+    /// The command line that analyses the decision at hand outside the game.
+    pub fn analysis_command(&self) -> String {
+        let game = self.session.game();
+        let id = self.position_id();
+        let rules = game.rules();
+        match game.phase() {
+            Phase::Move {
+                pool,
+                kind: acey_rules::PoolKind::Natural | acey_rules::PoolKind::AceyDeucey,
+                ..
+            } => {
+                let dice = match pool.dice() {
+                    [a, b] => format!("{a}-{b}"),
+                    [d, ..] => format!("{d}-{d}"),
+                    [] => String::new(),
+                };
+                format!("acey hint --position {id} --dice {dice} --rules {rules}")
+            }
+            _ => format!("acey eval --position {id} --rules {rules}"),
         }
     }
 
@@ -361,8 +402,8 @@ impl App {
                     (Some(_), Phase::NameDouble { .. }) => {
                         "Name a double: ←/→ and Enter, or press 1-6".into()
                     }
-                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double".into(),
-                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop".into(),
+                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double   h: hint".into(),
+                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop   h: hint".into(),
                     (Some(_), Phase::Move { .. }) => {
                         let complete = self
                             .human_turn()
@@ -388,6 +429,13 @@ impl App {
         // In raw mode Ctrl-C arrives as a key, not a signal.
         if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
             self.quit = true;
+            return;
+        }
+        if self.too_small {
+            // The board is hidden behind the notice: nothing may happen unseen.
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q')) {
+                self.quit = true;
+            }
             return;
         }
         match self.mode.clone() {
@@ -494,9 +542,24 @@ impl App {
                 self.say("A new game begins.");
                 self.next_auto = Instant::now();
             }
+            KeyCode::Char('i') => {
+                let line = format!(
+                    "Position ID {} (to analyse: {})",
+                    self.position_id(),
+                    self.analysis_command()
+                );
+                self.say(line);
+            }
             KeyCode::Char('h') => {
                 if human.is_none() {
                     self.refuse("A hint is for your own turn.");
+                } else if matches!(phase, Phase::Roll { .. } | Phase::CubeOffered { .. }) {
+                    // The cube decision: a 0-ply judgement, quick enough to make here.
+                    let hint = self.session.cube_hint();
+                    if hint.is_empty() {
+                        self.say("No hint for this decision.");
+                    }
+                    self.hint = Some(hint);
                 } else if self.session.background() {
                     if self.hinting.is_none() {
                         self.hinting = self.session.job(Task::Hint(8)).map(spawn);
@@ -977,5 +1040,94 @@ pub(crate) mod tests {
             ..key(KeyCode::Char('c'))
         });
         assert!(app.quit);
+    }
+
+    #[test]
+    fn keys_wait_while_the_terminal_is_too_small() {
+        let mut app = one_two();
+        app.set_screen_size(40, 12);
+        let before = app.session.game().actions().to_vec();
+        for code in [
+            KeyCode::Enter,
+            KeyCode::Char('R'),
+            KeyCode::Char(':'),
+            KeyCode::Char('h'),
+            KeyCode::Char('f'),
+        ] {
+            app.on_key(key(code));
+        }
+        assert_eq!(app.mode, Mode::Normal, "no prompt opens unseen");
+        assert_eq!(app.selected, None, "no checker is chosen unseen");
+        assert!(app.hint.is_none() && !app.flipped);
+        assert_eq!(app.session.game().actions(), before.as_slice());
+        // Big enough again: the keys work.
+        app.set_screen_size(110, 34);
+        app.on_key(key(KeyCode::Enter));
+        assert_eq!(app.selected, Some(Source::Start));
+        app.set_screen_size(40, 12);
+        app.on_key(key(KeyCode::Char('q')));
+        assert!(app.quit, "q still quits");
+    }
+
+    /// The person (X) to roll with the cube centred (backgammon rules, R9.3).
+    pub(crate) fn at_the_cube() -> App {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let start = acey_rules::Position::starting(&rules).with_turn(Player::Zero);
+        let setup = Setup {
+            rules,
+            seats: [Seat::Human, Seat::Bot],
+            level: Level::Beginner,
+            seed: 17,
+            auto_forced: false,
+        };
+        let game = Game::from_position(rules, start).unwrap();
+        let mut app = App::new(
+            Session::with_game(setup, game, 0),
+            temp_save(),
+            false,
+            Duration::ZERO,
+        );
+        app.session.set_background(false);
+        app
+    }
+
+    #[test]
+    fn h_gives_the_cube_hint_at_the_roll_and_the_position_id_is_at_hand() {
+        let mut app = at_the_cube();
+        assert!(app.prompt().contains("h: hint"), "{}", app.prompt());
+        app.on_key(key(KeyCode::Char('h')));
+        let hint = app.hint.clone().expect("a cube hint");
+        assert_eq!(hint.len(), 2, "{hint:?}");
+        // The opening position is even: no double yet.
+        assert!(
+            hint[0].text.starts_with("roll without doubling"),
+            "{hint:?}"
+        );
+        assert!(hint[1].text.starts_with("double"), "{hint:?}");
+        // i: the ID, and the command that analyses this decision.
+        app.on_key(key(KeyCode::Char('i')));
+        let said = app.messages.last().unwrap().clone();
+        let id = app.position_id();
+        assert_eq!(
+            acey_rules::Position::from_id(&id).unwrap(),
+            app.session.position()
+        );
+        assert!(
+            said.contains(&format!("acey eval --position {id} --rules ")),
+            "{said}"
+        );
+        // While moving: the position the roll is played from, with its dice.
+        let mut app = one_two();
+        app.on_key(key(KeyCode::Enter));
+        app.on_key(key(KeyCode::Enter)); // one step made
+        let id = app.position_id();
+        assert_eq!(
+            &acey_rules::Position::from_id(&id).unwrap(),
+            app.session.game().turn().unwrap().start()
+        );
+        assert_eq!(
+            app.analysis_command(),
+            format!("acey hint --position {id} --dice 2-1 --rules american")
+        );
     }
 }

@@ -535,9 +535,54 @@ impl Session {
         }
     }
 
+    /// The cube decision the game waits for, as ranked suggestions from the side of the player
+    /// who decides (points, the cube included): double or roll on at the roll, take or drop when
+    /// a cube is offered (`acey_ai::cube`, the bot's own cube judgement). Empty otherwise.
+    pub fn cube_hint(&self) -> Vec<HintLine> {
+        use acey_ai::cube::{double_analysis, offer_analysis, CubeVerdict};
+        let line = |text: &str, equity: f32| HintLine {
+            text: text.to_string(),
+            equity,
+        };
+        if let Some(a) = double_analysis(&self.bot, &self.game) {
+            let verdict = match a.verdict() {
+                CubeVerdict::NoDoubleTake => "not good enough to double yet",
+                CubeVerdict::TooGoodToDouble => "too good to double: play on for more",
+                CubeVerdict::DoubleTake => "the answer should be a take",
+                CubeVerdict::DoublePass => "the answer should be a drop",
+            };
+            let double = line("double", a.double_take.min(a.double_pass));
+            let roll = line("roll without doubling", a.no_double);
+            let mut v = if a.should_double() {
+                vec![double, roll]
+            } else {
+                vec![roll, double]
+            };
+            v[0].text = format!("{} ({verdict})", v[0].text);
+            v
+        } else if let Some(a) = offer_analysis(&self.bot, &self.game) {
+            // The taker's side: what the doubler gets, negated.
+            let take = line("take", -a.double_take);
+            let drop = line("drop", -a.double_pass);
+            if a.should_take() {
+                vec![take, drop]
+            } else {
+                vec![drop, take]
+            }
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Ranked suggestions for the decision the game waits for (best first, at most `max`),
-    /// thought out here and now.
+    /// thought out here and now: the plays of the roll, the double to name, or the cube.
     pub fn hint(&self, max: usize) -> Vec<HintLine> {
+        if matches!(
+            self.game.phase(),
+            Phase::Roll { .. } | Phase::CubeOffered { .. }
+        ) {
+            return self.cube_hint();
+        }
         match self.job(Task::Hint(max)).map(|j| j.run().answer) {
             Some(Answer::Hint(lines)) => lines,
             _ => Vec::new(),
@@ -818,5 +863,30 @@ mod tests {
             }
         }
         assert!(forced > 0, "no forced play in 400 actions");
+    }
+
+    #[test]
+    fn the_cube_hint_at_the_roll_and_at_take_or_drop() {
+        // X far ahead, on roll (R9.3): double, and O should drop.
+        let (setup, game) = far_ahead(Player::Zero);
+        let mut s = Session::with_game(
+            Setup {
+                seats: [Seat::Human, Seat::Human],
+                ..setup
+            },
+            game,
+            0,
+        );
+        let hint = s.hint(8);
+        assert_eq!(hint.len(), 2, "{hint:?}");
+        assert!(hint[0].text.starts_with("double ("), "{hint:?}");
+        assert!(hint[0].text.contains("drop"), "{hint:?}");
+        assert!(hint[1].text.starts_with("roll"), "{hint:?}");
+        s.apply(Action::Double).unwrap();
+        let hint = s.hint(8);
+        assert_eq!(hint[0].text, "drop", "{hint:?}");
+        assert_eq!(hint[1].text, "take");
+        assert_eq!(hint[0].equity, -1.0, "a drop loses the cube's value");
+        assert!(hint[1].equity < hint[0].equity);
     }
 }
