@@ -597,6 +597,10 @@ impl Writer {
                 Action::Take => w.lines.push(format!("{} takes", who(actor))),
                 Action::Drop => w.lines.push(format!("{} drops", who(actor))),
                 Action::Resign { player } => w.lines.push(format!("{} resigns", player.index())),
+                Action::ResignAs { player, level } => {
+                    w.lines
+                        .push(format!("{} resigns a {}", player.index(), level.name()))
+                }
                 Action::NextGame => w.lines.push(format!("game {}", game.game_number())),
                 _ => {}
             }
@@ -924,12 +928,16 @@ impl Reader {
             "takes" => Some(Action::Take),
             "drops" => Some(Action::Drop),
             "resigns" => Some(Action::Resign { player }),
-            _ => None,
+            w => w
+                .strip_prefix("resigns a ")
+                .and_then(crate::game::Resignation::from_name)
+                .map(|level| Action::ResignAs { player, level }),
         };
         if let Some(action) = simple {
             self.check_described(n)?;
             self.from_die_off = false;
-            if !matches!(action, Action::Resign { .. }) && self.game.to_act() != Some(player) {
+            let resigns = matches!(action, Action::Resign { .. } | Action::ResignAs { .. });
+            if !resigns && self.game.to_act() != Some(player) {
                 return err(
                     n,
                     match self.game.to_act() {
@@ -1281,6 +1289,23 @@ mod tests {
             assert_eq!(game.position().count(Player::Zero, 2), 1, "{line}");
             assert_eq!(game.position().count(Player::Zero, 8), 2, "{line}");
         }
+    }
+
+    #[test]
+    fn a_resignation_at_a_level_is_written_and_read() {
+        let rules = Preset::Backgammon.rules();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [4, 2] }).unwrap();
+        game.apply(Action::ResignAs {
+            player: Player::Zero,
+            level: crate::Resignation::Gammon,
+        })
+        .unwrap();
+        let text = record_text(&game);
+        assert!(text.contains("\n0 resigns a gammon\n"), "{text}");
+        assert!(text.contains("1 wins 2 points (resigned)"), "{text}");
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.actions, game.actions());
     }
 
     #[test]

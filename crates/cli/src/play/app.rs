@@ -25,8 +25,11 @@ pub enum Mode {
     Normal,
     /// Typing a play (or a double) on the input line.
     Typing(String),
-    /// Asked to confirm resigning.
+    /// Asked to confirm resigning outright (the prompt says what it costs).
     ConfirmResign,
+    /// Asked what to resign (gammon-backgammon scoring): offer a single or a gammon, or resign
+    /// outright.
+    ChooseResign,
     /// The help screen.
     Help,
 }
@@ -390,9 +393,46 @@ impl App {
 
     /// What the player can do now, in a few words (the bottom line of the screen).
     pub fn prompt(&self) -> String {
+        if let (Mode::Normal, Some((by, level))) = (&self.mode, self.session.pending_offer()) {
+            let points = self
+                .session
+                .game()
+                .resignations(by)
+                .iter()
+                .find(|(r, _)| *r == level)
+                .map_or(0, |(_, p)| *p);
+            return format!(
+                "{} offers to resign a {} ({points} points): {}, accept? y / n",
+                super::board::mark_char(by),
+                level.name(),
+                super::board::mark_char(by.other())
+            );
+        }
         match &self.mode {
             Mode::Typing(_) => "Type a play (e.g. 13/7 8/7) and press Enter; Esc cancels.".into(),
-            Mode::ConfirmResign => "Resign this game? y / n".into(),
+            Mode::ConfirmResign => {
+                let who = self.session.resigner();
+                format!(
+                    "Resign this game and give {} {}? y / n",
+                    self.opponent_name(who),
+                    self.session.resignation_cost(who)
+                )
+            }
+            Mode::ChooseResign => {
+                let who = self.session.resigner();
+                let mut options: Vec<String> = self
+                    .session
+                    .resignation_offers(who)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (r, p))| format!("{}: offer a {} ({p})", i + 1, r.name()))
+                    .collect();
+                options.push(format!(
+                    "y: resign ({})",
+                    self.session.resignation_cost(who)
+                ));
+                format!("{}   Esc: play on", options.join("   "))
+            }
             Mode::Help => "Any key closes the help.".into(),
             Mode::Normal => {
                 if self.session.game_over() {
@@ -446,6 +486,36 @@ impl App {
                     self.resign();
                 } else {
                     self.say("Not resigned.");
+                }
+            }
+            Mode::ChooseResign => {
+                self.mode = Mode::Normal;
+                let who = self.session.resigner();
+                let offers = self.session.resignation_offers(who);
+                match key.code {
+                    KeyCode::Char('y') | KeyCode::Char('Y') => self.resign(),
+                    KeyCode::Char(c @ '1'..='9') => match offers.get(c as usize - '1' as usize) {
+                        Some((level, _)) => self.offer(*level),
+                        None => self.refuse("No such choice: not resigned."),
+                    },
+                    _ => self.say("Not resigned."),
+                }
+            }
+            Mode::Normal if self.session.pending_offer().is_some() => {
+                let accept = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
+                if !matches!(
+                    key.code,
+                    KeyCode::Char('y' | 'Y' | 'n' | 'N') | KeyCode::Esc
+                ) {
+                    return;
+                }
+                match self.session.answer_offer(accept) {
+                    Ok(()) if accept => {
+                        self.say("Accepted.");
+                        self.save_if_finished();
+                    }
+                    Ok(()) => self.say("Declined: play on."),
+                    Err(e) => self.refuse(e.to_string()),
                 }
             }
             Mode::Typing(text) => self.typing_key(text, key),
@@ -508,15 +578,36 @@ impl App {
         }
     }
 
+    /// Resigns outright: against the bot the person resigns; between two people, whoever is to
+    /// act.
     fn resign(&mut self) {
-        let p = self.session.game().to_act().unwrap_or(self.viewer());
-        // Against the bot the person resigns; between two people, whoever is to act.
-        let who = match self.session.setup().seats {
-            [super::Seat::Human, super::Seat::Bot] => Player::Zero,
-            [super::Seat::Bot, super::Seat::Human] => Player::One,
-            _ => p,
-        };
+        let who = self.session.resigner();
         self.act(Action::Resign { player: who });
+    }
+
+    /// Offers a smaller resignation; the bot answers at once, a second person with y / n.
+    fn offer(&mut self, level: acey_rules::Resignation) {
+        match self.session.offer_resignation(level) {
+            Ok(Some(true)) => {
+                self.say(format!("The bot accepts the {}.", level.name()));
+                self.hint = None;
+                self.save_if_finished();
+            }
+            Ok(Some(false)) => self.say(format!(
+                "The bot declines the {}: play on, or resign outright.",
+                level.name()
+            )),
+            Ok(None) => {}
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// What to call the opponent of `player` in a sentence: `the bot`, `X` or `O`.
+    fn opponent_name(&self, player: Player) -> String {
+        match self.session.name(player.other()) {
+            "bot" => "the bot".to_string(),
+            other => other.to_string(),
+        }
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
@@ -535,7 +626,14 @@ impl App {
                 ));
                 self.next_auto = Instant::now();
             }
-            KeyCode::Char('R') if !self.session.game_over() => self.mode = Mode::ConfirmResign,
+            KeyCode::Char('R') if !self.session.game_over() => {
+                let who = self.session.resigner();
+                self.mode = if self.session.resignation_offers(who).is_empty() {
+                    Mode::ConfirmResign
+                } else {
+                    Mode::ChooseResign
+                };
+            }
             KeyCode::Char('n') if self.session.game_over() => {
                 self.session.rematch();
                 self.saved_game = None;
@@ -981,6 +1079,11 @@ pub(crate) mod tests {
         assert!(hint[0].equity >= hint.last().unwrap().equity);
         app.on_key(key(KeyCode::Char('R')));
         assert_eq!(app.mode, Mode::ConfirmResign);
+        // Checker-count scoring: the prompt says what it costs (R9.2).
+        assert_eq!(
+            app.prompt(),
+            "Resign this game and give the bot 15 points? y / n"
+        );
         app.on_key(key(KeyCode::Char('y')));
         assert!(app.session.game_over());
         assert!(app.messages.iter().any(|m| m.contains("Game saved to")));
@@ -1129,5 +1232,38 @@ pub(crate) mod tests {
             app.analysis_command(),
             format!("acey hint --position {id} --dice 2-1 --rules american")
         );
+    }
+
+    #[test]
+    fn with_gammons_the_person_chooses_what_to_resign() {
+        let mut app = at_the_cube();
+        app.on_key(key(KeyCode::Char('R')));
+        assert_eq!(app.mode, Mode::ChooseResign);
+        let prompt = app.prompt();
+        assert!(
+            prompt.starts_with(
+                "1: offer a single (1)   2: offer a gammon (2)   y: resign (3 points (a backgammon))"
+            ),
+            "{prompt}"
+        );
+        // Esc: nothing happens.
+        app.on_key(key(KeyCode::Esc));
+        assert_eq!(app.mode, Mode::Normal);
+        assert!(!app.session.game_over());
+        // An even opening: the bot accepts a single.
+        app.on_key(key(KeyCode::Char('R')));
+        app.on_key(key(KeyCode::Char('1')));
+        assert!(
+            app.messages
+                .iter()
+                .any(|m| m == "The bot accepts the single."),
+            "{:?}",
+            app.messages
+        );
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::GameOver { points: 1, .. }
+        ));
+        std::fs::remove_file(&app.save_path).ok();
     }
 }

@@ -8,7 +8,9 @@
 use std::collections::VecDeque;
 
 use acey_ai::{Bot, Level};
-use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules};
+use acey_rules::{
+    Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Resignation, Rules,
+};
 
 pub use super::thinking::HintLine;
 use super::thinking::{Answer, Decision, Job, Outcome, Task};
@@ -108,6 +110,8 @@ pub struct Session {
     plan_rng: Dice,
     /// The bot's remaining actions for the current turn segment.
     plan: VecDeque<Action>,
+    /// A resignation offered to the other person at this keyboard, waiting for their answer.
+    offer: Option<(Player, Resignation)>,
     /// The bot thinks elsewhere (another thread) and hands its plan in with [`Session::accept`].
     background: bool,
 }
@@ -139,6 +143,7 @@ impl Session {
             bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
             plan_rng: Dice::new(setup.seed ^ 0xB07_B07),
             plan: VecDeque::new(),
+            offer: None,
             background: false,
             setup,
         }
@@ -457,6 +462,7 @@ impl Session {
         }
         self.game.apply(action)?;
         self.plan.clear();
+        self.offer = None;
         Ok(())
     }
 
@@ -598,8 +604,111 @@ impl Session {
         }
     }
 
+    /// Who resigns from this keyboard: the person against the bot; between two people, whoever
+    /// the game waits for.
+    pub fn resigner(&self) -> Player {
+        match self.setup.seats {
+            [Seat::Human, Seat::Bot] => Player::Zero,
+            [Seat::Bot, Seat::Human] => Player::One,
+            _ => self.game.to_act().unwrap_or(self.viewer()),
+        }
+    }
+
+    /// What resigning costs `player` now, in words: `15 points` or `2 points (a gammon)`.
+    pub fn resignation_cost(&self, player: Player) -> String {
+        let points = self.game.resignation_points(player);
+        let level = self
+            .game
+            .resignations(player)
+            .last()
+            .map(|(r, _)| format!(" (a {})", r.name()))
+            .unwrap_or_default();
+        format!(
+            "{points} point{}{level}",
+            if points == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The smaller resignations `player` may offer instead of resigning outright (under
+    /// `gammon-backgammon` scoring: a single, or a gammon, below what the position scores), with
+    /// the points each concedes; the opponent must agree.
+    pub fn resignation_offers(&self, player: Player) -> Vec<(Resignation, u32)> {
+        let full = self.game.resignation_points(player);
+        self.game
+            .resignations(player)
+            .into_iter()
+            .filter(|(_, points)| *points < full)
+            .collect()
+    }
+
+    /// Offers to resign at `level`. Against the bot, the bot answers at once: it accepts when
+    /// the offer is at least what it expects to win by playing on (its own evaluation of the
+    /// position, the cube included), and the game ends (`Ok(Some(true))`), or it declines
+    /// (`Ok(Some(false))`). Between two people the offer waits for the other's answer
+    /// ([`Session::answer_offer`]; `Ok(None)`).
+    pub fn offer_resignation(&mut self, level: Resignation) -> Result<Option<bool>, GameError> {
+        let by = self.resigner();
+        if !self.resignation_offers(by).iter().any(|(r, _)| *r == level) {
+            return Err(GameError::Illegal(format!(
+                "a {} is not something to offer now: resigning costs {}",
+                level.name(),
+                self.resignation_cost(by)
+            )));
+        }
+        if self.seat(by.other()) == Seat::Human {
+            self.offer = Some((by, level));
+            return Ok(None);
+        }
+        let points = self
+            .game
+            .resignations(by)
+            .iter()
+            .find(|(r, _)| *r == level)
+            .map_or(0, |(_, p)| *p);
+        let accepts = points as f32 >= self.bot_expects(by.other());
+        if accepts {
+            self.game.apply(Action::ResignAs { player: by, level })?;
+            self.plan.clear();
+        }
+        Ok(Some(accepts))
+    }
+
+    /// The resignation waiting for an answer from the other person, if any.
+    pub fn pending_offer(&self) -> Option<(Player, Resignation)> {
+        self.offer
+    }
+
+    /// The other person's answer to a pending offer: accepted, the game ends.
+    pub fn answer_offer(&mut self, accept: bool) -> Result<(), GameError> {
+        let Some((player, level)) = self.offer.take() else {
+            return Err(GameError::WrongPhase(
+                "no resignation is offered".to_string(),
+            ));
+        };
+        if accept {
+            self.game.apply(Action::ResignAs { player, level })?;
+            self.plan.clear();
+        }
+        Ok(())
+    }
+
+    /// The points the bot, playing `side`, expects from the position (cubeless, times the
+    /// cube), from its 0-ply evaluation.
+    fn bot_expects(&self, side: Player) -> f32 {
+        let pos = match self.game.turn() {
+            Some(t) => *t.start(),
+            None => self.game.position(),
+        };
+        let e = self.bot.evaluate(&pos);
+        let e = if pos.turn() == side { e } else { e.flipped() };
+        let scale = acey_ai::max_points(self.game.rules());
+        let per_cube = e.win * e.win_points - (1.0 - e.win) * e.loss_points;
+        per_cube * scale * self.game.cube().value as f32
+    }
+
     /// Starts the next game of the match, or a new match once this one is decided.
     pub fn rematch(&mut self) {
+        self.offer = None;
         self.plan.clear();
         if self.game.apply(Action::NextGame).is_err() {
             self.game = Game::new(self.setup.rules);
@@ -888,5 +997,62 @@ mod tests {
         assert_eq!(hint[1].text, "take");
         assert_eq!(hint[0].equity, -1.0, "a drop loses the cube's value");
         assert!(hint[1].equity < hint[0].equity);
+    }
+
+    /// Backgammon (gammon-backgammon scoring, R9.2): X has all 15 checkers on the bar against
+    /// O's closed-out home board, O to roll: O expects a backgammon.
+    fn hopeless_for_x(seats: [Seat; 2]) -> Session {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let mut board = [0i8; 24];
+        // O's points 1-6 are X's 24-19: board indices 18..24.
+        for (i, n) in [(18, 3), (19, 3), (20, 3), (21, 2), (22, 2), (23, 2)] {
+            board[i] = -n;
+        }
+        let pos = Position::new(board, [15, 0], [0, 0], [0, 0], Player::One).unwrap();
+        let game = Game::from_position(rules, pos).unwrap();
+        Session::with_game(
+            Setup {
+                rules,
+                ..setup(seats, 1)
+            },
+            game,
+            0,
+        )
+    }
+
+    #[test]
+    fn the_bot_declines_a_single_when_it_expects_more_and_a_person_answers_an_offer() {
+        let mut s = hopeless_for_x([Seat::Human, Seat::Bot]);
+        assert_eq!(s.game().resignation_points(Player::Zero), 3);
+        assert_eq!(s.resignation_cost(Player::Zero), "3 points (a backgammon)");
+        let offers: Vec<Resignation> = s
+            .resignation_offers(Player::Zero)
+            .iter()
+            .map(|o| o.0)
+            .collect();
+        assert_eq!(offers, [Resignation::Single, Resignation::Gammon]);
+        assert_eq!(s.offer_resignation(Resignation::Single), Ok(Some(false)));
+        assert_eq!(s.offer_resignation(Resignation::Gammon), Ok(Some(false)));
+        assert!(!s.game_over(), "declined offers change nothing");
+        assert!(s.offer_resignation(Resignation::Backgammon).is_err());
+        // Two people: the one to act (O here, whose checkers are all in O's home board: a
+        // gammon at stake) offers a single, and the offer waits for X's answer.
+        let mut s = hopeless_for_x([Seat::Human, Seat::Human]);
+        assert_eq!(s.resigner(), Player::One, "whoever is to act");
+        assert_eq!(s.resignation_cost(Player::One), "2 points (a gammon)");
+        assert_eq!(s.offer_resignation(Resignation::Single), Ok(None));
+        assert_eq!(s.pending_offer(), Some((Player::One, Resignation::Single)));
+        s.answer_offer(false).unwrap();
+        assert!(s.pending_offer().is_none() && !s.game_over());
+        s.offer_resignation(Resignation::Single).unwrap();
+        s.answer_offer(true).unwrap();
+        assert!(matches!(
+            s.game().phase(),
+            Phase::GameOver {
+                winner: Player::Zero,
+                points: 1,
+                ..
+            }
+        ));
     }
 }

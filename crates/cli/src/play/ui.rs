@@ -303,7 +303,8 @@ fn draw_help(f: &mut Frame, area: Rect) {
         "Other keys",
         "  h  hint (plays or cube)    a  forced plays automatic on/off",
         "  i  position ID and the acey hint/eval command for it",
-        "  f  flip the board          R  resign",
+        "  f  flip the board          R  resign (says what it costs;",
+        "                                with gammons: offer a single)",
         "  r  roll   d  double (cube) y/n  take/drop",
         "  n  next game / rematch     q, Ctrl-C  save and quit",
     ];
@@ -400,7 +401,7 @@ mod tests {
         assert!(s.contains(" hint (Esc closes) "), "{s}");
         assert!(s.contains("1. +") || s.contains("1. -"), "{s}");
         app.on_key(key(KeyCode::Char('R')));
-        assert!(screen(&app).contains("Resign this game? y / n"));
+        assert!(screen(&app).contains("Resign this game and give the bot 15 points? y / n"));
         app.on_key(key(KeyCode::Char('y')));
         let s = screen(&app);
         assert!(s.contains("Bot wins 15 points by resignation."), "{s}");
