@@ -21,11 +21,11 @@ pub fn actions(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     for (i, part) in parts.iter().enumerate() {
         let label = part.label.as_deref();
         let next = match trial.phase() {
-            Phase::NameDouble { .. } => match (label, part.body.is_empty()) {
+            Phase::NameDouble { .. } => match label {
                 // `6`, `6-6`: the double alone.
-                (None, _) => vec![double(&trial, &part.body)?],
+                None => vec![double(&trial, &part.body)?],
                 // `6-6 chosen: in/19(4)`, `then 6-6: ...`: the double, then its play.
-                (Some(l), _) => {
+                Some(l) => {
                     let name = double(&trial, l)?;
                     let mut after = trial.clone();
                     after.apply(name.clone()).map_err(|e| e.to_string())?;
