@@ -282,12 +282,19 @@ pub fn offers_double(bot: &Bot, game: &Game) -> bool {
     double_analysis(bot, game).is_some_and(|a| a.should_double())
 }
 
-/// Whether `bot` takes the cube offered in `game` (`None` when no cube is offered).
-pub fn takes_double(bot: &Bot, game: &Game) -> Option<bool> {
+/// The cube analysis of a cube offered in `game`, from the doubler's side (`None` when no cube
+/// is offered): the taker's equities are the negated [`CubeAnalysis::double_take`] and
+/// [`CubeAnalysis::double_pass`].
+pub fn offer_analysis(bot: &Bot, game: &Game) -> Option<CubeAnalysis> {
     let Phase::CubeOffered { by } = *game.phase() else {
         return None;
     };
-    Some(analyse(bot, game, &game.position().with_turn(by)).should_take())
+    Some(analyse(bot, game, &game.position().with_turn(by)))
+}
+
+/// Whether `bot` takes the cube offered in `game` (`None` when no cube is offered).
+pub fn takes_double(bot: &Bot, game: &Game) -> Option<bool> {
+    offer_analysis(bot, game).map(|a| a.should_take())
 }
 
 #[cfg(test)]

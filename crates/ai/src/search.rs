@@ -397,6 +397,22 @@ impl Bot {
         out
     }
 
+    /// Every play of the double `d` named after a fully played 1-2 from `after` (mover =
+    /// `after.turn()`), best first, each value including the re-roll it earns (AD-5); the plays
+    /// beyond the move filter keep their 0-ply equity. Empty when `d` cannot be named.
+    pub fn rank_double(&self, after: &Position, d: u8) -> Vec<Ranked> {
+        let mut s = self.search();
+        let options = double_options(&self.rules, &mut s.gen, after);
+        match options.into_iter().find(|(value, _)| *value == d) {
+            Some((_, plays)) => {
+                let cands = double_candidates(&self.rules, after, d, &plays);
+                let ranked = s.rank_candidates(after, cands);
+                s.deepen(after, ranked, self.settings.plies)
+            }
+            None => Vec::new(),
+        }
+    }
+
     /// The double to name after a fully played 1-2 (AD-3).
     pub fn choose_double(&self, after: &Position, rng: &mut Dice) -> u8 {
         let ranked = self.rank_doubles(after);
@@ -482,6 +498,21 @@ mod tests {
             assert!(equity <= expected + 1e-3, "{equity} > {expected}");
             assert!(expected - equity < 0.1, "{equity} vs {expected}");
             assert!((0.0..=1.0).contains(&win));
+        }
+    }
+
+    #[test]
+    fn rank_double_lists_every_play_of_the_named_double_best_first() {
+        let rules = Preset::American.rules();
+        let bot = heuristic_bot(rules, SearchSettings::default());
+        let after = middle_game(&rules, 8);
+        for (d, best) in bot.rank_doubles(&after) {
+            let all = bot.rank_double(&after, d);
+            let pool = acey_rules::Pool::chosen_double(d, rules.acey_doubles_mode).unwrap();
+            let plays = acey_rules::legal_plays(&rules, &after, &pool);
+            assert_eq!(all.len(), plays.len().max(1), "{d}-{d}: one line per play");
+            assert_eq!(all[0].equity, best.equity, "{d}-{d}: the same best play");
+            assert!(all.windows(2).all(|w| w[0].equity >= w[1].equity));
         }
     }
 

@@ -1,6 +1,16 @@
 //! `acey`: the command-line front end. Each subcommand lives in `commands/`; this file only
 //! parses arguments and maps errors to exit codes (2 for bad input, 1 for anything else).
 
+/// `println!` that hands the write error back instead of panicking: every command prints
+/// through it (or through a locked `stdout` with `writeln!`), so a closed pipe
+/// (`acey rules | head`) reaches [`main`] as an error, which ends the program quietly.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod commands;
 mod input;
 mod play;
@@ -103,9 +113,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`acey moves ... | head`) is the reader's choice, not an error.
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            {
+            if closed_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
@@ -116,4 +124,13 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Whether an error is, or was caused by, writing to a closed pipe.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -109,6 +109,12 @@ fn bad_input_is_a_one_line_error_with_exit_code_two() {
     assert_usage_error(&acey(&["perft", "--depth", "0"]), "--depth");
     assert_usage_error(&acey(&["perft", "--depth", "x"]), "invalid value");
     assert_usage_error(&acey(&["selfplay", "--games", "0"]), "--games");
+    // Each command suggests only the options it has: eval has no --rollout, hint has.
+    let e = acey(&["eval", "--position", START, "--ply", "3"]);
+    assert_usage_error(&e, "--ply 3 is too deep: use 0 to 2");
+    assert!(!stderr(&e).contains("--rollout"), "{}", stderr(&e));
+    let h = acey(&["hint", "--position", START, "--dice", "6-5", "--ply", "3"]);
+    assert_usage_error(&h, "use 0 to 2 (or --rollout)");
     assert_usage_error(&acey(&["frobnicate"]), "unrecognized subcommand");
 }
 
@@ -170,29 +176,81 @@ fn a_finished_position_and_a_closed_pipe_are_handled() {
         &acey(&["moves", "--dice", "3-1", "--position", done]),
         "is over",
     );
-    // `acey moves ... | head -1`: the reader closes the pipe early; no panic, exit 0.
+    assert_quiet_on_closed_pipe(&["moves", "--dice", "6-6", "--rules", "backgammon"]);
+}
+
+/// Runs acey with a stdout whose reading end is already closed everywhere (as after
+/// `acey ... | head` once `head` has gone): the first write fails with a broken pipe, every
+/// time. The output must then end quietly: exit 0, no panic, nothing on stderr.
+fn assert_quiet_on_closed_pipe(args: &[&str]) {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["moves", "--dice", "6-6", "--rules", "backgammon"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+    use std::process::Stdio;
+    // A pipe whose only reader is a process that exits at once: once it is waited for, the
+    // write end left in our hands leads nowhere.
+    let mut reader = Command::new("true")
+        .stdin(Stdio::piped())
         .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 8];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
-    let status = child.wait().unwrap();
+        .expect("`true` runs");
+    let write_end = reader.stdin.take().expect("a piped stdin");
+    reader.wait().expect("`true` ends");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(args)
+        .stdout(Stdio::from(write_end))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the acey binary runs");
     let mut err = String::new();
     child
         .stderr
         .take()
-        .unwrap()
+        .expect("a piped stderr")
         .read_to_string(&mut err)
-        .unwrap();
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(
-        status.success() || status.code() == Some(0) || status.code().is_none(),
-        "{status:?} {err}"
-    );
+        .expect("stderr reads");
+    let status = child.wait().expect("acey ends");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(status.code(), Some(0), "{args:?}: {status:?} {err}");
+    assert_eq!(err, "", "{args:?}: nothing on stderr");
+}
+
+#[test]
+fn every_printing_command_ends_quietly_on_a_closed_pipe() {
+    let start = START;
+    for args in [
+        &["rules"][..],
+        &["rules", "--show", "backgammon"],
+        &["moves", "--position", start, "--dice", "1-2"],
+        &["moves", "--position", start, "--dice", "1-2", "--json"],
+        &["perft", "--depth", "1"],
+        &["perft", "--depth", "1", "--divide"],
+        &["selfplay", "--games", "2", "--seed", "1"],
+        &[
+            "hint",
+            "--position",
+            start,
+            "--dice",
+            "6-5",
+            "--ply",
+            "0",
+            "--level",
+            "beginner",
+        ],
+        &[
+            "hint",
+            "--position",
+            start,
+            "--dice",
+            "6-5",
+            "--ply",
+            "0",
+            "--json",
+        ],
+        &["eval", "--position", start, "--level", "beginner"],
+        &["eval", "--position", start, "--json"],
+        &["duel", "--a", "random", "--b", "random", "--games", "2"],
+        &[
+            "duel", "--a", "random", "--b", "random", "--games", "2", "--json",
+        ],
+    ] {
+        assert_quiet_on_closed_pipe(args);
+    }
 }

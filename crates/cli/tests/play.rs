@@ -156,6 +156,9 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
     let second = plain(&args, &format!("{step}\n"));
     let text = stdout(&second);
     assert!(second.status.success(), "{text}");
+    // The first run's unfinished game was kept under another name, not overwritten.
+    let kept = kept_file(&text).unwrap_or_else(|| panic!("the first game is kept: {text}"));
+    std::fs::remove_file(kept).ok();
     assert!(
         text.contains(&format!("so far {}", step.trim_end_matches('*'))),
         "one step taken: {text}"
@@ -173,6 +176,123 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
     // ... and `undo` takes back the step made before saving.
     assert!(prompts[1].contains("to play"), "{text}");
     std::fs::remove_file(save).ok();
+}
+
+#[test]
+fn a_loaded_game_at_a_noisy_level_is_the_game_that_would_have_been_played() {
+    // The beginner, casual and intermediate bots err on purpose, from a seeded generator whose
+    // state the save keeps: stopping, saving and loading changes none of their choices.
+    for level in ["beginner", "casual", "intermediate"] {
+        let straight = temp(&format!("noise-straight-{level}"));
+        let split = temp(&format!("noise-split-{level}"));
+        let args = |save: &std::path::Path| {
+            [
+                "--seed",
+                "12",
+                "--level",
+                level,
+                "--save",
+                &save.display().to_string(),
+            ]
+            .map(String::from)
+        };
+        let run = |args: &[String], input: &str| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let o = plain(&args, input);
+            assert!(o.status.success(), "{}", stdout(&o));
+        };
+        run(&args(&straight), &"best\n".repeat(30));
+        run(&args(&split), &"best\n".repeat(12));
+        run(
+            &["--load".to_string(), split.display().to_string()],
+            &"best\n".repeat(18),
+        );
+        let a = std::fs::read_to_string(&straight).unwrap();
+        let b = std::fs::read_to_string(&split).unwrap();
+        assert!(a.lines().filter(|l| l.starts_with("1 ")).count() > 5, "{a}");
+        assert_eq!(
+            a, b,
+            "{level}: straight through and saved-then-loaded differ"
+        );
+        std::fs::remove_file(straight).ok();
+        std::fs::remove_file(split).ok();
+    }
+}
+
+/// The file an unfinished game was kept in, from the notice that says so.
+fn kept_file(out: &str) -> Option<PathBuf> {
+    let line = out
+        .lines()
+        .find(|l| l.contains("held an unfinished game"))?;
+    let kept = line
+        .split("it is kept as ")
+        .nth(1)?
+        .split("; continue")
+        .next()?;
+    Some(PathBuf::from(kept))
+}
+
+#[test]
+fn a_new_game_never_overwrites_an_unfinished_one() {
+    // The default save file, in a data folder of the test's own.
+    let data = temp("data-home");
+    std::fs::create_dir_all(&data).unwrap();
+    let last = data.join("acey").join("last-game.txt");
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+            .args(["play", "--plain", "--level", "beginner"])
+            .args(args)
+            .env("XDG_DATA_HOME", &data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the acey binary runs");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stdout(&o));
+        stdout(&o)
+    };
+    // A game stopped in the middle.
+    let first = run(&["--seed", "4"], "best\nbest\n");
+    assert!(
+        first.contains(&format!("Game saved to {}", last.display())),
+        "{first}"
+    );
+    let unfinished = std::fs::read_to_string(&last).unwrap();
+    // A new game: the unfinished one is kept under another name, and the player is told.
+    let second = run(&["--seed", "5"], "");
+    let kept = kept_file(&second).unwrap_or_else(|| panic!("no notice: {second}"));
+    assert!(second.starts_with(&format!("{} held an unfinished game", last.display())));
+    assert!(
+        second.contains(&format!("acey play --load {}", kept.display())),
+        "{second}"
+    );
+    assert_eq!(kept.parent(), last.parent(), "kept beside it");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), unfinished);
+    assert!(std::fs::read_to_string(&last)
+        .unwrap()
+        .contains("Dice: seed 5"));
+    // The kept game loads and goes on.
+    let third = run(&["--load", kept.to_str().unwrap()], "");
+    assert!(!third.contains("held an unfinished game"), "{third}");
+    assert!(
+        third.contains(&format!("Game saved to {}", kept.display())),
+        "{third}"
+    );
+    // A finished game is simply replaced by the next one.
+    let finished = whole_game(&["--seed", "42"], &last);
+    assert!(finished.contains("game over"), "{finished}");
+    let fourth = run(&["--seed", "6"], "");
+    assert!(!fourth.contains("held an unfinished game"), "{fourth}");
+    let files = std::fs::read_dir(last.parent().unwrap()).unwrap().count();
+    assert_eq!(
+        files, 3,
+        "last-game.txt, the kept game and the one kept before the whole game"
+    );
+    std::fs::remove_dir_all(&data).ok();
 }
 
 #[test]
@@ -230,6 +350,8 @@ fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
         );
         let text = stdout(&o);
         assert!(o.status.success(), "{text}");
+        // Each run's game is its own: nothing is left for the next run to keep.
+        std::fs::remove_file(&save).ok();
         let intro = text.lines().next().unwrap_or_default().to_string();
         intro
             .strip_prefix("acey: you play ")
@@ -239,7 +361,6 @@ fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
     let sides: Vec<char> = (1..=8).map(|s| side(&s.to_string())).collect();
     assert!(sides.contains(&'X') && sides.contains(&'O'), "{sides:?}");
     assert_eq!(side("3"), sides[2], "the same seed gives the same side");
-    std::fs::remove_file(save).ok();
     let o = plain(&["--vs", "human", "--side", "o"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--side"));

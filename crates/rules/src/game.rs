@@ -100,7 +100,7 @@ pub enum GameEnd {
 }
 
 /// Something a player (or the dice) does. Actions are attributed to whoever the phase is waiting
-/// for, except [`Action::Resign`], which names its player.
+/// for, except [`Action::Resign`] and [`Action::ResignAs`], which name their player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "action", rename_all = "kebab-case"))]
@@ -140,13 +140,73 @@ pub enum Action {
     Take,
     /// Refuse the cube, conceding the current stake.
     Drop,
-    /// `player` resigns the game.
+    /// `player` resigns the game, conceding what the position would score if the opponent won
+    /// now ([`Game::resignation_points`]).
     Resign {
         /// Who resigns.
         player: Player,
     },
+    /// `player` resigns conceding a single game, a gammon or a backgammon (times the cube),
+    /// under `gammon-backgammon` scoring (R9.2), where that can be less than [`Action::Resign`]
+    /// concedes. Such an offer needs the opponent's agreement, which is asked outside the game
+    /// (the terminal asks the bot or the other person; the server never sends it): the action
+    /// records the agreed result. Refused under other scorings and above what the position
+    /// would score ([`Game::resignations`] lists the levels allowed).
+    ResignAs {
+        /// Who resigns.
+        player: Player,
+        /// What is conceded.
+        level: Resignation,
+    },
     /// Start the next game of the match or session.
     NextGame,
+}
+
+/// What a resignation concedes under `gammon-backgammon` scoring (R9.2), before the cube.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Resignation {
+    /// A single game: 1 point.
+    Single,
+    /// A gammon: 2 points.
+    Gammon,
+    /// A backgammon: 3 points.
+    Backgammon,
+}
+
+impl Resignation {
+    /// Every level, smallest first.
+    pub const ALL: [Resignation; 3] = [
+        Resignation::Single,
+        Resignation::Gammon,
+        Resignation::Backgammon,
+    ];
+
+    /// Points conceded before the cube: 1, 2 or 3.
+    pub fn points(self) -> u32 {
+        match self {
+            Resignation::Single => 1,
+            Resignation::Gammon => 2,
+            Resignation::Backgammon => 3,
+        }
+    }
+
+    /// `single`, `gammon` or `backgammon`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resignation::Single => "single",
+            Resignation::Gammon => "gammon",
+            Resignation::Backgammon => "backgammon",
+        }
+    }
+
+    /// The level named `single`, `gammon` or `backgammon` (any case).
+    pub fn from_name(name: &str) -> Option<Resignation> {
+        Resignation::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -436,6 +496,31 @@ impl Game {
             && self.match_winner().is_none()
     }
 
+    /// The points `player` concedes by resigning now ([`Action::Resign`]): what the position
+    /// would score if the opponent won now (R9.2), times the cube. Steps of an unfinished play
+    /// do not count: the position is the one the play began from.
+    pub fn resignation_points(&self, player: Player) -> u32 {
+        base_score(&self.rules, &self.position, player.other()) * self.cube.value
+    }
+
+    /// The levels `player` may offer to resign at now ([`Action::ResignAs`]) with the points
+    /// each concedes (the cube included), smallest first: under `gammon-backgammon` scoring the
+    /// levels up to what the position would score; empty under other scorings (only
+    /// [`Action::Resign`] there) and once the game is over.
+    pub fn resignations(&self, player: Player) -> Vec<(Resignation, u32)> {
+        if self.rules.scoring != Scoring::GammonBackgammon
+            || matches!(self.phase, Phase::GameOver { .. })
+        {
+            return Vec::new();
+        }
+        let most = base_score(&self.rules, &self.position, player.other());
+        Resignation::ALL
+            .into_iter()
+            .filter(|r| r.points() <= most)
+            .map(|r| (r, r.points() * self.cube.value))
+            .collect()
+    }
+
     /// The doubles that may be named now (AD-3), in the `NameDouble` phase.
     pub fn nameable_doubles(&self) -> Vec<u8> {
         if !matches!(self.phase, Phase::NameDouble { .. }) {
@@ -571,11 +656,34 @@ impl Game {
                 if matches!(phase, Phase::GameOver { .. }) {
                     return Err(self.expect("resign"));
                 }
-                let winner = player.other();
-                // Steps of an unfinished play are not part of the game yet: score the position
-                // as it stood when the play began.
-                let base = base_score(&self.rules, &self.position, winner);
-                self.end_game(winner, base * self.cube.value, GameEnd::Resigned);
+                // Steps of an unfinished play are not part of the game yet: the position is
+                // scored as it stood when the play began.
+                let points = self.resignation_points(*player);
+                self.end_game(player.other(), points, GameEnd::Resigned);
+                Ok(())
+            }
+            (Action::ResignAs { player, level }, phase) => {
+                if matches!(phase, Phase::GameOver { .. }) {
+                    return Err(self.expect("resign"));
+                }
+                if self.rules.scoring != Scoring::GammonBackgammon {
+                    return Err(GameError::Illegal(
+                        "a resignation names single, gammon or backgammon only under gammon-backgammon scoring: resign".to_string(),
+                    ));
+                }
+                let allowed = self.resignations(*player);
+                let Some(&(_, points)) = allowed.iter().find(|(r, _)| r == level) else {
+                    return Err(GameError::Illegal(format!(
+                        "the position scores no {}: resign as {}",
+                        level.name(),
+                        allowed
+                            .iter()
+                            .map(|(r, _)| r.name())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )));
+                };
+                self.end_game(player.other(), points, GameEnd::Resigned);
                 Ok(())
             }
             (Action::NextGame, Phase::GameOver { winner, .. }) => {
@@ -818,7 +926,7 @@ fn action_name(a: &Action) -> &'static str {
         Action::Double => "double",
         Action::Take => "take",
         Action::Drop => "drop",
-        Action::Resign { .. } => "resign",
+        Action::Resign { .. } | Action::ResignAs { .. } => "resign",
         Action::NextGame => "start the next game",
     }
 }
@@ -826,6 +934,95 @@ fn action_name(a: &Action) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Preset;
+
+    /// A backgammon game at its start, player 0 to roll (R9.2 gammon-backgammon scoring).
+    fn backgammon() -> Game {
+        let rules = Preset::Backgammon.rules();
+        Game::from_position(rules, Position::starting(&rules).with_turn(Player::Zero)).unwrap()
+    }
+
+    #[test]
+    fn resigning_at_a_chosen_level_under_gammon_scoring() {
+        let mut game = backgammon();
+        // Player 1's back checkers sit in player 0's home board: a backgammon is at stake.
+        assert_eq!(game.resignation_points(Player::One), 3);
+        let levels: Vec<(Resignation, u32)> = game.resignations(Player::One);
+        assert_eq!(
+            levels,
+            vec![
+                (Resignation::Single, 1),
+                (Resignation::Gammon, 2),
+                (Resignation::Backgammon, 3)
+            ]
+        );
+        // The cube multiplies every level (R9.3).
+        game.apply(Action::Double).unwrap();
+        game.apply(Action::Take).unwrap();
+        assert_eq!(game.resignation_points(Player::One), 6);
+        assert_eq!(game.resignations(Player::One)[0], (Resignation::Single, 2));
+        game.apply(Action::ResignAs {
+            player: Player::One,
+            level: Resignation::Single,
+        })
+        .unwrap();
+        assert_eq!(
+            game.phase(),
+            &Phase::GameOver {
+                winner: Player::Zero,
+                points: 2,
+                how: GameEnd::Resigned
+            }
+        );
+        assert!(
+            game.resignations(Player::One).is_empty(),
+            "the game is over"
+        );
+        assert!(game
+            .apply(Action::ResignAs {
+                player: Player::One,
+                level: Resignation::Single
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn a_level_is_refused_above_the_stake_and_under_other_scorings() {
+        // Player 1 has borne off a checker: only a single is at stake (R9.2).
+        let rules = Preset::Backgammon.rules();
+        let mut board = [0i8; 24];
+        board[0] = 15;
+        board[23] = -14;
+        let pos = Position::new(board, [0, 0], [0, 0], [0, 1], Player::Zero).unwrap();
+        let mut game = Game::from_position(rules, pos).unwrap();
+        assert_eq!(game.resignation_points(Player::One), 1);
+        assert_eq!(
+            game.resignations(Player::One),
+            vec![(Resignation::Single, 1)]
+        );
+        let e = game
+            .apply(Action::ResignAs {
+                player: Player::One,
+                level: Resignation::Gammon,
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("no gammon"), "{e}");
+        // Checker-count scoring (the american default): one form only, the points at stake.
+        let mut game = Game::new(Rules::default());
+        assert_eq!(game.resignation_points(Player::Zero), 15);
+        assert!(game.resignations(Player::Zero).is_empty());
+        assert!(game
+            .apply(Action::ResignAs {
+                player: Player::Zero,
+                level: Resignation::Single
+            })
+            .is_err());
+        game.apply(Action::Resign {
+            player: Player::Zero,
+        })
+        .unwrap();
+        assert!(matches!(game.phase(), Phase::GameOver { points: 15, .. }));
+    }
 
     #[test]
     fn the_cube_stops_at_its_cap() {

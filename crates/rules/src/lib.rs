@@ -38,7 +38,8 @@ mod turn_builder;
 pub use dice::Dice;
 pub use dice_action::dice_action;
 pub use game::{
-    base_score, Action, Cube, Game, GameEnd, GameError, Phase, PlayRecord, PoolKind, MAX_CUBE,
+    base_score, Action, Cube, Game, GameEnd, GameError, Phase, PlayRecord, PoolKind, Resignation,
+    MAX_CUBE,
 };
 pub use movegen::{legal_plays, MoveGen};
 pub use perft::{distinct_rolls, perft, perft_divide, successors};

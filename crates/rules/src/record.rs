@@ -37,7 +37,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{Action, Game, GameEnd, Phase, PlayRecord, PoolKind};
-use crate::notation::find_play;
+use crate::notation::find_steps;
 use crate::position::{Player, Position};
 use crate::rules::Rules;
 use crate::step::{Dest, Source, Step};
@@ -597,6 +597,10 @@ impl Writer {
                 Action::Take => w.lines.push(format!("{} takes", who(actor))),
                 Action::Drop => w.lines.push(format!("{} drops", who(actor))),
                 Action::Resign { player } => w.lines.push(format!("{} resigns", player.index())),
+                Action::ResignAs { player, level } => {
+                    w.lines
+                        .push(format!("{} resigns a {}", player.index(), level.name()))
+                }
                 Action::NextGame => w.lines.push(format!("game {}", game.game_number())),
                 _ => {}
             }
@@ -924,12 +928,16 @@ impl Reader {
             "takes" => Some(Action::Take),
             "drops" => Some(Action::Drop),
             "resigns" => Some(Action::Resign { player }),
-            _ => None,
+            w => w
+                .strip_prefix("resigns a ")
+                .and_then(crate::game::Resignation::from_name)
+                .map(|level| Action::ResignAs { player, level }),
         };
         if let Some(action) = simple {
             self.check_described(n)?;
             self.from_die_off = false;
-            if !matches!(action, Action::Resign { .. }) && self.game.to_act() != Some(player) {
+            let resigns = matches!(action, Action::Resign { .. } | Action::ResignAs { .. });
+            if !resigns && self.game.to_act() != Some(player) {
                 return err(
                     n,
                     match self.game.to_act() {
@@ -1184,10 +1192,11 @@ impl Reader {
         let steps = match (exact, &written) {
             (Some(steps), _) => steps,
             // Hand-written compressions such as `24/13` or `25/22` name a play, not its steps.
-            (None, written) => match (find_play(turn.plays(), text), written) {
-                (Ok(p), _) => p.steps().to_vec(),
-                (Err(_), Ok(w)) => return err(n, explain(&turn, w, text)),
-                (Err(_), Err(m)) => return err(n, m.clone()),
+            // Hand-written plays may also take the steps in another order than the generator.
+            (None, written) => match (find_steps(&turn, text), written) {
+                (Ok(t), _) if t.complete => t.steps,
+                (_, Ok(w)) => return err(n, explain(&turn, w, text)),
+                (_, Err(m)) => return err(n, m.clone()),
             },
         };
         self.apply(n, Action::Play { steps })?;
@@ -1267,6 +1276,36 @@ mod tests {
         let again = back.game().unwrap();
         assert_eq!(again.position(), game.position());
         assert_eq!(again.turn().unwrap().steps(), game.turn().unwrap().steps());
+    }
+
+    #[test]
+    fn hand_written_plays_in_another_order_load() {
+        // The opening 4-2 (backgammon plays the die-off dice): the generator keeps one order for
+        // each position, people write any.
+        for line in ["0 4-2: 8/6 6/2", "0 4-2: 6/2 8/6", "0 4-2: 8/2"] {
+            let text = format!("Rules: backgammon\n\ngame 1\ndie-off 4-2\n{line}\n");
+            let record = Record::parse(&text).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let game = record.game().unwrap();
+            assert_eq!(game.position().count(Player::Zero, 2), 1, "{line}");
+            assert_eq!(game.position().count(Player::Zero, 8), 2, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_resignation_at_a_level_is_written_and_read() {
+        let rules = Preset::Backgammon.rules();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [4, 2] }).unwrap();
+        game.apply(Action::ResignAs {
+            player: Player::Zero,
+            level: crate::Resignation::Gammon,
+        })
+        .unwrap();
+        let text = record_text(&game);
+        assert!(text.contains("\n0 resigns a gammon\n"), "{text}");
+        assert!(text.contains("1 wins 2 points (resigned)"), "{text}");
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.actions, game.actions());
     }
 
     #[test]

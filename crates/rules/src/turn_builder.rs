@@ -122,6 +122,44 @@ impl TurnBuilder {
         left
     }
 
+    /// Every way to finish the play from the steps taken so far, one per resulting position, as
+    /// whole plays (the steps taken first, then the rest, in an order the step view accepts).
+    /// Before any step this is [`TurnBuilder::plays`]; once the play is complete, the play itself.
+    ///
+    /// ```
+    /// use acey_rules::{Dest, Pool, Position, Preset, Source, TurnBuilder};
+    /// let rules = Preset::Backgammon.rules();
+    /// let mut turn = TurnBuilder::new(&rules, Position::starting(&rules), Pool::roll(4, 2).unwrap());
+    /// turn.step_between(Source::Point(8), Dest::Point(6)).unwrap();
+    /// let rest = turn.completions();
+    /// assert!(rest.len() < turn.plays().len());
+    /// assert!(rest.iter().all(|p| p.steps()[0] == turn.steps()[0]));
+    /// ```
+    pub fn completions(&self) -> Vec<Play> {
+        if self.steps.is_empty() {
+            return self.plays.clone();
+        }
+        let mut out: Vec<Play> = Vec::new();
+        let mut work = self.clone();
+        work.collect_completions(&mut out);
+        out
+    }
+
+    fn collect_completions(&mut self, out: &mut Vec<Play>) {
+        if self.is_complete() {
+            if !out.iter().any(|p| p.position() == &self.current) {
+                out.push(Play::new(&self.steps, self.current));
+            }
+            return;
+        }
+        for step in self.legal_steps().to_vec() {
+            if self.step(step).is_ok() {
+                self.collect_completions(out);
+                self.undo();
+            }
+        }
+    }
+
     /// The legal next steps.
     pub fn legal_steps(&self) -> &[Step] {
         self.legal.get_or_init(|| self.compute_legal_steps())
@@ -200,38 +238,6 @@ impl TurnBuilder {
         self.steps.clear();
         self.current = self.start;
         self.refresh();
-    }
-
-    /// Every way to finish the play from the steps taken so far: the steps still to take and
-    /// the position they lead to, one entry per distinct resulting position (the first way found
-    /// for each). With no step left to take, the one entry is the current position with no
-    /// steps. Used to rank or list what remains of a play a person has started.
-    pub fn completions(&self) -> Vec<(Vec<Step>, Position)> {
-        fn walk(
-            tb: &mut TurnBuilder,
-            path: &mut Vec<Step>,
-            seen: &mut HashSet<Position>,
-            out: &mut Vec<(Vec<Step>, Position)>,
-        ) {
-            if tb.is_complete() {
-                if seen.insert(tb.current) {
-                    out.push((path.clone(), tb.current));
-                }
-                return;
-            }
-            for s in tb.legal_steps().to_vec() {
-                if tb.step(s).is_ok() {
-                    path.push(s);
-                    walk(tb, path, seen, out);
-                    path.pop();
-                    tb.undo();
-                }
-            }
-        }
-        let mut tb = self.clone();
-        let mut out = Vec::new();
-        walk(&mut tb, &mut Vec::new(), &mut HashSet::new(), &mut out);
-        out
     }
 
     /// The finished play. Fails while legal steps remain.
@@ -342,33 +348,25 @@ mod tests {
     }
 
     #[test]
-    fn completions_finish_what_was_started_and_nothing_else() {
-        // Given the backgammon start and a 6-5, when 24/18 is played first,
-        // then only plays that begin with it remain, each finished by a 5.
-        let rules = Rules::preset(Preset::Backgammon);
+    fn completions_keep_the_steps_taken() {
+        let rules = Preset::Backgammon.rules();
         let start = Position::starting(&rules);
-        let mut tb = TurnBuilder::new(&rules, start, Pool::roll(6, 5).unwrap());
-        let all = tb.completions();
-        assert_eq!(all.len(), tb.plays().len(), "from the start: every play");
-        let first = *tb
-            .legal_steps()
-            .iter()
-            .find(|s| s.die == 6 && s.from == Source::Point(24))
-            .unwrap();
-        tb.step(first).unwrap();
-        let rest = tb.completions();
-        assert!(!rest.is_empty() && rest.len() < all.len());
-        for (steps, pos) in &rest {
-            assert_eq!(steps.len(), 1);
-            assert_eq!(steps[0].die, 5);
-            let mut again = tb.clone();
-            again.step(steps[0]).unwrap();
-            assert_eq!(again.position(), pos);
-            assert!(tb.plays().iter().any(|p| p.position() == pos));
+        let mut b = TurnBuilder::new(&rules, start, Pool::roll(4, 2).unwrap());
+        assert_eq!(b.completions(), b.plays());
+        b.step_between(Source::Point(8), Dest::Point(6)).unwrap();
+        let rest = b.completions();
+        assert!(!rest.is_empty() && rest.len() < b.plays().len());
+        for play in &rest {
+            assert_eq!(play.steps()[0], b.steps()[0], "{}", play.notation());
+            // Each is one of the legal plays' positions.
+            assert!(b.plays().iter().any(|p| p.position() == play.position()));
         }
-        // Once complete, the one completion is where the play stands.
-        let mut done = tb.clone();
-        done.step(rest[0].0[0]).unwrap();
-        assert_eq!(done.completions(), vec![(Vec::new(), *done.position())]);
+        // Every legal play that starts 8/6 (in some order of its steps) is among them: 8/6 6/2.
+        let mut whole = b.clone();
+        whole
+            .step_between(Source::Point(6), Dest::Point(2))
+            .unwrap();
+        assert!(rest.iter().any(|p| p.position() == whole.position()));
+        assert_eq!(whole.completions().len(), 1);
     }
 }

@@ -129,7 +129,7 @@ pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
         .game
         .turn()
         .filter(|t| !t.steps().is_empty())
-        .map(|t| t.completions());
+        .map(|t| (t.steps().len(), t.completions()));
     let ranked = match kind {
         PoolKind::Natural | PoolKind::AceyDeucey => bot.rank(&start, roll_dice(pool)),
         PoolKind::ChosenDouble(d) => bot
@@ -149,9 +149,10 @@ pub fn hint(bot: &Bot, s: &Situation, max: usize) -> Vec<HintPlay> {
                 (play, double) => (*play, *double),
             };
             let mut steps = now.map(|p| p.steps().to_vec()).unwrap_or_default();
-            if let Some(rest) = &rest {
+            if let Some((taken, rest)) = &rest {
                 let target = now.map(|p| *p.position())?;
-                steps = rest.iter().find(|(_, pos)| *pos == target)?.0.clone();
+                let whole = rest.iter().find(|p| *p.position() == target)?;
+                steps = whole.steps()[*taken..].to_vec();
             }
             let mut notation = now.map(|p| p.notation()).unwrap_or_default();
             if let Some((d, play)) = double {

@@ -56,11 +56,13 @@ pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
     Bot::new(level.evaluator(), rules, settings)
 }
 
-/// Checks that the plies asked for are searchable.
-pub fn check_ply(ply: u8) -> Result<u8, UsageError> {
+/// Checks that the plies asked for are searchable. `rollout` says whether the command has a
+/// `--rollout` to suggest instead (`acey hint` has, `acey eval` has not).
+pub fn check_ply(ply: u8, rollout: bool) -> Result<u8, UsageError> {
     if ply > MAX_PLY {
+        let instead = if rollout { " (or --rollout)" } else { "" };
         return Err(UsageError(format!(
-            "--ply {ply} is too deep: use 0 to {MAX_PLY} (or --rollout)"
+            "--ply {ply} is too deep: use 0 to {MAX_PLY}{instead}"
         )));
     }
     Ok(ply)

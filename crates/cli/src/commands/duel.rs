@@ -67,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     if outcomes.is_empty() {
-        println!("no game finished");
+        outln!("no game finished")?;
         return Ok(());
     }
     let s = stats(&outcomes);
@@ -89,29 +89,30 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "seconds": seconds,
             "games_per_second": speed,
         });
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
-    println!("A: {} ({})", args.a, a.name());
-    println!("B: {} ({})", args.b, b.name());
-    println!("rules: {rules}, seed {}", args.seed);
-    println!(
+    outln!("A: {} ({})", args.a, a.name())?;
+    outln!("B: {} ({})", args.b, b.name())?;
+    outln!("rules: {rules}, seed {}", args.seed)?;
+    outln!(
         "games: {} ({} pairs, same dice with seats swapped)",
-        s.games, s.pairs
-    );
-    println!(
+        s.games,
+        s.pairs
+    )?;
+    outln!(
         "A's points per game: {:+.3} ± {:.3} (95% CI {:+.3} .. {:+.3})",
         s.mean,
         1.96 * s.std_error,
         s.ci95.0,
         s.ci95.1
-    );
-    println!(
+    )?;
+    outln!(
         "A won {} of {} games ({:.1}%)",
         s.wins,
         s.games,
         100.0 * s.win_rate
-    );
+    )?;
     let verdict = if s.ci95.0 > 0.0 {
         "A is stronger (interval above zero)"
     } else if s.ci95.1 < 0.0 {
@@ -119,10 +120,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         "no significant difference (interval contains zero)"
     };
-    println!("{verdict}");
-    println!(
+    outln!("{verdict}")?;
+    outln!(
         "{:.1} games/s, {:.0} decisions per game, {:.1} s",
-        speed, s.decisions_per_game, seconds
-    );
+        speed,
+        s.decisions_per_game,
+        seconds
+    )?;
     Ok(())
 }

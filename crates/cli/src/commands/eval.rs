@@ -34,16 +34,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .level
         .parse()
         .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
-    let ply = analysis::check_ply(args.ply)?;
+    let ply = analysis::check_ply(args.ply, false)?;
     let (win, equity) = analysis::evaluate(level, rules, &state, ply);
     let player = state.turn().index();
     if args.json {
         let v = json!({"player": player, "ply": ply, "win": win, "equity": equity});
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
-    println!("player {player} to roll ({ply}-ply, {rules}):");
-    println!("win:    {:.1}%", 100.0 * win);
-    println!("equity: {equity:+.3} points per game");
+    outln!("player {player} to roll ({ply}-ply, {rules}):")?;
+    outln!("win:    {:.1}%", 100.0 * win)?;
+    outln!("equity: {equity:+.3} points per game")?;
     Ok(())
 }

@@ -66,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             seed: args.seed,
         }
     } else {
-        Method::Ply(analysis::check_ply(args.ply)?)
+        Method::Ply(analysis::check_ply(args.ply, true)?)
     };
     let mut rows = analysis::hint(level, rules, &state, dice, method);
     rows.truncate(args.max.max(1));
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             },
             "plays": analysis::rows_json(&rules, dice, &rows),
         });
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
     let how = match method {
@@ -90,27 +90,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             format!("rollout, {} games each", trials.div_ceil(36) * 36)
         }
     };
-    println!(
+    outln!(
         "player {} rolled {}-{} ({how}, {}):",
         state.turn().index(),
         dice.0,
         dice.1,
         rules
-    );
+    )?;
     let best = rows.first().map_or(0.0, |r| r.equity);
     for (i, r) in rows.iter().enumerate() {
         let se = r
             .std_error
             .map_or_else(String::new, |se| format!(" ± {:.3}", 1.96 * se));
         let depth = r.plies.map_or_else(String::new, |n| format!("  {n}-ply"));
-        println!(
+        outln!(
             "{:>3}. win {:5.1}%  equity {:+7.3}{se}  ({:+.3}){depth}  {}",
             i + 1,
             100.0 * r.win,
             r.equity,
             r.equity - best,
             analysis::notation(&rules, dice, &r.candidate),
-        );
+        )?;
     }
     Ok(())
 }

@@ -38,12 +38,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if depth == args.depth && args.divide {
             let by_roll = perft_divide(&rules, &state, depth);
             for ((a, b), n) in &by_roll {
-                println!("{a}-{b}: {n}");
+                outln!("{a}-{b}: {n}")?;
             }
             let total: u64 = by_roll.iter().map(|(_, n)| n).sum();
-            println!("depth {depth}: {total}");
+            outln!("depth {depth}: {total}")?;
         } else {
-            println!("depth {depth}: {}", perft(&rules, &state, depth));
+            outln!("depth {depth}: {}", perft(&rules, &state, depth))?;
         }
     }
     eprintln!("({:.2} s)", started.elapsed().as_secs_f64());

@@ -54,6 +54,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["vs", "side", "rules", "match_to", "seed"])]
     load: Option<PathBuf>,
     /// Where to save the game [default: the --load file, else ~/.local/share/acey/last-game.txt].
+    /// An unfinished game already there (not the one loaded) is first kept under another name,
+    /// `<name>-<date>-<time>.txt`, and the game says so.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Line mode for screen readers, pipes and scripts: reads plays and commands from stdin.
@@ -93,11 +95,28 @@ pub fn run(args: Args) -> Result<()> {
         .clone()
         .or_else(|| args.load.clone())
         .unwrap_or_else(play::save::default_path);
+    // Never lose a game: an unfinished game in the file this session saves to (other than the
+    // one being continued) is kept under another name first.
+    let continuing = args.load.as_ref().is_some_and(|l| same_file(l, &save_path));
+    let notice = match continuing {
+        true => None,
+        false => play::save::keep_unfinished(&save_path)?.map(|kept| {
+            format!(
+                "{} held an unfinished game: it is kept as {}; continue it with: acey play --load {}",
+                save_path.display(),
+                kept.display(),
+                kept.display()
+            )
+        }),
+    };
     if args.plain {
+        if let Some(n) = &notice {
+            outln!("{n}")?;
+        }
         // Ctrl-C and SIGTERM end the line mode at once; the game was saved before the prompt.
         let path = save_path.clone();
         let _ = ctrlc::set_handler(move || {
-            println!("Interrupted. The game is saved in {}.", path.display());
+            let _ = outln!("Interrupted. The game is saved in {}.", path.display());
             std::process::exit(130);
         });
         let stdin = std::io::stdin();
@@ -112,13 +131,27 @@ pub fn run(args: Args) -> Result<()> {
     }
     // https://no-color.org: any non-empty NO_COLOR turns colours off.
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let app = play::app::App::new(
+    let mut app = play::app::App::new(
         session,
         save_path,
         !no_color,
         Duration::from_millis(args.delay),
     );
+    if let Some(n) = notice {
+        // On the screen while playing, and left in the terminal after it.
+        eprintln!("{n}");
+        app.say(n);
+    }
     play::terminal::run(app)
+}
+
+/// Whether two paths name the same file (the same text, or the same file once resolved).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
 }
 
 fn setup(args: &Args) -> Result<Setup> {

@@ -16,13 +16,13 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(text) = args.show {
         let rules = input::rules(&text)?;
-        println!("{rules}");
+        outln!("{rules}")?;
         for (name, value) in rules.option_values() {
-            println!("  {name} = {value}");
+            outln!("  {name} = {value}")?;
         }
         return Ok(());
     }
-    println!("Presets (write --rules PRESET[,option=value...]):");
+    outln!("Presets (write --rules PRESET[,option=value...]):")?;
     for p in Preset::ALL {
         let differs: Vec<String> = Rules::AMERICAN
             .option_values()
@@ -31,25 +31,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .filter(|(a, b)| a.1 != b.1)
             .map(|(_, (name, value))| format!("{name}={value}"))
             .collect();
-        println!("  {:<16} {}", p.as_str(), p.description());
+        outln!("  {:<16} {}", p.as_str(), p.description())?;
         if !differs.is_empty() {
-            println!(
+            outln!(
                 "  {:<16}   differs from american: {}",
                 "",
                 differs.join(", ")
-            );
+            )?;
         }
     }
-    println!();
-    println!("Options (default = the american preset):");
+    outln!()?;
+    outln!("Options (default = the american preset):")?;
     for o in Rules::options() {
-        println!("  {:<20} [{}] {}", o.name, o.section, o.description);
-        println!(
+        outln!("  {:<20} [{}] {}", o.name, o.section, o.description)?;
+        outln!(
             "  {:<20}   values: {}; default: {}",
             "",
             o.values.join(" | "),
             o.default
-        );
+        )?;
     }
     Ok(())
 }

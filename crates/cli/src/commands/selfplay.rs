@@ -65,27 +65,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
-    println!("rules: {rules}  seed: {}", args.seed);
-    println!(
+    outln!("rules: {rules}  seed: {}", args.seed)?;
+    outln!(
         "{played} games, {turns} turns in {secs:.2} s: {:.1} games/s, {:.0} turns/s, {:.1} turns/game",
         played as f64 / secs,
         turns as f64 / secs,
         turns as f64 / played.max(1) as f64
-    );
+    )?;
     for p in Player::BOTH {
-        println!(
+        outln!(
             "{p}: {} wins ({:.1}%), {} points",
             wins[p.index()],
             100.0 * wins[p.index()] as f64 / played.max(1) as f64,
             points[p.index()]
-        );
+        )?;
     }
-    println!("points per game won: count");
+    outln!("points per game won: count")?;
     for (pts, n) in &distribution {
-        println!(
+        outln!(
             "  {pts:>3}: {n:>8}  {:>5.1}%",
             100.0 * *n as f64 / played.max(1) as f64
-        );
+        )?;
     }
     Ok(())
 }

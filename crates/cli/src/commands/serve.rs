@@ -167,10 +167,12 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     }
     let dir = std::env::temp_dir().join(format!("acey-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    println!(
+    outln!(
         "{} games, 2 WebSocket clients each, think time ~{} ms, measuring {} s ...",
-        args.games, args.think_ms, args.seconds
-    );
+        args.games,
+        args.think_ms,
+        args.seconds
+    )?;
     let config = acey_server::loadtest::LoadConfig {
         games: args.games,
         seconds: args.seconds,
@@ -181,21 +183,21 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     let _ = std::fs::remove_dir_all(&dir);
     let r = result.map_err(anyhow::Error::msg)?;
     let [p50, p90, p99, max] = r.latency_ms;
-    println!("concurrent games     {}", r.games);
-    println!(
+    outln!("concurrent games     {}", r.games)?;
+    outln!(
         "actions measured     {} ({:.0} per second)",
         r.actions,
         r.actions as f64 / r.seconds
-    );
-    println!("games finished       {}", r.finished);
-    println!("errors               {}", r.errors);
-    println!(
+    )?;
+    outln!("games finished       {}", r.finished)?;
+    outln!("errors               {}", r.errors)?;
+    outln!(
         "action -> broadcast  p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
-    );
-    println!(
+    )?;
+    outln!(
         "resident memory      {} MB with every game running (server and clients in one process)",
         r.rss_kb / 1024
-    );
-    println!("idle game in memory  {:.1} KB", r.idle_game_kb);
+    )?;
+    outln!("idle game in memory  {:.1} KB", r.idle_game_kb)?;
     Ok(())
 }

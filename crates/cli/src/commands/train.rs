@@ -177,13 +177,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         eprintln!("interrupted: saved after {} games", trainer.games());
     }
     plot(&log, &args.net);
-    println!(
+    outln!(
         "{} games trained ({} this run) in {:.0} s of training; saved {}",
         trainer.games(),
         trainer.games() - done,
         wall,
         args.net.display()
-    );
+    )?;
     Ok(())
 }
 

@@ -25,8 +25,11 @@ pub enum Mode {
     Normal,
     /// Typing a play (or a double) on the input line.
     Typing(String),
-    /// Asked to confirm resigning.
+    /// Asked to confirm resigning outright (the prompt says what it costs).
     ConfirmResign,
+    /// Asked what to resign (gammon-backgammon scoring): offer a single or a gammon, or resign
+    /// outright.
+    ChooseResign,
     /// The help screen.
     Help,
 }
@@ -68,6 +71,8 @@ pub struct App {
     hinting: Option<Receiver<Outcome>>,
     /// Where the bot's latest step went from and to, shown until the person acts.
     last_step: Option<(Spot, Spot)>,
+    /// The terminal is too small for the board: only quitting works until it grows.
+    pub too_small: bool,
 }
 
 /// Runs a job on its own thread; the answer comes back on the returned channel.
@@ -106,6 +111,45 @@ impl App {
             thinking: None,
             hinting: None,
             last_step: None,
+            too_small: false,
+        }
+    }
+
+    /// Tells the app the terminal's size (before each frame): while it is too small to show the
+    /// board, keys other than quitting do nothing, since the person cannot see what they do.
+    pub fn set_screen_size(&mut self, width: u16, height: u16) {
+        self.too_small = width < super::ui::MIN_WIDTH || height < super::ui::MIN_HEIGHT;
+    }
+
+    /// The acey position ID to analyse the decision at hand (the position before the steps of
+    /// the play being built, with the player to act), for `acey hint` and `acey eval`.
+    pub fn position_id(&self) -> String {
+        let game = self.session.game();
+        match game.turn() {
+            Some(t) => t.start().id(),
+            None => game.position().id(),
+        }
+    }
+
+    /// The command line that analyses the decision at hand outside the game.
+    pub fn analysis_command(&self) -> String {
+        let game = self.session.game();
+        let id = self.position_id();
+        let rules = game.rules();
+        match game.phase() {
+            Phase::Move {
+                pool,
+                kind: acey_rules::PoolKind::Natural | acey_rules::PoolKind::AceyDeucey,
+                ..
+            } => {
+                let dice = match pool.dice() {
+                    [a, b] => format!("{a}-{b}"),
+                    [d, ..] => format!("{d}-{d}"),
+                    [] => String::new(),
+                };
+                format!("acey hint --position {id} --dice {dice} --rules {rules}")
+            }
+            _ => format!("acey eval --position {id} --rules {rules}"),
         }
     }
 
@@ -349,9 +393,46 @@ impl App {
 
     /// What the player can do now, in a few words (the bottom line of the screen).
     pub fn prompt(&self) -> String {
+        if let (Mode::Normal, Some((by, level))) = (&self.mode, self.session.pending_offer()) {
+            let points = self
+                .session
+                .game()
+                .resignations(by)
+                .iter()
+                .find(|(r, _)| *r == level)
+                .map_or(0, |(_, p)| *p);
+            return format!(
+                "{} offers to resign a {} ({points} points): {}, accept? y / n",
+                super::board::mark_char(by),
+                level.name(),
+                super::board::mark_char(by.other())
+            );
+        }
         match &self.mode {
             Mode::Typing(_) => "Type a play (e.g. 13/7 8/7) and press Enter; Esc cancels.".into(),
-            Mode::ConfirmResign => "Resign this game? y / n".into(),
+            Mode::ConfirmResign => {
+                let who = self.session.resigner();
+                format!(
+                    "Resign this game and give {} {}? y / n",
+                    self.opponent_name(who),
+                    self.session.resignation_cost(who)
+                )
+            }
+            Mode::ChooseResign => {
+                let who = self.session.resigner();
+                let mut options: Vec<String> = self
+                    .session
+                    .resignation_offers(who)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (r, p))| format!("{}: offer a {} ({p})", i + 1, r.name()))
+                    .collect();
+                options.push(format!(
+                    "y: resign ({})",
+                    self.session.resignation_cost(who)
+                ));
+                format!("{}   Esc: play on", options.join("   "))
+            }
             Mode::Help => "Any key closes the help.".into(),
             Mode::Normal => {
                 if self.session.game_over() {
@@ -361,8 +442,8 @@ impl App {
                     (Some(_), Phase::NameDouble { .. }) => {
                         "Name a double: ←/→ and Enter, or press 1-6".into()
                     }
-                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double".into(),
-                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop".into(),
+                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double   h: hint".into(),
+                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop   h: hint".into(),
                     (Some(_), Phase::Move { .. }) => {
                         let complete = self
                             .human_turn()
@@ -390,6 +471,13 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.too_small {
+            // The board is hidden behind the notice: nothing may happen unseen.
+            if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q')) {
+                self.quit = true;
+            }
+            return;
+        }
         match self.mode.clone() {
             Mode::Help => self.mode = Mode::Normal,
             Mode::ConfirmResign => {
@@ -398,6 +486,36 @@ impl App {
                     self.resign();
                 } else {
                     self.say("Not resigned.");
+                }
+            }
+            Mode::ChooseResign => {
+                self.mode = Mode::Normal;
+                let who = self.session.resigner();
+                let offers = self.session.resignation_offers(who);
+                match key.code {
+                    KeyCode::Char('y') | KeyCode::Char('Y') => self.resign(),
+                    KeyCode::Char(c @ '1'..='9') => match offers.get(c as usize - '1' as usize) {
+                        Some((level, _)) => self.offer(*level),
+                        None => self.refuse("No such choice: not resigned."),
+                    },
+                    _ => self.say("Not resigned."),
+                }
+            }
+            Mode::Normal if self.session.pending_offer().is_some() => {
+                let accept = matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y'));
+                if !matches!(
+                    key.code,
+                    KeyCode::Char('y' | 'Y' | 'n' | 'N') | KeyCode::Esc
+                ) {
+                    return;
+                }
+                match self.session.answer_offer(accept) {
+                    Ok(()) if accept => {
+                        self.say("Accepted.");
+                        self.save_if_finished();
+                    }
+                    Ok(()) => self.say("Declined: play on."),
+                    Err(e) => self.refuse(e.to_string()),
                 }
             }
             Mode::Typing(text) => self.typing_key(text, key),
@@ -430,8 +548,13 @@ impl App {
             self.refuse("Not your turn.");
             return;
         }
-        match typed::action(self.session.game(), text) {
-            Ok(action) => self.act(action),
+        match typed::actions(self.session.game(), text) {
+            // Checked together on a copy of the game: each one is accepted.
+            Ok(actions) => {
+                for action in actions {
+                    self.act(action);
+                }
+            }
             Err(e) => self.refuse(e),
         }
     }
@@ -455,15 +578,36 @@ impl App {
         }
     }
 
+    /// Resigns outright: against the bot the person resigns; between two people, whoever is to
+    /// act.
     fn resign(&mut self) {
-        let p = self.session.game().to_act().unwrap_or(self.viewer());
-        // Against the bot the person resigns; between two people, whoever is to act.
-        let who = match self.session.setup().seats {
-            [super::Seat::Human, super::Seat::Bot] => Player::Zero,
-            [super::Seat::Bot, super::Seat::Human] => Player::One,
-            _ => p,
-        };
+        let who = self.session.resigner();
         self.act(Action::Resign { player: who });
+    }
+
+    /// Offers a smaller resignation; the bot answers at once, a second person with y / n.
+    fn offer(&mut self, level: acey_rules::Resignation) {
+        match self.session.offer_resignation(level) {
+            Ok(Some(true)) => {
+                self.say(format!("The bot accepts the {}.", level.name()));
+                self.hint = None;
+                self.save_if_finished();
+            }
+            Ok(Some(false)) => self.say(format!(
+                "The bot declines the {}: play on, or resign outright.",
+                level.name()
+            )),
+            Ok(None) => {}
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// What to call the opponent of `player` in a sentence: `the bot`, `X` or `O`.
+    fn opponent_name(&self, player: Player) -> String {
+        match self.session.name(player.other()) {
+            "bot" => "the bot".to_string(),
+            other => other.to_string(),
+        }
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
@@ -482,16 +626,38 @@ impl App {
                 ));
                 self.next_auto = Instant::now();
             }
-            KeyCode::Char('R') if !self.session.game_over() => self.mode = Mode::ConfirmResign,
+            KeyCode::Char('R') if !self.session.game_over() => {
+                let who = self.session.resigner();
+                self.mode = if self.session.resignation_offers(who).is_empty() {
+                    Mode::ConfirmResign
+                } else {
+                    Mode::ChooseResign
+                };
+            }
             KeyCode::Char('n') if self.session.game_over() => {
                 self.session.rematch();
                 self.saved_game = None;
                 self.say("A new game begins.");
                 self.next_auto = Instant::now();
             }
+            KeyCode::Char('i') => {
+                let line = format!(
+                    "Position ID {} (to analyse: {})",
+                    self.position_id(),
+                    self.analysis_command()
+                );
+                self.say(line);
+            }
             KeyCode::Char('h') => {
                 if human.is_none() {
                     self.refuse("A hint is for your own turn.");
+                } else if matches!(phase, Phase::Roll { .. } | Phase::CubeOffered { .. }) {
+                    // The cube decision: a 0-ply judgement, quick enough to make here.
+                    let hint = self.session.cube_hint();
+                    if hint.is_empty() {
+                        self.say("No hint for this decision.");
+                    }
+                    self.hint = Some(hint);
                 } else if self.session.background() {
                     if self.hinting.is_none() {
                         self.hinting = self.session.job(Task::Hint(8)).map(spawn);
@@ -913,6 +1079,11 @@ pub(crate) mod tests {
         assert!(hint[0].equity >= hint.last().unwrap().equity);
         app.on_key(key(KeyCode::Char('R')));
         assert_eq!(app.mode, Mode::ConfirmResign);
+        // Checker-count scoring: the prompt says what it costs (R9.2).
+        assert_eq!(
+            app.prompt(),
+            "Resign this game and give the bot 15 points? y / n"
+        );
         app.on_key(key(KeyCode::Char('y')));
         assert!(app.session.game_over());
         assert!(app.messages.iter().any(|m| m.contains("Game saved to")));
@@ -972,5 +1143,127 @@ pub(crate) mod tests {
             ..key(KeyCode::Char('c'))
         });
         assert!(app.quit);
+    }
+
+    #[test]
+    fn keys_wait_while_the_terminal_is_too_small() {
+        let mut app = one_two();
+        app.set_screen_size(40, 12);
+        let before = app.session.game().actions().to_vec();
+        for code in [
+            KeyCode::Enter,
+            KeyCode::Char('R'),
+            KeyCode::Char(':'),
+            KeyCode::Char('h'),
+            KeyCode::Char('f'),
+        ] {
+            app.on_key(key(code));
+        }
+        assert_eq!(app.mode, Mode::Normal, "no prompt opens unseen");
+        assert_eq!(app.selected, None, "no checker is chosen unseen");
+        assert!(app.hint.is_none() && !app.flipped);
+        assert_eq!(app.session.game().actions(), before.as_slice());
+        // Big enough again: the keys work.
+        app.set_screen_size(110, 34);
+        app.on_key(key(KeyCode::Enter));
+        assert_eq!(app.selected, Some(Source::Start));
+        app.set_screen_size(40, 12);
+        app.on_key(key(KeyCode::Char('q')));
+        assert!(app.quit, "q still quits");
+    }
+
+    /// The person (X) to roll with the cube centred (backgammon rules, R9.3).
+    pub(crate) fn at_the_cube() -> App {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let start = acey_rules::Position::starting(&rules).with_turn(Player::Zero);
+        let setup = Setup {
+            rules,
+            seats: [Seat::Human, Seat::Bot],
+            level: Level::Beginner,
+            seed: 17,
+            auto_forced: false,
+        };
+        let game = Game::from_position(rules, start).unwrap();
+        let mut app = App::new(
+            Session::with_game(setup, game, 0),
+            temp_save(),
+            false,
+            Duration::ZERO,
+        );
+        app.session.set_background(false);
+        app
+    }
+
+    #[test]
+    fn h_gives_the_cube_hint_at_the_roll_and_the_position_id_is_at_hand() {
+        let mut app = at_the_cube();
+        assert!(app.prompt().contains("h: hint"), "{}", app.prompt());
+        app.on_key(key(KeyCode::Char('h')));
+        let hint = app.hint.clone().expect("a cube hint");
+        assert_eq!(hint.len(), 2, "{hint:?}");
+        // The opening position is even: no double yet.
+        assert!(
+            hint[0].text.starts_with("roll without doubling"),
+            "{hint:?}"
+        );
+        assert!(hint[1].text.starts_with("double"), "{hint:?}");
+        // i: the ID, and the command that analyses this decision.
+        app.on_key(key(KeyCode::Char('i')));
+        let said = app.messages.last().unwrap().clone();
+        let id = app.position_id();
+        assert_eq!(
+            acey_rules::Position::from_id(&id).unwrap(),
+            app.session.position()
+        );
+        assert!(
+            said.contains(&format!("acey eval --position {id} --rules ")),
+            "{said}"
+        );
+        // While moving: the position the roll is played from, with its dice.
+        let mut app = one_two();
+        app.on_key(key(KeyCode::Enter));
+        app.on_key(key(KeyCode::Enter)); // one step made
+        let id = app.position_id();
+        assert_eq!(
+            &acey_rules::Position::from_id(&id).unwrap(),
+            app.session.game().turn().unwrap().start()
+        );
+        assert_eq!(
+            app.analysis_command(),
+            format!("acey hint --position {id} --dice 2-1 --rules american")
+        );
+    }
+
+    #[test]
+    fn with_gammons_the_person_chooses_what_to_resign() {
+        let mut app = at_the_cube();
+        app.on_key(key(KeyCode::Char('R')));
+        assert_eq!(app.mode, Mode::ChooseResign);
+        let prompt = app.prompt();
+        assert!(
+            prompt.starts_with(
+                "1: offer a single (1)   2: offer a gammon (2)   y: resign (3 points (a backgammon))"
+            ),
+            "{prompt}"
+        );
+        // Esc: nothing happens.
+        app.on_key(key(KeyCode::Esc));
+        assert_eq!(app.mode, Mode::Normal);
+        assert!(!app.session.game_over());
+        // An even opening: the bot accepts a single.
+        app.on_key(key(KeyCode::Char('R')));
+        app.on_key(key(KeyCode::Char('1')));
+        assert!(
+            app.messages
+                .iter()
+                .any(|m| m == "The bot accepts the single."),
+            "{:?}",
+            app.messages
+        );
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::GameOver { points: 1, .. }
+        ));
+        std::fs::remove_file(&app.save_path).ok();
     }
 }

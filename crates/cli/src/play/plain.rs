@@ -30,7 +30,9 @@ Commands:
   undo          take back the last step
   ok            confirm a play entered step by step
   roll, double, take, drop   roll, or use the doubling cube (when the rules have one)
-  resign        give up this game
+  resign        say what resigning costs now; 'resign yes' resigns
+  resign single offer a single (or 'resign gammon') when more is at stake, with gammons;
+                the bot accepts or declines, a second person types 'accept' or 'decline'
   rematch       after a game: the next game (a new match once a match is decided)
   board         draw the board
   position      describe the position
@@ -145,6 +147,14 @@ fn save_and_say(s: &Session, path: &Path, out: &mut impl Write) -> Result<()> {
 fn prompt(s: &Session) -> String {
     if s.game_over() {
         return "game over: type 'rematch' for another game or 'quit'".to_string();
+    }
+    if let Some((by, level)) = s.pending_offer() {
+        return format!(
+            "{}: {} offers to resign a {}: 'accept' or 'decline'",
+            capital(s.name(by.other())),
+            s.name(by),
+            level.name()
+        );
     }
     let Some(p) = s.human_to_act() else {
         return "waiting".to_string();
@@ -291,13 +301,17 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
                 writeln!(out, "The game is not over: finish it or 'resign' first.")?;
             }
         }
-        "resign" => {
-            let who = match s.setup().seats {
-                [Seat::Human, Seat::Bot] => Player::Zero,
-                [Seat::Bot, Seat::Human] => Player::One,
-                _ => s.game().to_act().unwrap_or(Player::Zero),
-            };
-            apply(s, Action::Resign { player: who }, out)?;
+        "resign" => resign(s, rest.first().copied(), out)?,
+        "accept" | "decline" if s.pending_offer().is_some() => {
+            let accept = first == "accept";
+            match s.answer_offer(accept) {
+                Ok(()) if accept => writeln!(out, "Accepted.")?,
+                Ok(()) => writeln!(out, "Declined: play on.")?,
+                Err(e) => writeln!(out, "{e}")?,
+            }
+        }
+        _ if s.pending_offer().is_some() => {
+            writeln!(out, "A resignation is offered: 'accept' or 'decline'.")?;
         }
         _ if person.is_none() => {
             writeln!(
@@ -333,6 +347,13 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
             None => writeln!(out, "No suggestion for this decision.")?,
         },
         "plays" => {
+            if let Some(t) = s.game().turn().filter(|t| !t.steps().is_empty()) {
+                writeln!(
+                    out,
+                    "So far {}; the plays that finish it:",
+                    acey_rules::notation::format_steps(t.steps())
+                )?;
+            }
             for (i, c) in choices(s).iter().enumerate() {
                 writeln!(out, "{}. {}", i + 1, c.0)?;
             }
@@ -345,15 +366,85 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
                 None => writeln!(out, "There is no choice {n}: 'plays' lists {}.", list.len())?,
             }
         }
-        _ => match typed::action(s.game(), text) {
-            Ok(a) => apply(s, a, out)?,
+        _ => match typed::actions(s.game(), text) {
+            Ok(actions) => {
+                for a in actions {
+                    apply(s, a, out)?;
+                }
+            }
             Err(e) => writeln!(out, "{e}")?,
         },
     }
     Ok(Flow::Go)
 }
 
-/// The numbered choices of `plays`: the legal plays, or the doubles that may be named.
+/// `resign`: the cost; `resign yes`: resign outright; `resign single|gammon|backgammon`: offer
+/// that (the opponent may decline).
+fn resign(s: &mut Session, what: Option<&str>, out: &mut impl Write) -> Result<()> {
+    let who = s.resigner();
+    let opponent = match s.name(who.other()) {
+        "bot" => "the bot".to_string(),
+        other => other.to_string(),
+    };
+    let cost = s.resignation_cost(who);
+    match what.map(|w| w.to_ascii_lowercase()) {
+        None => {
+            let offers: Vec<String> = s
+                .resignation_offers(who)
+                .iter()
+                .map(|(r, p)| {
+                    format!(
+                        "'resign {}' offers a {} ({p} point{})",
+                        r.name(),
+                        r.name(),
+                        if *p == 1 { "" } else { "s" }
+                    )
+                })
+                .collect();
+            let more = if offers.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} instead, which {opponent} may decline",
+                    offers.join(", ")
+                )
+            };
+            writeln!(
+                out,
+                "Resigning gives {opponent} {cost}: type 'resign yes' to resign{more}."
+            )?;
+        }
+        Some(w) if matches!(w.as_str(), "yes" | "y" | "all") => {
+            apply(s, Action::Resign { player: who }, out)?;
+        }
+        Some(w) => match acey_rules::Resignation::from_name(&w) {
+            Some(level) => match s.offer_resignation(level) {
+                Ok(Some(true)) => writeln!(out, "The bot accepts the {}.", level.name())?,
+                Ok(Some(false)) => writeln!(
+                    out,
+                    "The bot declines the {}: play on, or 'resign yes' ({cost}).",
+                    level.name()
+                )?,
+                Ok(None) => writeln!(
+                    out,
+                    "{} offers to resign a {}: {}, 'accept' or 'decline'?",
+                    capital(s.name(who)),
+                    level.name(),
+                    s.name(who.other())
+                )?,
+                Err(e) => writeln!(out, "{e}")?,
+            },
+            None => writeln!(
+                out,
+                "'resign {w}': write 'resign yes', or 'resign single' / 'gammon' / 'backgammon'"
+            )?,
+        },
+    }
+    Ok(())
+}
+
+/// The numbered choices of `plays`: the legal plays (after some steps, the ways to finish the
+/// play from them, those steps included), or the doubles that may be named.
 fn choices(s: &Session) -> Vec<(String, Action)> {
     match s.game().phase() {
         Phase::NameDouble { .. } => s
@@ -364,7 +455,9 @@ fn choices(s: &Session) -> Vec<(String, Action)> {
             .collect(),
         Phase::Move { .. } => s
             .game()
-            .legal_plays()
+            .turn()
+            .map(|t| t.completions())
+            .unwrap_or_default()
             .iter()
             .map(|p| {
                 (
@@ -489,6 +582,108 @@ mod tests {
             "the roll came with the take: {out}"
         );
         std::fs::remove_file(path).ok();
+    }
+
+    /// Player 0 (the person, against the bot) at the opening 4-2 of a backgammon game.
+    fn backgammon_four_two() -> Session {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let game = acey_rules::Game::replay(rules, &[Action::DieOff { dice: [4, 2] }]).unwrap();
+        Session::with_game(
+            Setup {
+                rules,
+                seats: [Seat::Human, Seat::Bot],
+                level: Level::Beginner,
+                seed: 1,
+                auto_forced: false,
+            },
+            game,
+            0,
+        )
+    }
+
+    fn say(s: &mut Session, text: &str) -> String {
+        let mut out = Vec::new();
+        command(s, text, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn plays_hint_and_play_n_keep_the_steps_already_made() {
+        let mut s = backgammon_four_two();
+        let all = say(&mut s, "plays").lines().count();
+        assert_eq!(say(&mut s, "8/6"), "");
+        let listed = say(&mut s, "plays");
+        let lines: Vec<&str> = listed.lines().collect();
+        assert_eq!(lines[0], "So far 8/6; the plays that finish it:");
+        assert!(lines.len() - 1 < all, "{listed}");
+        for l in &lines[1..] {
+            assert!(l.contains(". 8/6 "), "every play keeps 8/6: {listed}");
+        }
+        let hint = say(&mut s, "hint");
+        assert!(!hint.is_empty());
+        for l in hint.lines() {
+            assert!(l.contains(" 8/6 "), "every hint keeps 8/6: {hint}");
+        }
+        say(&mut s, "play 1");
+        let log = s.game().log();
+        assert_eq!(log.len(), 1, "the play is made");
+        assert_eq!(log[0].steps[0].to_string(), "8/6");
+        // `best` keeps the step too.
+        let mut s = backgammon_four_two();
+        say(&mut s, "13/11");
+        say(&mut s, "best");
+        assert_eq!(s.game().log()[0].steps[0].to_string(), "13/11");
+    }
+
+    #[test]
+    fn resign_says_what_it_costs_and_offers_a_single_with_gammons() {
+        // Checker-count scoring (american): the points at stake, one form.
+        let (out, path) = run_with("resign\nresign yes\n", [Seat::Human, Seat::Bot], 2);
+        assert!(
+            out.contains("Resigning gives the bot 15 points: type 'resign yes' to resign."),
+            "{out}"
+        );
+        assert!(out.contains("Bot wins 15 points by resignation."), "{out}");
+        std::fs::remove_file(path).ok();
+        // Backgammon at the start: a backgammon at stake (R9.2); a single may be offered.
+        let mut s = backgammon_four_two();
+        let said = say(&mut s, "resign");
+        assert!(
+            said.contains("Resigning gives the bot 3 points (a backgammon)"),
+            "{said}"
+        );
+        assert!(
+            said.contains("'resign single' offers a single (1 point)"),
+            "{said}"
+        );
+        assert!(
+            said.contains("'resign gammon' offers a gammon (2 points)"),
+            "{said}"
+        );
+        assert!(!s.game_over(), "'resign' alone only asks");
+        // An even opening: the bot gladly takes a single.
+        let said = say(&mut s, "resign single");
+        assert!(said.contains("The bot accepts the single."), "{said}");
+        assert!(matches!(
+            s.game().phase(),
+            Phase::GameOver {
+                winner: Player::One,
+                points: 1,
+                ..
+            }
+        ));
+        let said = say(&mut s, "resign backgammon");
+        assert!(said.contains("not something to offer"), "{said}");
+    }
+
+    #[test]
+    fn plays_typed_in_another_order_are_accepted() {
+        for text in ["8/6 6/2", "13/11 11/7", "4-2: 6/2 8/6"] {
+            let mut s = backgammon_four_two();
+            let said = say(&mut s, text);
+            assert!(said.starts_with("You played "), "{text}: {said}");
+            assert_eq!(s.game().log().len(), 1, "{text}");
+        }
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Saving a game and going on with it later, exactly where it stood (mid-turn included).
 //!
 //! A save is the game's plain-text record (design 3.6, [`acey_rules::Record`]; the format is in
-//! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Four
+//! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Five
 //! extra header lines keep what the session needs around the game: who sits where, the bot's
 //! level, how many dice of the seed were drawn (so the dice after loading are the ones the game
-//! would have had) and whether forced plays are automatic. A record without them loads too: you
+//! would have had), the state of the bot's noise generator (so the weaker levels' deliberate
+//! mistakes after loading are the ones they would have made) and whether forced plays are
+//! automatic. A record without them loads too: you
 //! against the bot at the default level, the dice going on from the seed.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ const SEATS: &str = "Seats";
 const LEVEL: &str = "Level";
 const DRAWN: &str = "Dice drawn";
 const FORCED: &str = "Forced plays";
+const NOISE: &str = "Bot noise";
 
 /// Where a game is saved when no `--save` is given: `$XDG_DATA_HOME/acey/last-game.txt`, else
 /// `~/.local/share/acey/last-game.txt`, else the current directory.
@@ -78,6 +81,7 @@ pub fn record(session: &Session) -> Record {
             ),
             (LEVEL.to_string(), setup.level.to_string()),
             (DRAWN.to_string(), session.dice().drawn().to_string()),
+            (NOISE.to_string(), session.noise_state().to_string()),
             (
                 FORCED.to_string(),
                 if setup.auto_forced {
@@ -104,6 +108,83 @@ pub fn save(session: &Session, path: &Path) -> Result<()> {
     std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// Keeps a game that a new session would overwrite: when `path` holds anything but a finished
+/// game (a game not over, a match not decided, or a file that is not a readable record), it is
+/// renamed to a free name beside it, `<name>-<UTC date and time>.txt`, which is returned. Nothing
+/// is done (`None`) when `path` does not exist or holds a finished game.
+pub fn keep_unfinished(path: &Path) -> Result<Option<PathBuf>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // Unreadable (not text, no permission): not ours to destroy either.
+        Err(_) => String::new(),
+    };
+    let finished = text
+        .parse::<Record>()
+        .ok()
+        .and_then(|r| r.game().ok())
+        .is_some_and(|g| {
+            matches!(g.phase(), acey_rules::Phase::GameOver { .. })
+                && (g.rules().match_target.is_none() || g.match_winner().is_some())
+        });
+    if finished {
+        return Ok(None);
+    }
+    let kept = free_name(path, &utc_stamp(std::time::SystemTime::now()));
+    std::fs::rename(path, &kept).with_context(|| {
+        format!(
+            "{} holds an unfinished game and cannot be moved to {}",
+            path.display(),
+            kept.display()
+        )
+    })?;
+    Ok(Some(kept))
+}
+
+/// `dir/last-game.txt` -> `dir/last-game-<stamp>.txt`, or `-<stamp>-2` and so on when taken.
+fn free_name(path: &Path, stamp: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    (1..)
+        .map(|n| {
+            let tail = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            path.with_file_name(format!("{stem}-{stamp}{tail}{ext}"))
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("kept"))
+}
+
+/// A time as `YYYYMMDD-HHMMSS` in UTC (the civil-from-days algorithm of Howard Hinnant).
+fn utc_stamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 /// Reads a record back into a session that goes on where the game stood.
@@ -160,6 +241,13 @@ pub fn load(path: &Path) -> Result<Session> {
         _ => (DiceSource::os_seed(), 0),
     };
     let auto_forced = extra(FORCED).is_some_and(|f| f.eq_ignore_ascii_case("automatic"));
+    let noise = match extra(NOISE) {
+        Some(n) => Some(
+            n.parse::<u64>()
+                .map_err(|_| at(anyhow::anyhow!("'{NOISE}: {n}' is not a number")))?,
+        ),
+        None => None,
+    };
     let setup = Setup {
         rules: record.rules,
         seats,
@@ -167,7 +255,12 @@ pub fn load(path: &Path) -> Result<Session> {
         seed,
         auto_forced,
     };
-    Ok(Session::with_game(setup, game, drawn))
+    let mut session = Session::with_game(setup, game, drawn);
+    // Without the line (an older save, a record from elsewhere) the noise starts from the seed.
+    if let Some(state) = noise {
+        session.set_noise_state(state);
+    }
+    Ok(session)
 }
 
 #[cfg(test)]
@@ -218,6 +311,103 @@ mod tests {
         assert_eq!(back.game().log(), s.game().log());
         assert_eq!(back.position(), s.position());
         std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn noisy_levels_go_on_after_loading_as_if_the_game_had_never_stopped() {
+        // The weaker levels make deliberate mistakes drawn from a seeded generator: a game saved
+        // and loaded must make the same ones, also when saved in the middle of the bot's play.
+        for level in [Level::Beginner, Level::Casual, Level::Intermediate] {
+            let setup = Setup {
+                rules: Rules::default(),
+                seats: [Seat::Bot, Seat::Bot],
+                level,
+                seed: 8,
+                auto_forced: false,
+            };
+            let run = |s: &mut Session, n: usize| {
+                for _ in 0..n {
+                    s.auto_step();
+                }
+            };
+            let mut straight = Session::new(setup.clone());
+            run(&mut straight, 260);
+            let mut mid_play = false;
+            for stop in [37, 101, 150, 151, 152] {
+                let mut first = Session::new(setup.clone());
+                run(&mut first, stop);
+                mid_play |= first.game().turn().is_some_and(|t| !t.steps().is_empty());
+                let path = temp(&format!("noise-{level}-{stop}.txt"));
+                save(&first, &path).unwrap();
+                let mut back = load(&path).unwrap();
+                std::fs::remove_file(&path).ok();
+                assert_eq!(back.noise_state(), first.noise_state(), "{level} at {stop}");
+                run(&mut back, 260 - stop);
+                assert_eq!(
+                    back.game().log(),
+                    straight.game().log(),
+                    "{level}, saved after {stop} actions"
+                );
+                assert_eq!(back.position(), straight.position(), "{level} at {stop}");
+                assert_eq!(back.dice().drawn(), straight.dice().drawn());
+            }
+            assert!(mid_play, "{level}: one save falls in the middle of a play");
+        }
+    }
+
+    #[test]
+    fn an_unfinished_game_is_kept_under_another_name_and_a_finished_one_is_not() {
+        let dir = temp("keep-dir");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("last-game.txt");
+        assert_eq!(keep_unfinished(&path).unwrap(), None, "nothing to keep");
+        // An unfinished game: moved aside, intact.
+        let mut s = Session::new(Setup {
+            rules: Rules::default(),
+            seats: [Seat::Bot, Seat::Bot],
+            level: Level::Beginner,
+            seed: 3,
+            auto_forced: false,
+        });
+        for _ in 0..20 {
+            s.auto_step();
+        }
+        save(&s, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept = keep_unfinished(&path).unwrap().expect("the game is kept");
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), text);
+        let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("last-game-") && name.ends_with(".txt"),
+            "{name}"
+        );
+        // A second one in the same second gets a name of its own.
+        save(&s, &path).unwrap();
+        let second = keep_unfinished(&path).unwrap().unwrap();
+        assert_ne!(second, kept);
+        assert!(kept.exists() && second.exists());
+        // Something that is not a record is not destroyed either.
+        std::fs::write(&path, "my notes").unwrap();
+        let third = keep_unfinished(&path).unwrap().unwrap();
+        assert_eq!(std::fs::read_to_string(&third).unwrap(), "my notes");
+        // A finished game may be replaced: it stays where it is.
+        while !s.game_over() {
+            s.auto_step();
+        }
+        save(&s, &path).unwrap();
+        assert_eq!(keep_unfinished(&path).unwrap(), None);
+        assert!(path.exists());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn utc_stamps() {
+        let at = |secs| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        assert_eq!(at(0), "19700101-000000");
+        // 2024-02-29 23:59:59 UTC, a leap day.
+        assert_eq!(at(1_709_251_199), "20240229-235959");
+        assert_eq!(at(1_709_251_200), "20240301-000000");
     }
 
     #[test]

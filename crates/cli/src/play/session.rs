@@ -8,7 +8,9 @@
 use std::collections::VecDeque;
 
 use acey_ai::{Bot, Level};
-use acey_rules::{Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules};
+use acey_rules::{
+    Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Resignation, Rules,
+};
 
 pub use super::thinking::HintLine;
 use super::thinking::{Answer, Decision, Job, Outcome, Task};
@@ -101,10 +103,15 @@ pub struct Session {
     dice: DiceSource,
     bot: Bot,
     /// Noise for bots that make deliberate mistakes; seeded from the dice seed so a `--seed` game
-    /// replays identically.
+    /// replays identically, and saved ([`Session::noise_state`]) so a loaded game does too.
     bot_rng: Dice,
+    /// The noise generator as it was before the plan being carried out was made: a game saved
+    /// in the middle of the bot's plan makes that plan again from it when loaded.
+    plan_rng: Dice,
     /// The bot's remaining actions for the current turn segment.
     plan: VecDeque<Action>,
+    /// A resignation offered to the other person at this keyboard, waiting for their answer.
+    offer: Option<(Player, Resignation)>,
     /// The bot thinks elsewhere (another thread) and hands its plan in with [`Session::accept`].
     background: bool,
 }
@@ -134,7 +141,9 @@ impl Session {
             dice: DiceSource::new(setup.seed, drawn),
             bot,
             bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
+            plan_rng: Dice::new(setup.seed ^ 0xB07_B07),
             plan: VecDeque::new(),
+            offer: None,
             background: false,
             setup,
         }
@@ -153,6 +162,24 @@ impl Session {
     /// The dice source (for saving).
     pub fn dice(&self) -> &DiceSource {
         &self.dice
+    }
+
+    /// The state of the bot's noise generator to save: the one its current plan was made from
+    /// while a plan is being carried out (loading then makes the same plan again), else the
+    /// current one. Levels without noise never draw from it.
+    pub fn noise_state(&self) -> u64 {
+        if self.plan.is_empty() {
+            self.bot_rng.state()
+        } else {
+            self.plan_rng.state()
+        }
+    }
+
+    /// Puts the bot's noise generator where a saved game left it ([`Session::noise_state`]).
+    pub fn set_noise_state(&mut self, state: u64) {
+        self.bot_rng = Dice::new(state);
+        self.plan_rng = Dice::new(state);
+        self.plan.clear();
     }
 
     /// Whether forced plays are made without asking.
@@ -435,6 +462,7 @@ impl Session {
         }
         self.game.apply(action)?;
         self.plan.clear();
+        self.offer = None;
         Ok(())
     }
 
@@ -452,11 +480,16 @@ impl Session {
     /// A job for the decision the game waits for, or `None` when there is none.
     pub fn job(&self, task: Task) -> Option<Job> {
         let (decision, taken) = Decision::of(&self.game)?;
+        let finish = match self.game.turn() {
+            Some(t) if !t.steps().is_empty() && task != Task::Plan => t.completions(),
+            _ => Vec::new(),
+        };
         Some(Job {
             bot: self.bot.clone(),
             rng: self.bot_rng.clone(),
             decision,
             taken,
+            finish,
             task,
             stamp: self.game.actions().len(),
         })
@@ -479,7 +512,8 @@ impl Session {
         }
         match outcome.answer {
             Answer::Plan(actions) => {
-                self.bot_rng = outcome.rng;
+                self.plan_rng = std::mem::replace(&mut self.bot_rng, outcome.rng);
+                let actions = self.skip_retaken(actions);
                 self.plan.extend(actions);
                 true
             }
@@ -487,9 +521,74 @@ impl Session {
         }
     }
 
+    /// A plan made for a play the bot had already begun (a game loaded in the middle of it)
+    /// starts by taking those steps back and making them again: when they are the plan's own
+    /// first steps, that detour is dropped, so the game goes on as if it had never stopped.
+    fn skip_retaken(&self, actions: Vec<Action>) -> Vec<Action> {
+        let Some(taken) = self.game.turn().map(|t| t.steps()) else {
+            return actions;
+        };
+        let k = taken.len();
+        let same = actions.len() >= 2 * k
+            && actions[..k].iter().all(|a| *a == Action::Undo)
+            && actions[k..2 * k].iter().zip(taken).all(|(a, t)| {
+                matches!(a, Action::Step { step } if step.from == t.from && step.to == t.to && step.die == t.die)
+            });
+        if k > 0 && same {
+            actions[2 * k..].to_vec()
+        } else {
+            actions
+        }
+    }
+
+    /// The cube decision the game waits for, as ranked suggestions from the side of the player
+    /// who decides (points, the cube included): double or roll on at the roll, take or drop when
+    /// a cube is offered (`acey_ai::cube`, the bot's own cube judgement). Empty otherwise.
+    pub fn cube_hint(&self) -> Vec<HintLine> {
+        use acey_ai::cube::{double_analysis, offer_analysis, CubeVerdict};
+        let line = |text: &str, equity: f32| HintLine {
+            text: text.to_string(),
+            equity,
+        };
+        if let Some(a) = double_analysis(&self.bot, &self.game) {
+            let verdict = match a.verdict() {
+                CubeVerdict::NoDoubleTake => "not good enough to double yet",
+                CubeVerdict::TooGoodToDouble => "too good to double: play on for more",
+                CubeVerdict::DoubleTake => "the answer should be a take",
+                CubeVerdict::DoublePass => "the answer should be a drop",
+            };
+            let double = line("double", a.double_take.min(a.double_pass));
+            let roll = line("roll without doubling", a.no_double);
+            let mut v = if a.should_double() {
+                vec![double, roll]
+            } else {
+                vec![roll, double]
+            };
+            v[0].text = format!("{} ({verdict})", v[0].text);
+            v
+        } else if let Some(a) = offer_analysis(&self.bot, &self.game) {
+            // The taker's side: what the doubler gets, negated.
+            let take = line("take", -a.double_take);
+            let drop = line("drop", -a.double_pass);
+            if a.should_take() {
+                vec![take, drop]
+            } else {
+                vec![drop, take]
+            }
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Ranked suggestions for the decision the game waits for (best first, at most `max`),
-    /// thought out here and now.
+    /// thought out here and now: the plays of the roll, the double to name, or the cube.
     pub fn hint(&self, max: usize) -> Vec<HintLine> {
+        if matches!(
+            self.game.phase(),
+            Phase::Roll { .. } | Phase::CubeOffered { .. }
+        ) {
+            return self.cube_hint();
+        }
         match self.job(Task::Hint(max)).map(|j| j.run().answer) {
             Some(Answer::Hint(lines)) => lines,
             _ => Vec::new(),
@@ -505,8 +604,111 @@ impl Session {
         }
     }
 
+    /// Who resigns from this keyboard: the person against the bot; between two people, whoever
+    /// the game waits for.
+    pub fn resigner(&self) -> Player {
+        match self.setup.seats {
+            [Seat::Human, Seat::Bot] => Player::Zero,
+            [Seat::Bot, Seat::Human] => Player::One,
+            _ => self.game.to_act().unwrap_or(self.viewer()),
+        }
+    }
+
+    /// What resigning costs `player` now, in words: `15 points` or `2 points (a gammon)`.
+    pub fn resignation_cost(&self, player: Player) -> String {
+        let points = self.game.resignation_points(player);
+        let level = self
+            .game
+            .resignations(player)
+            .last()
+            .map(|(r, _)| format!(" (a {})", r.name()))
+            .unwrap_or_default();
+        format!(
+            "{points} point{}{level}",
+            if points == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The smaller resignations `player` may offer instead of resigning outright (under
+    /// `gammon-backgammon` scoring: a single, or a gammon, below what the position scores), with
+    /// the points each concedes; the opponent must agree.
+    pub fn resignation_offers(&self, player: Player) -> Vec<(Resignation, u32)> {
+        let full = self.game.resignation_points(player);
+        self.game
+            .resignations(player)
+            .into_iter()
+            .filter(|(_, points)| *points < full)
+            .collect()
+    }
+
+    /// Offers to resign at `level`. Against the bot, the bot answers at once: it accepts when
+    /// the offer is at least what it expects to win by playing on (its own evaluation of the
+    /// position, the cube included), and the game ends (`Ok(Some(true))`), or it declines
+    /// (`Ok(Some(false))`). Between two people the offer waits for the other's answer
+    /// ([`Session::answer_offer`]; `Ok(None)`).
+    pub fn offer_resignation(&mut self, level: Resignation) -> Result<Option<bool>, GameError> {
+        let by = self.resigner();
+        if !self.resignation_offers(by).iter().any(|(r, _)| *r == level) {
+            return Err(GameError::Illegal(format!(
+                "a {} is not something to offer now: resigning costs {}",
+                level.name(),
+                self.resignation_cost(by)
+            )));
+        }
+        if self.seat(by.other()) == Seat::Human {
+            self.offer = Some((by, level));
+            return Ok(None);
+        }
+        let points = self
+            .game
+            .resignations(by)
+            .iter()
+            .find(|(r, _)| *r == level)
+            .map_or(0, |(_, p)| *p);
+        let accepts = points as f32 >= self.bot_expects(by.other());
+        if accepts {
+            self.game.apply(Action::ResignAs { player: by, level })?;
+            self.plan.clear();
+        }
+        Ok(Some(accepts))
+    }
+
+    /// The resignation waiting for an answer from the other person, if any.
+    pub fn pending_offer(&self) -> Option<(Player, Resignation)> {
+        self.offer
+    }
+
+    /// The other person's answer to a pending offer: accepted, the game ends.
+    pub fn answer_offer(&mut self, accept: bool) -> Result<(), GameError> {
+        let Some((player, level)) = self.offer.take() else {
+            return Err(GameError::WrongPhase(
+                "no resignation is offered".to_string(),
+            ));
+        };
+        if accept {
+            self.game.apply(Action::ResignAs { player, level })?;
+            self.plan.clear();
+        }
+        Ok(())
+    }
+
+    /// The points the bot, playing `side`, expects from the position (cubeless, times the
+    /// cube), from its 0-ply evaluation.
+    fn bot_expects(&self, side: Player) -> f32 {
+        let pos = match self.game.turn() {
+            Some(t) => *t.start(),
+            None => self.game.position(),
+        };
+        let e = self.bot.evaluate(&pos);
+        let e = if pos.turn() == side { e } else { e.flipped() };
+        let scale = acey_ai::max_points(self.game.rules());
+        let per_cube = e.win * e.win_points - (1.0 - e.win) * e.loss_points;
+        per_cube * scale * self.game.cube().value as f32
+    }
+
     /// Starts the next game of the match, or a new match once this one is decided.
     pub fn rematch(&mut self) {
+        self.offer = None;
         self.plan.clear();
         if self.game.apply(Action::NextGame).is_err() {
             self.game = Game::new(self.setup.rules);
@@ -770,5 +972,87 @@ mod tests {
             }
         }
         assert!(forced > 0, "no forced play in 400 actions");
+    }
+
+    #[test]
+    fn the_cube_hint_at_the_roll_and_at_take_or_drop() {
+        // X far ahead, on roll (R9.3): double, and O should drop.
+        let (setup, game) = far_ahead(Player::Zero);
+        let mut s = Session::with_game(
+            Setup {
+                seats: [Seat::Human, Seat::Human],
+                ..setup
+            },
+            game,
+            0,
+        );
+        let hint = s.hint(8);
+        assert_eq!(hint.len(), 2, "{hint:?}");
+        assert!(hint[0].text.starts_with("double ("), "{hint:?}");
+        assert!(hint[0].text.contains("drop"), "{hint:?}");
+        assert!(hint[1].text.starts_with("roll"), "{hint:?}");
+        s.apply(Action::Double).unwrap();
+        let hint = s.hint(8);
+        assert_eq!(hint[0].text, "drop", "{hint:?}");
+        assert_eq!(hint[1].text, "take");
+        assert_eq!(hint[0].equity, -1.0, "a drop loses the cube's value");
+        assert!(hint[1].equity < hint[0].equity);
+    }
+
+    /// Backgammon (gammon-backgammon scoring, R9.2): X has all 15 checkers on the bar against
+    /// O's closed-out home board, O to roll: O expects a backgammon.
+    fn hopeless_for_x(seats: [Seat; 2]) -> Session {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let mut board = [0i8; 24];
+        // O's points 1-6 are X's 24-19: board indices 18..24.
+        for (i, n) in [(18, 3), (19, 3), (20, 3), (21, 2), (22, 2), (23, 2)] {
+            board[i] = -n;
+        }
+        let pos = Position::new(board, [15, 0], [0, 0], [0, 0], Player::One).unwrap();
+        let game = Game::from_position(rules, pos).unwrap();
+        Session::with_game(
+            Setup {
+                rules,
+                ..setup(seats, 1)
+            },
+            game,
+            0,
+        )
+    }
+
+    #[test]
+    fn the_bot_declines_a_single_when_it_expects_more_and_a_person_answers_an_offer() {
+        let mut s = hopeless_for_x([Seat::Human, Seat::Bot]);
+        assert_eq!(s.game().resignation_points(Player::Zero), 3);
+        assert_eq!(s.resignation_cost(Player::Zero), "3 points (a backgammon)");
+        let offers: Vec<Resignation> = s
+            .resignation_offers(Player::Zero)
+            .iter()
+            .map(|o| o.0)
+            .collect();
+        assert_eq!(offers, [Resignation::Single, Resignation::Gammon]);
+        assert_eq!(s.offer_resignation(Resignation::Single), Ok(Some(false)));
+        assert_eq!(s.offer_resignation(Resignation::Gammon), Ok(Some(false)));
+        assert!(!s.game_over(), "declined offers change nothing");
+        assert!(s.offer_resignation(Resignation::Backgammon).is_err());
+        // Two people: the one to act (O here, whose checkers are all in O's home board: a
+        // gammon at stake) offers a single, and the offer waits for X's answer.
+        let mut s = hopeless_for_x([Seat::Human, Seat::Human]);
+        assert_eq!(s.resigner(), Player::One, "whoever is to act");
+        assert_eq!(s.resignation_cost(Player::One), "2 points (a gammon)");
+        assert_eq!(s.offer_resignation(Resignation::Single), Ok(None));
+        assert_eq!(s.pending_offer(), Some((Player::One, Resignation::Single)));
+        s.answer_offer(false).unwrap();
+        assert!(s.pending_offer().is_none() && !s.game_over());
+        s.offer_resignation(Resignation::Single).unwrap();
+        s.answer_offer(true).unwrap();
+        assert!(matches!(
+            s.game().phase(),
+            Phase::GameOver {
+                winner: Player::Zero,
+                points: 1,
+                ..
+            }
+        ));
     }
 }

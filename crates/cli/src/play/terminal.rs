@@ -56,6 +56,8 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
         if stop.load(Ordering::SeqCst) {
             return Ok(());
         }
+        let size = terminal.size()?;
+        app.set_screen_size(size.width, size.height);
         terminal.draw(|f| ui::draw(f, app))?;
         if app.quit {
             return Ok(());

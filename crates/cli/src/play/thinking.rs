@@ -111,6 +111,9 @@ pub struct Job {
     pub decision: Decision,
     /// Steps already taken in the current play (a plan takes them back first).
     pub taken: usize,
+    /// The ways to finish the current play from the steps already taken, as whole plays (empty
+    /// before any step): a hint and the best play keep to them rather than drop those steps.
+    pub finish: Vec<acey_rules::Play>,
     /// What the job is for.
     pub task: Task,
     /// The game's action count when the job was made.
@@ -165,11 +168,27 @@ impl Job {
         out
     }
 
+    /// The play a ranked play stands for from where the person stands: itself before any step,
+    /// else the way to finish that leads to the same position (`None`: not reachable any more).
+    fn within(&self, play: Option<acey_rules::Play>) -> Option<Option<acey_rules::Play>> {
+        match play {
+            _ if self.finish.is_empty() => Some(play),
+            Some(p) => self
+                .finish
+                .iter()
+                .find(|f| f.position() == p.position())
+                .map(|f| Some(*f)),
+            None => None,
+        }
+    }
+
     fn hint(&self, max: usize) -> Vec<HintLine> {
         let line = |text: String, r: &Ranked| HintLine {
             text,
             equity: r.equity,
         };
+        let written =
+            |p: Option<acey_rules::Play>| p.map_or_else(|| "-".to_string(), |p| p.notation());
         match self.decision {
             Decision::NameDouble(pos) => self
                 .bot
@@ -181,28 +200,23 @@ impl Job {
                     line(format!("{d}-{d}: {play}"), r)
                 })
                 .collect(),
+            // Every play of the named double, not just the best one.
             Decision::ChosenDouble { start, d } => self
                 .bot
-                .rank_doubles(&start)
+                .rank_double(&start, d)
                 .iter()
-                .filter(|(value, _)| *value == d)
-                .map(|(_, r)| {
-                    line(
-                        double_play(r).map_or_else(|| "-".to_string(), |p| p.notation()),
-                        r,
-                    )
-                })
+                .filter_map(|r| Some((self.within(double_play(r))?, r)))
+                .take(max)
+                .map(|(play, r)| line(written(play), r))
                 .collect(),
             Decision::Roll { start, dice } => self
                 .bot
                 .rank(&start, dice)
                 .iter()
+                .filter_map(|r| Some((self.within(r.candidate.play)?, r)))
                 .take(max)
-                .map(|r| {
-                    let mut text = r
-                        .candidate
-                        .play
-                        .map_or_else(|| "-".to_string(), |p| p.notation());
+                .map(|(play, r)| {
+                    let mut text = written(play);
                     if let Some((d, p)) = r.candidate.double {
                         let rest = p.map_or_else(|| "-".to_string(), |p| p.notation());
                         text.push_str(&format!(", then {d}-{d}: {rest}"));
@@ -223,14 +237,19 @@ impl Job {
                 .rank_doubles(&pos)
                 .first()
                 .map(|(d, _)| Action::NameDouble { value: *d }),
-            Decision::ChosenDouble { start, d } => {
-                best_of_double(&self.bot, &start, d).map(as_play)
-            }
+            Decision::ChosenDouble { start, d } => self
+                .bot
+                .rank_double(&start, d)
+                .iter()
+                .find_map(|r| self.within(double_play(r)))
+                .flatten()
+                .map(as_play),
             Decision::Roll { start, dice } => self
                 .bot
                 .rank(&start, dice)
-                .first()
-                .and_then(|r| r.candidate.play)
+                .iter()
+                .find_map(|r| self.within(r.candidate.play))
+                .flatten()
                 .map(as_play),
         }
     }
@@ -268,6 +287,7 @@ mod tests {
             rng: Dice::new(1),
             decision,
             taken,
+            finish: Vec::new(),
             task: Task::Plan,
             stamp: game.actions().len(),
         };
@@ -286,5 +306,44 @@ mod tests {
             "{:?}",
             game.phase()
         );
+    }
+
+    #[test]
+    fn the_hint_of_a_named_double_lists_every_play() {
+        let rules = Rules::default();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+        let first = game.legal_plays()[0].steps().to_vec();
+        game.apply(Action::Play { steps: first }).unwrap();
+        game.apply(Action::NameDouble { value: 3 }).unwrap();
+        let plays = game.legal_plays().len();
+        assert!(plays > 1, "a chosen 3-3 from here has several plays");
+        let (decision, taken) = Decision::of(&game).unwrap();
+        let job = Job {
+            bot: Level::Beginner.bot(rules),
+            rng: Dice::new(1),
+            decision,
+            taken,
+            finish: Vec::new(),
+            task: Task::Hint(usize::MAX),
+            stamp: game.actions().len(),
+        };
+        let Answer::Hint(lines) = job.run().answer else {
+            panic!("a hint was asked for");
+        };
+        assert_eq!(lines.len(), plays, "{lines:?}");
+        for line in &lines {
+            let mut g = game.clone();
+            for a in crate::play::typed::actions(&g, &line.text).unwrap() {
+                g.apply(a).unwrap();
+            }
+            assert_eq!(
+                g.log().len(),
+                2,
+                "the hint's play {} is accepted",
+                line.text
+            );
+        }
     }
 }

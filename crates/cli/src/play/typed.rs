@@ -1,60 +1,208 @@
-//! What a person types during a game: a whole play in the notation of design 3.2 (read by
-//! [`acey_rules::notation::find_play`]), a single step of the play being built, or the value of
-//! a double after a fully played 1-2. Both the full-screen game and the line mode use it, so
-//! they accept exactly the same input.
+//! What a person types during a game: a play in the notation of design 3.2 (read by
+//! [`acey_rules::notation::find_steps`], so the steps may come in any order), the rest of a play
+//! after some steps were made, a single step of the play being built, the value of a double after
+//! a fully played 1-2, or a whole acey-deucey segment as the hint and the save file write it
+//! (`1-2: in/24 in/23, 6-6 chosen: in/19(4)`). Both the full-screen game and the line mode use
+//! it, so they accept exactly the same input.
 
-use acey_rules::{notation, Action, Dest, Game, Phase, Source};
+use acey_rules::{notation, Action, Dest, Game, Phase, PoolKind, Source};
 
-/// The action that typed text stands for in the game's current phase, or why it is refused.
-pub fn action(game: &Game, text: &str) -> Result<Action, String> {
+/// The actions that typed text stands for in the game's current phase (applied in order), or
+/// why it is refused. Every action is checked on a copy of the game first, so a refused text
+/// changes nothing and an accepted one applies in full.
+pub fn actions(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     let text = text.trim();
-    match game.phase() {
-        Phase::NameDouble { .. } => double(game, text),
-        Phase::Move { .. } => play(game, text),
-        Phase::GameOver { .. } => Err("the game is over".to_string()),
-        _ => Err("nothing to play now".to_string()),
+    if matches!(game.phase(), Phase::GameOver { .. }) {
+        return Err("the game is over".to_string());
+    }
+    let parts = split_parts(text);
+    let mut trial = game.clone();
+    let mut out = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let label = part.label.as_deref();
+        let next = match trial.phase() {
+            Phase::NameDouble { .. } => match label {
+                // `6`, `6-6`: the double alone.
+                None => vec![double(&trial, &part.body)?],
+                // `6-6 chosen: in/19(4)`, `then 6-6: ...`: the double, then its play.
+                Some(l) => {
+                    let name = double(&trial, l)?;
+                    let mut after = trial.clone();
+                    after.apply(name.clone()).map_err(|e| e.to_string())?;
+                    let mut acts = vec![name];
+                    if !part.body.is_empty() {
+                        acts.extend(play(&after, &part.body)?);
+                    }
+                    acts
+                }
+            },
+            Phase::Move { pool, kind, .. } => {
+                if let Some(l) = label {
+                    check_label(l, pool.dice(), *kind)?;
+                }
+                play(&trial, &part.body)?
+            }
+            _ if i == 0 => return Err("nothing to play now".to_string()),
+            _ => {
+                return Err(format!(
+                    "'{}' has more than the turn holds: the play before it ends the turn",
+                    part.whole
+                ))
+            }
+        };
+        for a in next {
+            trial.apply(a.clone()).map_err(|e| e.to_string())?;
+            out.push(a);
+        }
+    }
+    Ok(out)
+}
+
+/// One comma-separated part of typed text: an optional `label:` (dice such as `1-2`, or a named
+/// double such as `6-6 chosen` or `then 6-6`) and the steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Part {
+    label: Option<String>,
+    body: String,
+    whole: String,
+}
+
+/// Splits `1-2: in/24 in/23, then 6-6: in/19(4)` into its parts. A comma that is not followed
+/// by a label only separates steps (`8/5, 6/5` is one play).
+fn split_parts(text: &str) -> Vec<Part> {
+    let mut parts: Vec<Part> = Vec::new();
+    for piece in text.split(',') {
+        let piece = piece.trim();
+        let (label, body) = match piece.split_once(':') {
+            Some((l, b)) if is_label(l) => (Some(l.trim().to_string()), b.trim().to_string()),
+            _ => (None, piece.to_string()),
+        };
+        match (parts.last_mut(), &label) {
+            (Some(last), None) => {
+                last.body = format!("{} {body}", last.body).trim().to_string();
+                last.whole = format!("{}, {piece}", last.whole);
+            }
+            _ => parts.push(Part {
+                label,
+                body,
+                whole: piece.to_string(),
+            }),
+        }
+    }
+    if parts.is_empty() {
+        parts.push(Part {
+            label: None,
+            body: String::new(),
+            whole: String::new(),
+        });
+    }
+    parts
+}
+
+/// Whether text before a `:` is a label: dice (`1-2`, `6-6`, `6-6 chosen`, `then 6-6`,
+/// `6-6 chosen (6-6-1-1)`), not a step.
+fn is_label(l: &str) -> bool {
+    let l = l.trim().to_ascii_lowercase();
+    let l = l.strip_prefix("then").unwrap_or(&l).trim();
+    let dice: String = l.chars().take_while(|c| !c.is_whitespace()).collect();
+    !l.is_empty() && !l.contains('/') && dice_of(&dice).is_some()
+}
+
+/// `1-2` or `12` as two dice.
+fn dice_of(text: &str) -> Option<(u8, u8)> {
+    let digits: Vec<u8> = text
+        .chars()
+        .filter(|c| *c != '-')
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<_>>()?;
+    match digits.as_slice() {
+        [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Some((*a, *b)),
+        _ => None,
     }
 }
 
-/// A whole play, or one step of it (`13/7` while the play needs more).
-fn play(game: &Game, text: &str) -> Result<Action, String> {
+/// Checks a label typed before a play against the pool being played.
+fn check_label(label: &str, dice: &[u8], kind: PoolKind) -> Result<(), String> {
+    let lower = label.trim().to_ascii_lowercase();
+    let plain = lower.strip_prefix("then").unwrap_or(&lower).trim();
+    let first: String = plain.chars().take_while(|c| !c.is_whitespace()).collect();
+    let Some((a, b)) = dice_of(&first) else {
+        return Err(format!("'{label}' is not a roll"));
+    };
+    let fits = match kind {
+        PoolKind::ChosenDouble(d) => a == d && b == d,
+        _ => match dice {
+            [x, y] => (a, b) == (*x, *y) || (b, a) == (*x, *y),
+            [d, ..] => a == *d && b == *d,
+            [] => false,
+        },
+    };
+    if fits {
+        Ok(())
+    } else {
+        let now = match (kind, dice) {
+            (PoolKind::ChosenDouble(d), _) => format!("the chosen {d}-{d}"),
+            (_, [x, y]) => format!("{x}-{y}"),
+            (_, [d, ..]) => format!("{d}-{d}"),
+            _ => "nothing".to_string(),
+        };
+        Err(format!(
+            "'{label}' is not the roll being played: that is {now}"
+        ))
+    }
+}
+
+/// A play, its rest after the steps already taken, or some of its steps.
+fn play(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     let Some(turn) = game.turn() else {
         return Err("nothing to play now".to_string());
     };
     if text.is_empty() {
         return Err("type a play such as 13/7 8/7, or one step such as 13/7".to_string());
     }
-    let whole = notation::find_play(turn.plays(), text);
-    match whole {
-        Ok(p) => Ok(Action::Play {
-            steps: p.steps().to_vec(),
-        }),
-        Err(e) => {
-            // One checker moving one die is also a step of the play being built.
-            if let Some((from, to)) = single_step(text) {
-                if let Some(step) = turn
-                    .legal_steps()
-                    .iter()
-                    .find(|s| s.from == from && s.to == to)
-                {
-                    return Ok(Action::Step { step: *step });
-                }
-                if !turn.steps().is_empty() {
-                    let legal: Vec<String> =
-                        turn.legal_steps().iter().map(|s| s.to_string()).collect();
-                    return Err(if legal.is_empty() {
-                        "the play is complete: confirm it or undo a step".to_string()
-                    } else {
-                        format!(
-                            "'{text}' is not a legal next step; legal steps: {}",
-                            legal.join(", ")
-                        )
-                    });
-                }
-            }
-            Err(e.to_string())
+    let taken = turn.steps().to_vec();
+    // Building the play step by step: one more step, confirmed later ('ok', Enter).
+    if let (false, Some((from, to))) = (taken.is_empty(), single_step(text)) {
+        if let Some(step) = turn
+            .legal_steps()
+            .iter()
+            .find(|s| s.from == from && s.to == to)
+        {
+            return Ok(vec![Action::Step { step: *step }]);
         }
     }
+    // From where the play stands: the rest of it (or all of it, before any step).
+    let refused = match notation::find_steps(turn, text) {
+        Ok(t) if t.complete => {
+            return Ok(vec![Action::Play {
+                steps: taken.iter().chain(&t.steps).copied().collect(),
+            }])
+        }
+        Ok(t) => return Ok(t.steps.iter().map(|s| Action::Step { step: *s }).collect()),
+        Err(e) => e,
+    };
+    // After some steps, the whole play typed again from its start replaces them.
+    if !taken.is_empty() {
+        let mut fresh = turn.clone();
+        fresh.reset();
+        if let Ok(t) = notation::find_steps(&fresh, text) {
+            if t.complete {
+                return Ok(vec![Action::Play { steps: t.steps }]);
+            }
+        }
+        if single_step(text).is_some() {
+            let legal: Vec<String> = turn.legal_steps().iter().map(|s| s.to_string()).collect();
+            return Err(if legal.is_empty() {
+                "the play is complete: confirm it or undo a step".to_string()
+            } else {
+                format!(
+                    "'{text}' is not a legal next step; legal steps: {}",
+                    legal.join(", ")
+                )
+            });
+        }
+    }
+    Err(refused.to_string())
 }
 
 /// `from/to` with exactly one slash, `*` allowed: a candidate single step.
@@ -76,9 +224,16 @@ fn single_step(text: &str) -> Option<(Source, Dest)> {
     Some((from, to))
 }
 
-/// `6`, `6-6` or `66`: the double to name (AD-3).
+/// `6`, `6-6`, `66` or `6-6 chosen`: the double to name (AD-3).
 fn double(game: &Game, text: &str) -> Result<Action, String> {
-    let digits: Vec<char> = text.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    let lower = text.trim().to_ascii_lowercase();
+    let lower = lower.strip_prefix("then").unwrap_or(&lower).trim();
+    // `6-6 chosen (6-6-1-1)`: the named value comes first.
+    let lower = match lower.split_once(" chosen") {
+        Some((d, _)) => d.trim(),
+        None => lower,
+    };
+    let digits: Vec<char> = lower.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
     let value = match digits.as_slice() {
         [d] | [d, _] if digits.iter().all(|c| c == d) => d.to_digit(10),
         _ => None,
@@ -108,7 +263,7 @@ fn double(game: &Game, text: &str) -> Result<Action, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use acey_rules::Rules;
+    use acey_rules::{Player, Preset, Rules};
 
     fn game_at_one_two() -> Game {
         let mut g = Game::new(Rules::default());
@@ -117,31 +272,122 @@ mod tests {
         g
     }
 
+    fn apply_all(g: &mut Game, text: &str) {
+        for a in actions(g, text).unwrap_or_else(|e| panic!("{text}: {e}")) {
+            g.apply(a).unwrap();
+        }
+    }
+
     #[test]
     fn whole_plays_steps_and_doubles() {
         let mut g = game_at_one_two();
-        assert!(matches!(action(&g, "in/24 in/23"), Ok(Action::Play { .. })));
-        let step = action(&g, "in/23").unwrap();
-        assert!(matches!(step, Action::Step { .. }), "{step:?}");
-        g.apply(step).unwrap();
-        let e = action(&g, "in/20").unwrap_err();
+        assert!(matches!(
+            actions(&g, "in/24 in/23").unwrap().as_slice(),
+            [Action::Play { .. }]
+        ));
+        let step = actions(&g, "in/23").unwrap();
+        assert!(matches!(step.as_slice(), [Action::Step { .. }]), "{step:?}");
+        apply_all(&mut g, "in/23");
+        let e = actions(&g, "in/20").unwrap_err();
         assert!(e.contains("not a legal next step"), "{e}");
-        g.apply(action(&g, "23/22").unwrap()).unwrap();
-        let e = action(&g, "in/24").unwrap_err();
+        apply_all(&mut g, "23/22");
+        let e = actions(&g, "in/24").unwrap_err();
         assert!(e.contains("complete"), "{e}");
         g.apply(Action::Confirm).unwrap();
-        assert_eq!(action(&g, "6").unwrap(), Action::NameDouble { value: 6 });
-        assert_eq!(action(&g, "5-5").unwrap(), Action::NameDouble { value: 5 });
-        assert!(action(&g, "7").unwrap_err().contains("not a double"));
-        assert!(action(&g, "3-4").is_err());
+        assert_eq!(actions(&g, "6").unwrap(), [Action::NameDouble { value: 6 }]);
+        assert_eq!(
+            actions(&g, "5-5").unwrap(),
+            [Action::NameDouble { value: 5 }]
+        );
+        assert!(actions(&g, "7").unwrap_err().contains("not a double"));
+        assert!(actions(&g, "3-4").is_err());
     }
 
     #[test]
     fn nonsense_says_why() {
         let g = game_at_one_two();
-        let e = action(&g, "in/20").unwrap_err();
+        let e = actions(&g, "in/20").unwrap_err();
         assert!(e.contains("legal plays include"), "{e}");
-        let e = action(&g, "hello").unwrap_err();
+        let e = actions(&g, "hello").unwrap_err();
         assert!(e.contains("not a move"), "{e}");
+        let e = actions(&g, "6-5: in/19 in/20").unwrap_err();
+        assert!(e.contains("not the roll being played"), "{e}");
+    }
+
+    /// A backgammon game (die-off dice played, R2.2 option) at the opening 4-2 of player 0.
+    fn backgammon_four_two() -> Game {
+        let mut g = Game::new(Preset::Backgammon.rules());
+        g.apply(Action::DieOff { dice: [4, 2] }).unwrap();
+        g
+    }
+
+    #[test]
+    fn plays_in_any_order_and_the_rest_after_a_step() {
+        for text in ["8/6 6/2", "8/4 4/2", "6/2 8/6", "8/2", "4-2: 8/6 6/2"] {
+            let mut g = backgammon_four_two();
+            apply_all(&mut g, text);
+            assert_eq!(g.position().turn(), Player::One, "{text}: played in full");
+            assert_eq!(g.position().count(Player::Zero, 2), 1, "{text}");
+        }
+        for text in ["13/11 11/7", "13/9 9/7", "13/7"] {
+            let mut g = backgammon_four_two();
+            apply_all(&mut g, text);
+            assert_eq!(g.position().count(Player::Zero, 7), 1, "{text}");
+        }
+        // One step made by hand: the rest typed alone, or the whole play again.
+        for rest in ["6/2", "8/6 6/2", "6/2 8/6", "2/x"] {
+            let mut g = backgammon_four_two();
+            apply_all(&mut g, "8/6");
+            if rest == "2/x" {
+                assert!(actions(&g, rest).is_err());
+                continue;
+            }
+            apply_all(&mut g, rest);
+            if rest == "6/2" {
+                // One more step of the play being built: confirmed like any step.
+                assert_eq!(g.log().len(), 0);
+                g.apply(Action::Confirm).unwrap();
+            }
+            assert_eq!(g.log().len(), 1, "{rest}: the play is finished");
+            assert_eq!(g.position().count(Player::Zero, 2), 1, "{rest}");
+        }
+        // Acey-deucey (R4.1): in/24 24/18 with a 6-1 is in/18.
+        let mut g = Game::new(Rules::default());
+        g.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        g.apply(Action::Roll { dice: [6, 1] }).unwrap();
+        apply_all(&mut g, "in/24 24/18");
+        assert_eq!(g.position().count(Player::Zero, 18), 1);
+    }
+
+    #[test]
+    fn a_whole_acey_deucey_turn_as_the_hint_and_the_save_file_write_it() {
+        // AD-1 to AD-5: the 1-2, the named double and its play, typed in one line.
+        for text in [
+            "1-2: in/24 in/23, 6-6 chosen: in/19(4)",
+            "in/23 in/24, then 6-6: in/19(4)",
+            "2-1: in/22, 6-6 chosen: in/19(4)",
+        ] {
+            let mut g = game_at_one_two();
+            apply_all(&mut g, text);
+            assert_eq!(g.log().len(), 2, "{text}");
+            assert_eq!(g.log()[1].kind, PoolKind::ChosenDouble(6), "{text}");
+            // AD-5: a chosen double played in full earns a re-roll.
+            assert_eq!(
+                g.phase(),
+                &Phase::Roll {
+                    player: Player::Zero
+                },
+                "{text}"
+            );
+        }
+        // At the naming prompt, the double with its play (as the hint lists it).
+        let mut g = game_at_one_two();
+        apply_all(&mut g, "in/24 in/23");
+        apply_all(&mut g, "6-6: in/19(4)");
+        assert_eq!(g.log().len(), 2);
+        // A refused part refuses the whole line: nothing is applied.
+        let g = game_at_one_two();
+        let e = actions(&g, "1-2: in/24 in/23, 6-6 chosen: in/18(4)").unwrap_err();
+        assert!(e.contains("not a legal play"), "{e}");
     }
 }

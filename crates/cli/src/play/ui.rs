@@ -59,7 +59,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text = format!(
             "The terminal is {}x{}; the board needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge it, or play with --plain. (q quits)",
+             Enlarge it, or play with --plain. Keys wait until the board shows (q quits).",
             area.width, area.height
         );
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
@@ -168,12 +168,22 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
         pos.pip_count(Player::One)
     );
     if s.game().rules().doubling_cube {
-        pips.push_str(&format!("   Cube: {}", s.game().cube().value));
+        let cube = s.game().cube();
+        let owner = match cube.owner {
+            None => "centred".to_string(),
+            Some(p) if s.name(p) == "you" => "yours".to_string(),
+            Some(p) => format!("{}'s", s.name(p)),
+        };
+        pips.push_str(&format!("   Cube: {} ({owner})", cube.value));
     }
     if s.auto_forced() {
         pips.push_str("   (forced plays automatic)");
     }
     lines.push(Line::from(pips));
+    lines.push(Line::from(format!(
+        "Position ID: {}   (i: how to analyse it)",
+        app.position_id()
+    )));
     if app.bot_thinking() {
         lines.push(Line::from(Span::styled(
             "The bot is thinking...",
@@ -291,8 +301,10 @@ fn draw_help(f: &mut Frame, area: Rect) {
         "  : or a digit     type a play, e.g. 13/7 8/7, bar/22, in/19(4)",
         "After a full 1-2   ←/→ and Enter, or 1-6, names the double",
         "Other keys",
-        "  h  hint (ranked plays)     a  forced plays automatic on/off",
-        "  f  flip the board          R  resign",
+        "  h  hint (plays or cube)    a  forced plays automatic on/off",
+        "  i  position ID and the acey hint/eval command for it",
+        "  f  flip the board          R  resign (says what it costs;",
+        "                                with gammons: offer a single)",
         "  r  roll   d  double (cube) y/n  take/drop",
         "  n  next game / rematch     q, Ctrl-C  save and quit",
     ];
@@ -315,7 +327,7 @@ fn draw_help(f: &mut Frame, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::app::tests::{key, one_two, type_text};
+    use crate::play::app::tests::{at_the_cube, key, one_two, type_text};
     use ratatui::backend::TestBackend;
     use ratatui::buffer::Buffer;
     use ratatui::crossterm::event::KeyCode;
@@ -380,13 +392,16 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("Name a double"), "{s}");
-        assert!(s.contains("X 1-2: in/23 in/24"), "the log in notation: {s}");
+        assert!(
+            s.contains("X 1-2: in/24 in/23"),
+            "the log in notation, as typed: {s}"
+        );
         app.on_key(key(KeyCode::Char('h')));
         let s = screen(&app);
         assert!(s.contains(" hint (Esc closes) "), "{s}");
         assert!(s.contains("1. +") || s.contains("1. -"), "{s}");
         app.on_key(key(KeyCode::Char('R')));
-        assert!(screen(&app).contains("Resign this game? y / n"));
+        assert!(screen(&app).contains("Resign this game and give the bot 15 points? y / n"));
         app.on_key(key(KeyCode::Char('y')));
         let s = screen(&app);
         assert!(s.contains("Bot wins 15 points by resignation."), "{s}");
@@ -447,5 +462,22 @@ mod tests {
         assert!(s.contains("Backspace        let go of the checker"), "{s}");
         app.on_key(key(KeyCode::Char('x')));
         assert_eq!(app.mode, Mode::Normal);
+    }
+
+    #[test]
+    fn the_cube_owner_and_the_position_id_are_shown() {
+        let mut app = at_the_cube();
+        let s = screen(&app);
+        assert!(s.contains("Cube: 1 (centred)"), "{s}");
+        assert!(
+            s.contains(&format!("Position ID: {}", app.position_id())),
+            "{s}"
+        );
+        // The person doubles; the bot takes and owns the cube (R9.3).
+        app.on_key(key(KeyCode::Char('d')));
+        app.settle();
+        assert_eq!(app.session.game().cube().value, 2);
+        let s = screen(&app);
+        assert!(s.contains("Cube: 2 (bot's)"), "{s}");
     }
 }
