@@ -23,17 +23,32 @@ use crate::evaluators::{HeuristicEvaluator, RandomEvaluator};
 use crate::levels::Level;
 use crate::search::{Bot, SearchSettings};
 
-/// A bot name that is neither a level nor `random` nor `heuristic`.
+/// A bot name that is neither a level nor `random` nor `heuristic` nor `LEVEL@FILE`, or whose
+/// network file cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot '{given}': choose random, heuristic or a level ({})", Level::names().join(", "))]
+#[error("unknown bot '{given}': {why}")]
 pub struct UnknownBot {
     /// What was given.
     pub given: String,
+    /// Why it is not a bot.
+    pub why: String,
 }
 
-/// The bot called `name`: a level, `random` (uniformly random legal plays) or `heuristic` (the
-/// hand-tuned evaluator at 0-ply). `seed` varies the random bot.
+/// The bot called `name`: a level, `random` (uniformly random legal plays), `heuristic` (the
+/// hand-tuned evaluator at 0-ply), or `LEVEL@FILE`: the level's search over the network in FILE
+/// (to measure a checkpoint against the shipped net). `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
+    if let Some((level, file)) = name.split_once('@') {
+        let unknown = |why: String| UnknownBot {
+            given: name.to_string(),
+            why,
+        };
+        let level: Level = level.trim().parse().map_err(|e| unknown(format!("{e}")))?;
+        let net = crate::Network::load(std::path::Path::new(file.trim()))
+            .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))?;
+        let evaluator = Arc::new(crate::NeuralEvaluator::new(net, file.trim()));
+        return Ok(level.bot_with(evaluator, rules));
+    }
     // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches
     // thousands of states and would make these bots' games twenty times slower.
     let settings = SearchSettings {
@@ -52,6 +67,10 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
             .map(|l| l.bot(rules))
             .map_err(|_| UnknownBot {
                 given: name.to_string(),
+                why: format!(
+                    "choose random, heuristic, a level ({}) or LEVEL@NETWORK-FILE",
+                    Level::names().join(", ")
+                ),
             }),
     }
 }

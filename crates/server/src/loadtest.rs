@@ -51,6 +51,31 @@ impl Client {
         })
     }
 
+    /// Connects to `ws://addr/ws` from the local address `from` (on loopback, 127.0.0.2,
+    /// 127.0.0.3 ... stand for different machines).
+    pub async fn connect_from(
+        from: std::net::IpAddr,
+        addr: std::net::SocketAddr,
+    ) -> Result<Client, ClientError> {
+        let socket = tokio::net::TcpSocket::new_v4().map_err(|e| ClientError::Ws(e.to_string()))?;
+        socket
+            .bind(std::net::SocketAddr::new(from, 0))
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let tcp = socket
+            .connect(addr)
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let _ = tcp.set_nodelay(true);
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
+                .await
+                .map_err(|e| ClientError::Ws(e.to_string()))?;
+        Ok(Client {
+            ws,
+            timeout: Duration::from_secs(30),
+        })
+    }
+
     /// Sends raw text.
     pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
         self.ws
@@ -88,6 +113,29 @@ impl Client {
                 }
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => return Err(ClientError::Ws(e.to_string())),
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection; returns the close frame's code (`None`
+    /// when the connection ended without one) and the messages that came before it.
+    pub async fn recv_close(&mut self) -> Result<(Option<u16>, Vec<Value>), ClientError> {
+        let mut seen = Vec::new();
+        loop {
+            let next = tokio::time::timeout(self.timeout, self.ws.next())
+                .await
+                .map_err(|_| ClientError::Timeout)?;
+            match next {
+                Some(Ok(Message::Close(frame))) => {
+                    return Ok((frame.map(|f| u16::from(f.code)), seen))
+                }
+                None | Some(Err(_)) => return Ok((None, seen)),
+                Some(Ok(Message::Text(t))) => {
+                    if let Ok(v) = serde_json::from_str(&t) {
+                        seen.push(v);
+                    }
+                }
+                Some(Ok(_)) => continue,
             }
         }
     }

@@ -375,7 +375,12 @@ impl Room {
         if took > std::time::Duration::from_millis(250) {
             tracing::warn!(game = %self.id, ms = took.as_millis() as u64, "slow action");
         }
-        self.advance(&mut st).await
+        match self.advance(&mut st).await {
+            // The client's action was taken; that the game can go no further is said to whoever
+            // acts next, not as a refusal of this one.
+            Err((ErrorCode::TooLong, _)) => Ok(()),
+            other => other,
+        }
     }
 
     /// The bot's ranked plays for the person to act (games against the computer only).
