@@ -119,27 +119,58 @@ impl Running {
 
     /// Blocks until Ctrl-C or SIGTERM, then shuts down cleanly.
     pub fn wait_for_signal(self) -> Result<(), ServerError> {
+        let stop = self.listen_for_stop()?;
+        self.wait_for(stop)
+    }
+
+    /// Starts listening for Ctrl-C and SIGTERM now (so that a signal sent from here on is
+    /// caught, not fatal); [`Running::wait_for`] then waits for one.
+    pub fn listen_for_stop(&self) -> Result<StopSignal, ServerError> {
+        let rt = self
+            .runtime
+            .as_ref()
+            .ok_or_else(|| std::io::Error::other("the server is not running"))?;
+        #[cfg(unix)]
+        let term = rt.block_on(async {
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        })?;
+        let _ = rt;
+        Ok(StopSignal {
+            #[cfg(unix)]
+            term,
+        })
+    }
+
+    /// Blocks until the signal comes, then shuts down cleanly.
+    pub fn wait_for(self, stop: StopSignal) -> Result<(), ServerError> {
         if let Some(rt) = &self.runtime {
-            rt.block_on(stop_signal())?;
+            rt.block_on(stop.recv())?;
         }
         self.shutdown();
         Ok(())
     }
 }
 
-/// Ctrl-C, or SIGTERM where there are signals.
-async fn stop_signal() -> std::io::Result<()> {
+/// Ctrl-C, or SIGTERM where there are signals, listened for since it was made.
+pub struct StopSignal {
     #[cfg(unix)]
-    {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        tokio::select! {
-            r = tokio::signal::ctrl_c() => r,
-            _ = term.recv() => Ok(()),
+    term: tokio::signal::unix::Signal,
+}
+
+impl StopSignal {
+    async fn recv(mut self) -> std::io::Result<()> {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                r = tokio::signal::ctrl_c() => r,
+                _ = self.term.recv() => Ok(()),
+            }
         }
-    }
-    #[cfg(not(unix))]
-    {
-        tokio::signal::ctrl_c().await
+        #[cfg(not(unix))]
+        {
+            let _ = &mut self;
+            tokio::signal::ctrl_c().await
+        }
     }
 }
 
@@ -227,11 +258,18 @@ async fn clean_up(shared: Arc<ws::Shared>, limits: Limits) {
 pub fn run(config: Config) -> Result<(), ServerError> {
     let db = config.db.clone();
     let running = start(config)?;
-    println!("acey is serving at {}", running.url());
-    println!(
+    let stop = running.listen_for_stop()?;
+    // Written without println!: a closed stdout (`acey serve | head -1`) must not stop the
+    // server.
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "acey is serving at {}", running.url());
+    let _ = writeln!(
+        out,
         "open it in a browser to play (games are saved in {})",
         db.display()
     );
-    println!("press Ctrl-C to stop");
-    running.wait_for_signal()
+    let _ = writeln!(out, "press Ctrl-C to stop");
+    let _ = out.flush();
+    running.wait_for(stop)
 }

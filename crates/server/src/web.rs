@@ -303,7 +303,8 @@ async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Re
         .renders
         .run(move || render(&stored, what))
         .await
-        .ok_or_else(|| problem(StatusCode::INTERNAL_SERVER_ERROR, "rendering failed"))??;
+        .ok_or_else(|| problem(StatusCode::INTERNAL_SERVER_ERROR, "rendering failed"))?
+        .map_err(|(status, message)| problem(status, message))?;
     let body = Bytes::from(body);
     if finished {
         app.cache.put(id, what, body.clone());
@@ -311,10 +312,13 @@ async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Re
     Ok(body)
 }
 
+/// Why a game could not be rendered: the status and the message for the client.
+type Problem = (StatusCode, String);
+
 /// Renders a stored game; says whether it is finished (and so will never change).
-fn render(stored: &StoredGame, what: Rendering) -> Result<(String, bool), Response> {
+fn render(stored: &StoredGame, what: Rendering) -> Result<(String, bool), Problem> {
     let game = rebuild(&stored.meta, &stored.actions)
-        .map_err(|e| problem(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))?;
     // Only a decided match is final: an open session can always go on (and never has a match
     // winner).
     let finished = matches!(game.phase(), Phase::GameOver { .. }) && game.match_winner().is_some();
@@ -430,10 +434,10 @@ struct Frame {
     view: View,
 }
 
-fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Response> {
+fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Problem> {
     let id = &stored.meta.id;
     if !matches!(game.phase(), Phase::GameOver { .. }) {
-        return Err(problem(
+        return Err((
             StatusCode::CONFLICT,
             format!("game '{id}' is still being played: watch it live at /g/{id}"),
         ));
