@@ -10,10 +10,10 @@ use std::sync::{Arc, Weak};
 use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
-use crate::limits::same_secret;
 use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
 use crate::random;
 use crate::room::{rebuild, Refusal, Room};
+use crate::seat_token;
 use crate::services::Services;
 use crate::storage::{GameMeta, Mode, Store};
 
@@ -165,19 +165,21 @@ impl Hub {
             }
             _ => None,
         };
+        // The creator gets the token; the store and the room keep only its hash.
         let token = random::token().map_err(unavailable)?;
+        let kept = seat_token::stored_form(&token);
         let (tokens, bot_seat, role) = match new.mode {
             Mode::Computer => {
                 let mut t = [None, None];
-                t[seat] = Some(token.clone());
+                t[seat] = Some(kept);
                 (t, Some(1 - seat), Role::Seat(seat))
             }
             Mode::Friend => {
                 let mut t = [None, None];
-                t[seat] = Some(token.clone());
+                t[seat] = Some(kept);
                 (t, None, Role::Seat(seat))
             }
-            Mode::Local => ([Some(token.clone()), Some(token.clone())], None, Role::Both),
+            Mode::Local => ([Some(kept.clone()), Some(kept)], None, Role::Both),
         };
         let meta = GameMeta {
             id: random::game_id().map_err(unavailable)?,
@@ -219,7 +221,7 @@ impl Hub {
             let holds = |i: usize| {
                 st.meta.tokens[i]
                     .as_deref()
-                    .is_some_and(|s| same_secret(s, t))
+                    .is_some_and(|s| seat_token::matches(s, t))
             };
             match (holds(0), holds(1)) {
                 (true, true) => return Ok((Role::Both, Some(t.to_string()))),
@@ -235,15 +237,16 @@ impl Hub {
             return Ok((Role::Spectator, None));
         };
         let new_token = random::token().map_err(unavailable)?;
+        let kept = seat_token::stored_form(&new_token);
         if !self
             .store()
-            .claim_seat(&room.id, free, &new_token)
+            .claim_seat(&room.id, free, &kept)
             .await
             .map_err(unavailable)?
         {
             return Ok((Role::Spectator, None));
         }
-        st.meta.tokens[free] = Some(new_token.clone());
+        st.meta.tokens[free] = Some(kept);
         room.broadcast(&ServerMsg::Seats {
             seats: GameInfo::of(&st.meta).seats,
         });

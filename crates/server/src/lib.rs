@@ -31,6 +31,7 @@ pub mod pool;
 pub mod protocol;
 pub mod random;
 pub mod room;
+pub mod seat_token;
 pub mod services;
 pub mod sqlite;
 pub mod storage;

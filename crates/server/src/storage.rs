@@ -74,7 +74,8 @@ pub struct GameMeta {
     pub level: Option<String>,
     /// The bot's seat (computer games).
     pub bot_seat: Option<usize>,
-    /// The secret of each seat; `None` while a seat is free.
+    /// The secret of each seat as stored (a hash: [`crate::seat_token::stored_form`]); `None`
+    /// while a seat is free.
     pub tokens: [Option<String>; 2],
     /// The game this one is a rematch of.
     pub rematch_of: Option<String>,

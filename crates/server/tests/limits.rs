@@ -364,3 +364,38 @@ async fn pages_carry_security_headers_and_foreign_origins_cannot_open_a_socket()
     }
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_keeps_only_hashes_of_seat_tokens() {
+    use acey_server::storage::Store;
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let mut a = Client::connect(server.addr).await.unwrap();
+    let j = create(&mut a, json!({"type": "create", "v": 1, "mode": "friend"})).await;
+    let game = j["info"]["game"].as_str().unwrap().to_string();
+    let token_a = j["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(server.addr).await.unwrap();
+    let jb = join(&mut b, &game, None).await;
+    let token_b = jb["token"].as_str().unwrap().to_string();
+    let store = acey_server::sqlite::SqliteStore::open(&db).await.unwrap();
+    let stored = store.load_game(&game).await.unwrap().unwrap();
+    for (kept, token) in stored.meta.tokens.iter().zip([&token_a, &token_b]) {
+        let kept = kept.as_deref().unwrap();
+        assert!(
+            kept.starts_with("sha256:") && !kept.contains(token.as_str()),
+            "{kept}"
+        );
+    }
+    // The tokens still return the players to their seats, and the hash is no token.
+    let mut again = Client::connect(server.addr).await.unwrap();
+    assert_eq!(
+        join(&mut again, &game, Some(&token_b)).await["role"],
+        json!({"seat": 1})
+    );
+    let kept = stored.meta.tokens[0].clone().unwrap();
+    assert_eq!(
+        join(&mut again, &game, Some(&kept)).await["role"],
+        "spectator"
+    );
+    server.stop();
+}
