@@ -368,4 +368,23 @@ mod tests {
             "{e}"
         );
     }
+
+    #[test]
+    fn a_level_over_a_network_file_is_a_bot_and_a_bad_file_says_why() {
+        let rules = Rules::default();
+        let path =
+            std::env::temp_dir().join(format!("acey-duel-net-{}.acey-net", std::process::id()));
+        crate::Network::random(8, 3).save(&path).unwrap();
+        let name = format!("advanced@{}", path.display());
+        assert!(named_bot(&name, rules, 1).is_ok());
+        let _ = std::fs::remove_file(&path);
+        let e = named_bot(&name, rules, 1).unwrap_err().to_string();
+        assert!(e.contains("cannot read the network"), "{e}");
+        let e = named_bot("grandmaster@x", rules, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("grandmaster"), "{e}");
+        let e = named_bot("nobody", rules, 1).unwrap_err().to_string();
+        assert!(e.contains("LEVEL@NETWORK-FILE"), "{e}");
+    }
 }

@@ -32,7 +32,8 @@ enum Command {
     /// Play in the browser: serve the web client, games against the bot and between friends
     /// (the default when no command is given).
     Serve(commands::serve::Args),
-    /// Load benchmark of the server: many bot-against-bot games over real WebSockets.
+    /// Load benchmark of the server: many friend games of random players over real WebSockets
+    /// (or, with --isolation, ordinary games while one address attacks).
     BenchServer(commands::serve::BenchArgs),
     /// List every legal play of a dice pool from a position.
     Moves(commands::moves::Args),

@@ -125,6 +125,10 @@ pub struct GatedListener {
     peers: Arc<Peers>,
     metrics: Arc<Metrics>,
     limits: Limits,
+    /// Refusals not logged yet: a flood is logged once a second with its count, not once per
+    /// connection (which would let an attacker fill the log).
+    unlogged: u64,
+    logged_at: Option<Instant>,
 }
 
 impl GatedListener {
@@ -140,6 +144,8 @@ impl GatedListener {
             peers,
             metrics,
             limits,
+            unlogged: 0,
+            logged_at: None,
         }
     }
 }
@@ -173,8 +179,16 @@ impl axum::serve::Listener for GatedListener {
                 }
                 Err(cap) => {
                     Metrics::count(&self.metrics.connections_refused);
-                    tracing::warn!(peer = %addr, cap, "connection refused");
                     drop(tcp);
+                    self.unlogged += 1;
+                    let due = self
+                        .logged_at
+                        .is_none_or(|t| t.elapsed() >= Duration::from_secs(1));
+                    if due {
+                        tracing::warn!(peer = %addr, cap, refused = self.unlogged, "connections refused");
+                        self.unlogged = 0;
+                        self.logged_at = Some(Instant::now());
+                    }
                 }
             }
         }

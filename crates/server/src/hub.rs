@@ -82,11 +82,7 @@ impl Hub {
     }
 
     async fn insert(&self, room: &Arc<Room>) {
-        let mut rooms = self.rooms.lock().await;
-        if rooms.len() > 64 && rooms.len().is_power_of_two() {
-            rooms.retain(|_, w| w.strong_count() > 0);
-        }
-        rooms.insert(room.id.clone(), Arc::downgrade(room));
+        remember(&mut *self.rooms.lock().await, room);
     }
 
     /// The room of a game, loading it from the store if it is not in memory.
@@ -116,7 +112,7 @@ impl Hub {
             match rooms.get(id).and_then(Weak::upgrade) {
                 Some(theirs) => return Ok(theirs),
                 None => {
-                    rooms.insert(id.to_string(), Arc::downgrade(&fresh));
+                    remember(&mut rooms, &fresh);
                     fresh
                 }
             }
@@ -334,6 +330,16 @@ impl Hub {
             )),
         }
     }
+}
+
+/// Keeps a weak reference to `room`. Entries of rooms that left memory are swept out whenever
+/// the map has doubled, whether rooms come in by creation or by a join that loaded them, so the
+/// map stays within twice the rooms alive.
+fn remember(rooms: &mut HashMap<String, Weak<Room>>, room: &Arc<Room>) {
+    if rooms.len() >= 64 && rooms.len().is_power_of_two() {
+        rooms.retain(|_, w| w.strong_count() > 0);
+    }
+    rooms.insert(room.id.clone(), Arc::downgrade(room));
 }
 
 /// What a rematch request did.

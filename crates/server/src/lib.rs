@@ -24,6 +24,7 @@ pub mod bot;
 pub mod cache;
 pub mod gate;
 pub mod hub;
+pub mod isolation;
 pub mod limits;
 pub mod loadtest;
 pub mod metrics;

@@ -285,21 +285,23 @@ pub fn rss_kb() -> u64 {
 
 /// When a benchmark player thinks, measures and stops.
 #[derive(Debug, Clone, Copy)]
-struct Pace {
-    think_ms: u64,
-    measure_from: Instant,
-    stop_at: Instant,
+pub(crate) struct Pace {
+    pub(crate) think_ms: u64,
+    pub(crate) measure_from: Instant,
+    pub(crate) stop_at: Instant,
 }
 
-struct PlayerStats {
-    latencies_us: Vec<u32>,
-    finished: usize,
-    errors: usize,
+pub(crate) struct PlayerStats {
+    /// For each measured intent: when it was sent (ms after the measurement began) and how long
+    /// its broadcast took (µs).
+    pub(crate) samples: Vec<(u32, u32)>,
+    pub(crate) finished: usize,
+    pub(crate) errors: usize,
 }
 
 /// One player of a benchmark game: acts on its turns after a think delay and measures the time
 /// from sending each intent to receiving its broadcast.
-async fn bench_player(
+pub(crate) async fn bench_player(
     mut client: Client,
     seat: u64,
     token: String,
@@ -314,7 +316,7 @@ async fn bench_player(
     } = pace;
     let mut rng = Dice::new(seed);
     let mut stats = PlayerStats {
-        latencies_us: Vec::new(),
+        samples: Vec::new(),
         finished: 0,
         errors: 0,
     };
@@ -344,9 +346,9 @@ async fn bench_player(
                 if let Some((n, sent)) = pending {
                     if view["n"].as_u64() == Some(n + 1) {
                         if sent >= measure_from {
-                            stats
-                                .latencies_us
-                                .push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                            let at = sent.duration_since(measure_from).as_millis() as u32;
+                            let took = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                            stats.samples.push((at, took));
                         }
                         pending = None;
                     }
@@ -385,15 +387,27 @@ async fn bench_player(
     stats
 }
 
-async fn start_game(
+/// A started friend game: each player's connection, token and first view.
+pub(crate) type StartedGame = ((Client, String, Value), (Client, String, Value));
+
+/// Starts a friend game of two players, connecting from the given local addresses (or the
+/// default one).
+pub(crate) async fn start_game(
     addr: std::net::SocketAddr,
-) -> Result<((Client, String, Value), (Client, String, Value)), ClientError> {
-    let mut a = Client::connect(addr).await?;
+    from: Option<(std::net::IpAddr, std::net::IpAddr)>,
+) -> Result<StartedGame, ClientError> {
+    let connect = |ip: Option<std::net::IpAddr>| async move {
+        match ip {
+            Some(ip) => Client::connect_from(ip, addr).await,
+            None => Client::connect(addr).await,
+        }
+    };
+    let mut a = connect(from.map(|f| f.0)).await?;
     a.send(&json!({"type": "create", "mode": "friend", "match": 1}))
         .await?;
     let ja = a.recv_type("joined", |_| {}).await?;
     let game = ja["info"]["game"].as_str().unwrap_or("").to_string();
-    let mut b = Client::connect(addr).await?;
+    let mut b = connect(from.map(|f| f.1)).await?;
     b.send(&json!({"type": "join", "game": game})).await?;
     let jb = b.recv_type("joined", |_| {}).await?;
     let token = |j: &Value| j["token"].as_str().unwrap_or("").to_string();
@@ -414,7 +428,7 @@ pub async fn run_load(
         let n = 50.min(config.games - chunk * 50);
         let mut wave = Vec::new();
         for _ in 0..n {
-            wave.push(tokio::spawn(start_game(addr)));
+            wave.push(tokio::spawn(start_game(addr, None)));
         }
         for w in wave {
             games.push(w.await.map_err(|e| ClientError::Ws(e.to_string()))??);
@@ -442,24 +456,29 @@ pub async fn run_load(
     };
     for t in tasks {
         if let Ok(s) = t.await {
-            all.extend(s.latencies_us);
+            all.extend(s.samples.iter().map(|&(_, us)| us));
             report.finished += s.finished;
             report.errors += s.errors;
         }
     }
-    all.sort_unstable();
-    let pct = |p: f64| -> f64 {
-        if all.is_empty() {
-            return 0.0;
-        }
-        let i = ((all.len() as f64 - 1.0) * p).round() as usize;
-        all[i] as f64 / 1000.0
-    };
     report.actions = all.len();
     report.seconds = config.seconds as f64;
-    report.latency_ms = [pct(0.5), pct(0.9), pct(0.99), pct(1.0)];
+    report.latency_ms = percentiles_ms(all);
     report.finished /= 2;
     Ok(report)
+}
+
+/// p50, p90, p99 and the maximum of latencies in µs, in ms.
+pub(crate) fn percentiles_ms(mut us: Vec<u32>) -> [f64; 4] {
+    us.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if us.is_empty() {
+            return 0.0;
+        }
+        let i = ((us.len() as f64 - 1.0) * p).round() as usize;
+        us[i] as f64 / 1000.0
+    };
+    [pct(0.5), pct(0.9), pct(0.99), pct(1.0)]
 }
 
 /// Memory of idle games: creates `n` games straight through a hub (no connections), each waiting

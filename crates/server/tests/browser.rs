@@ -860,6 +860,7 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
     assert!(home[1].as_str().unwrap().contains("gammon"), "{home}");
     assert!(home[2].as_array().unwrap().contains(&json!("5")), "{home}");
     click(&a, "#play-local").await;
+    wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
     // Whoever rolls first may double: double, then the other takes.
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut taken = false;

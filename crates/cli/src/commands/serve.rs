@@ -159,6 +159,11 @@ pub struct BenchArgs {
     /// Seed of the simulated players' choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The isolation benchmark instead: --games ordinary games (each player from its own
+    /// loopback address) while one address runs one attack per phase of --seconds (connection
+    /// flood, replay fetch loop, hint flood, creation flood, 30 games against strongest).
+    #[arg(long)]
+    pub isolation: bool,
 }
 
 pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
@@ -167,6 +172,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     }
     let dir = std::env::temp_dir().join(format!("acey-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    if args.isolation {
+        return isolation(&args, &dir);
+    }
     outln!(
         "{} games, 2 WebSocket clients each, think time ~{} ms, measuring {} s ...",
         args.games,
@@ -199,5 +207,36 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         r.rss_kb / 1024
     )?;
     outln!("idle game in memory  {:.1} KB", r.idle_game_kb)?;
+    Ok(())
+}
+
+fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
+    println!(
+        "{} ordinary games (each player from its own address), think time ~{} ms; one attacking \
+         address, one attack per {} s phase ...",
+        args.games, args.think_ms, args.seconds
+    );
+    let config = acey_server::isolation::IsolationConfig {
+        games: args.games,
+        phase_seconds: args.seconds,
+        think_ms: args.think_ms,
+        seed: args.seed,
+    };
+    let result = acey_server::isolation::run_isolation(&config, dir);
+    let _ = std::fs::remove_dir_all(dir);
+    let r = result.map_err(anyhow::Error::msg)?;
+    println!(
+        "| attack | ordinary intents | p50 ms | p90 ms | p99 ms | max ms | attacker's attempts | refused |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for p in &r.phases {
+        let [p50, p90, p99, max] = p.latency_ms;
+        println!(
+            "| {} | {} | {p50:.2} | {p90:.2} | {p99:.2} | {max:.2} | {} | {} |",
+            p.attack, p.actions, p.attempts, p.refused
+        );
+    }
+    println!("errors answered to ordinary players: {}", r.errors);
+    println!("ordinary games finished: {}", r.finished);
     Ok(())
 }
