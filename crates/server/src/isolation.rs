@@ -137,6 +137,7 @@ async fn isolation(
         think_ms: config.think_ms,
         measure_from,
         stop_at,
+        resign_after: None,
     };
     let mut players = Vec::new();
     for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
@@ -183,7 +184,7 @@ async fn isolation(
     Ok(IsolationReport {
         phases,
         errors,
-        finished: finished / 2,
+        finished,
     })
 }
 

@@ -251,6 +251,13 @@ pub struct LoadConfig {
     pub think_ms: u64,
     /// Seed of the players' random choices.
     pub seed: u64,
+    /// Short games: seat 0 resigns once a game has this many plays, so that game ends and
+    /// rematches are part of the load.
+    pub resign_after: Option<u64>,
+    /// Games against the computer besides the friend games: the level and how many (one
+    /// client each, whose intents are measured like the others; the bot runs on the server's
+    /// bot pool).
+    pub bot_games: Option<(String, usize)>,
 }
 
 /// What the load benchmark measured.
@@ -268,8 +275,11 @@ pub struct LoadReport {
     pub finished: usize,
     /// Errors answered (none are expected).
     pub errors: usize,
-    /// Resident memory (KB) after the games started, and per game with its two connections.
+    /// Resident memory (KB) of the whole process (server and clients) in the middle of the
+    /// measurement, with every game being played.
     pub rss_kb: u64,
+    /// Games against the computer among `games`.
+    pub bot_games: usize,
     /// Memory per idle game in memory, KB (rooms only, no connections).
     pub idle_game_kb: f64,
 }
@@ -289,6 +299,8 @@ pub(crate) struct Pace {
     pub(crate) think_ms: u64,
     pub(crate) measure_from: Instant,
     pub(crate) stop_at: Instant,
+    /// Seat 0 resigns once the game has this many plays.
+    pub(crate) resign_after: Option<u64>,
 }
 
 pub(crate) struct PlayerStats {
@@ -313,6 +325,7 @@ pub(crate) async fn bench_player(
         think_ms,
         measure_from,
         stop_at,
+        resign_after,
     } = pace;
     let mut rng = Dice::new(seed);
     let mut stats = PlayerStats {
@@ -328,7 +341,15 @@ pub(crate) async fn bench_player(
         if pending.is_none() && needs(&view, Some(seat)) {
             let wait = think_ms / 2 + rng.below(think_ms.max(1) as usize) as u64;
             tokio::time::sleep(Duration::from_millis(wait)).await;
-            let intent = random_intent(&view, &mut rng);
+            // Short games: on its own turn (so the other player has nothing in flight), seat 0
+            // resigns once the game has enough plays.
+            let plays = view["log_len"].as_u64().unwrap_or(0);
+            let short = seat == 0 && resign_after.is_some_and(|n| plays >= n);
+            let intent = if short {
+                json!({"type": "resign"})
+            } else {
+                random_intent(&view, &mut rng)
+            };
             let n = view["n"].as_u64().unwrap_or(0);
             if client.send(&intent).await.is_err() {
                 break;
@@ -354,7 +375,10 @@ pub(crate) async fn bench_player(
                     }
                 }
                 if view["phase"]["phase"] == "game-over" {
-                    stats.finished += 1;
+                    // Counted by seat 0 only, so that each game counts once.
+                    if seat == 0 {
+                        stats.finished += 1;
+                    }
                     if seat == 0 {
                         let _ = client.send(&json!({"type": "rematch"})).await;
                     }
@@ -434,24 +458,46 @@ pub async fn run_load(
             games.push(w.await.map_err(|e| ClientError::Ws(e.to_string()))??);
         }
     }
+    let mut against_bot = Vec::new();
+    if let Some((level, n)) = &config.bot_games {
+        for _ in 0..*n {
+            let mut c = Client::connect(addr).await?;
+            c.send(&json!({"type": "create", "mode": "computer", "level": level, "match": 1}))
+                .await?;
+            let j = c.recv_type("joined", |_| {}).await?;
+            let token = j["token"].as_str().unwrap_or("").to_string();
+            against_bot.push((c, token, j["view"].clone()));
+        }
+    }
     let measure_from = Instant::now() + Duration::from_millis(config.think_ms * 2);
     let stop_at = measure_from + Duration::from_secs(config.seconds);
-    let rss = rss_kb();
     let pace = Pace {
         think_ms: config.think_ms,
         measure_from,
         stop_at,
+        resign_after: config.resign_after,
     };
+    // Memory with every game being played: read halfway through the measurement.
+    let halfway = measure_from + Duration::from_secs(config.seconds) / 2;
+    let rss = tokio::spawn(async move {
+        tokio::time::sleep_until(halfway.into()).await;
+        rss_kb()
+    });
     let mut tasks = Vec::new();
     for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(2 * i as u64);
         tasks.push(tokio::spawn(bench_player(a, 0, ta, va, seed, pace)));
         tasks.push(tokio::spawn(bench_player(b, 1, tb, vb, seed + 1, pace)));
     }
+    let bot_games = against_bot.len();
+    for (i, (c, t, v)) in against_bot.into_iter().enumerate() {
+        let seed = config.seed.wrapping_add(1_000_000 + i as u64);
+        tasks.push(tokio::spawn(bench_player(c, 0, t, v, seed, pace)));
+    }
     let mut all = Vec::new();
     let mut report = LoadReport {
-        games: config.games,
-        rss_kb: rss,
+        games: config.games + bot_games,
+        bot_games,
         ..LoadReport::default()
     };
     for t in tasks {
@@ -464,7 +510,7 @@ pub async fn run_load(
     report.actions = all.len();
     report.seconds = config.seconds as f64;
     report.latency_ms = percentiles_ms(all);
-    report.finished /= 2;
+    report.rss_kb = rss.await.unwrap_or(0);
     Ok(report)
 }
 

@@ -594,6 +594,8 @@ async fn the_load_clients_play_on_through_rematch_offers() {
         seconds: 6,
         think_ms: 1,
         seed: 9,
+        resign_after: None,
+        bot_games: None,
     };
     let report = acey_server::loadtest::run_load(server.addr, &config)
         .await
@@ -603,5 +605,32 @@ async fn the_load_clients_play_on_through_rematch_offers() {
         report.finished > config.games,
         "finished games were followed by rematches: {report:?}"
     );
+    server.stop();
+}
+
+/// The benchmark's short games end by resignation after a few plays and are rematched, and its
+/// games against the computer are played too, with no error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_benchmark_plays_short_games_and_games_against_the_computer() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let config = acey_server::loadtest::LoadConfig {
+        games: 2,
+        seconds: 4,
+        think_ms: 1,
+        seed: 3,
+        resign_after: Some(4),
+        bot_games: Some(("beginner".into(), 2)),
+    };
+    let report = acey_server::loadtest::run_load(server.addr, &config)
+        .await
+        .unwrap();
+    assert_eq!(report.errors, 0, "{report:?}");
+    assert_eq!((report.games, report.bot_games), (4, 2));
+    assert!(
+        report.finished >= 8,
+        "short games end and are rematched: {report:?}"
+    );
+    assert!(report.rss_kb > 0, "{report:?}");
     server.stop();
 }

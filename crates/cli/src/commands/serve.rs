@@ -160,6 +160,16 @@ pub struct BenchArgs {
     /// Seed of the simulated players' choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Short games: the first player of each friend game resigns once it has this many plays,
+    /// so that game ends and rematches are measured too.
+    #[arg(long)]
+    pub resign_after: Option<u64>,
+    /// Also play games against the computer at this level (one client each).
+    #[arg(long, requires = "bot_games")]
+    pub bot: Option<String>,
+    /// How many games against the computer (with --bot).
+    #[arg(long, requires = "bot")]
+    pub bot_games: Option<usize>,
     /// The isolation benchmark instead: --games ordinary games (each player from its own
     /// loopback address) while one address runs one attack per phase of --seconds (connection
     /// flood, replay fetch loop, hint flood, creation flood, 30 games against strongest).
@@ -182,29 +192,47 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         args.think_ms,
         args.seconds
     )?;
+    let bot_games = match (&args.bot, args.bot_games) {
+        (Some(level), Some(n)) => {
+            level
+                .parse::<acey_ai::Level>()
+                .map_err(|e| UsageError(format!("--bot: {e}")))?;
+            Some((level.clone(), n))
+        }
+        _ => None,
+    };
     let config = acey_server::loadtest::LoadConfig {
         games: args.games,
         seconds: args.seconds,
         think_ms: args.think_ms,
         seed: args.seed,
+        resign_after: args.resign_after,
+        bot_games,
     };
     let result = acey_server::loadtest::run_benchmark(&config, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     let r = result.map_err(anyhow::Error::msg)?;
     let [p50, p90, p99, max] = r.latency_ms;
-    outln!("concurrent games     {}", r.games)?;
+    outln!(
+        "concurrent games     {} ({} against the computer)",
+        r.games,
+        r.bot_games
+    )?;
     outln!(
         "actions measured     {} ({:.0} per second)",
         r.actions,
         r.actions as f64 / r.seconds
     )?;
-    outln!("games finished       {}", r.finished)?;
+    outln!(
+        "games finished       {} (each followed by a rematch)",
+        r.finished
+    )?;
     outln!("errors               {}", r.errors)?;
     outln!(
         "action -> broadcast  p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
     )?;
     outln!(
-        "resident memory      {} MB with every game running (server and clients in one process)",
+        "resident memory      {} MB halfway through, every game being played (server and clients in one process)",
         r.rss_kb / 1024
     )?;
     outln!("idle game in memory  {:.1} KB", r.idle_game_kb)?;
@@ -212,11 +240,13 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
 }
 
 fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
-    println!(
+    outln!(
         "{} ordinary games (each player from its own address), think time ~{} ms; one attacking \
          address, one attack per {} s phase ...",
-        args.games, args.think_ms, args.seconds
-    );
+        args.games,
+        args.think_ms,
+        args.seconds
+    )?;
     let config = acey_server::isolation::IsolationConfig {
         games: args.games,
         phase_seconds: args.seconds,
@@ -226,18 +256,21 @@ fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
     let result = acey_server::isolation::run_isolation(&config, dir);
     let _ = std::fs::remove_dir_all(dir);
     let r = result.map_err(anyhow::Error::msg)?;
-    println!(
+    outln!(
         "| attack | ordinary intents | p50 ms | p90 ms | p99 ms | max ms | attacker's attempts | refused |"
-    );
-    println!("|---|---|---|---|---|---|---|---|");
+    )?;
+    outln!("|---|---|---|---|---|---|---|---|")?;
     for p in &r.phases {
         let [p50, p90, p99, max] = p.latency_ms;
-        println!(
+        outln!(
             "| {} | {} | {p50:.2} | {p90:.2} | {p99:.2} | {max:.2} | {} | {} |",
-            p.attack, p.actions, p.attempts, p.refused
-        );
+            p.attack,
+            p.actions,
+            p.attempts,
+            p.refused
+        )?;
     }
-    println!("errors answered to ordinary players: {}", r.errors);
-    println!("ordinary games finished: {}", r.finished);
+    outln!("errors answered to ordinary players: {}", r.errors)?;
+    outln!("ordinary games finished: {}", r.finished)?;
     Ok(())
 }
