@@ -170,6 +170,16 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// Clicks an element if it is still there: the board is redrawn whenever an update arrives, so
+/// what a snapshot of the page showed may be gone (or replaced) a moment later, and a person
+/// would simply click again.
+async fn try_click(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.click().await.is_ok(),
+        Err(_) => false,
+    }
+}
+
 /// Resigns the page's game (the question it asks first is answered yes).
 async fn resign(c: &Client) {
     c.execute("window.confirm = () => true;", vec![])
@@ -292,22 +302,22 @@ async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Valu
 /// Does, by clicking, the one thing a player would do next in this state (a double, confirm,
 /// a destination, a source, roll, take); false when there is nothing to do.
 async fn click_next(c: &Client, p: &Value) -> bool {
-    if p["doubles"] == true {
-        click(c, "#double-choices .double-choice:not([disabled])").await;
+    let css = if p["doubles"] == true {
+        "#double-choices .double-choice:not([disabled])"
     } else if p["confirm"] == true {
-        click(c, "#confirm").await;
+        "#confirm"
     } else if p["dst"].as_u64().unwrap() > 0 {
-        click(c, "#board .hit.dst").await;
+        "#board .hit.dst"
     } else if p["src"].as_u64().unwrap() > 0 {
-        click(c, "#board .hit.src").await;
+        "#board .hit.src"
     } else if has_button(p, "roll") {
-        click(c, "#roll").await;
+        "#roll"
     } else if has_button(p, "take") {
-        click(c, "#take").await;
+        "#take"
     } else {
         return false;
-    }
-    true
+    };
+    try_click(c, css).await
 }
 
 /// The same with the keyboard alone: arrows to a checker or destination, Enter to choose and
