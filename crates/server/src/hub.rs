@@ -214,16 +214,46 @@ impl Hub {
     ) -> Result<(Role, Option<String>), Refusal> {
         let mut st = room.lock().await;
         if let Some(t) = token {
-            let holds = |i: usize| {
+            // The seats this token holds, and whether any is still inherited from the game
+            // before a rematch (worked out before any await: nothing borrowed crosses one).
+            let seats: Vec<usize> = (0..2)
+                .filter(|&i| {
+                    st.meta.tokens[i]
+                        .as_deref()
+                        .is_some_and(|s| seat_token::matches(s, t))
+                })
+                .collect();
+            let carried = seats.iter().any(|&i| {
                 st.meta.tokens[i]
                     .as_deref()
-                    .is_some_and(|s| seat_token::matches(s, t))
+                    .is_some_and(seat_token::is_inherited)
+            });
+            let role = match seats.as_slice() {
+                [0, 1] => Some(Role::Both),
+                [s] => Some(Role::Seat(*s)),
+                _ => None,
             };
-            match (holds(0), holds(1)) {
-                (true, true) => return Ok((Role::Both, Some(t.to_string()))),
-                (true, false) => return Ok((Role::Seat(0), Some(t.to_string()))),
-                (false, true) => return Ok((Role::Seat(1), Some(t.to_string()))),
-                (false, false) => {}
+            if let Some(role) = role {
+                if !carried {
+                    return Ok((role, Some(t.to_string())));
+                }
+                // The first join of a rematch with the old game's token: the seat gets a token
+                // of its own, and the old one stops opening it.
+                let fresh = random::token().map_err(unavailable)?;
+                let kept = seat_token::stored_form(&fresh);
+                for &i in &seats {
+                    let old = st.meta.tokens[i].clone().unwrap_or_default();
+                    if !self
+                        .store()
+                        .replace_seat(&room.id, i, &old, &kept)
+                        .await
+                        .map_err(unavailable)?
+                    {
+                        return Ok((Role::Spectator, None));
+                    }
+                    st.meta.tokens[i] = Some(kept.clone());
+                }
+                return Ok((role, Some(fresh)));
             }
         }
         if watch || st.meta.mode != Mode::Friend {
@@ -250,8 +280,8 @@ impl Hub {
         Ok((Role::Seat(free), Some(new_token)))
     }
 
-    /// Asks for a rematch of a finished game: same mode, rules, level and seats, so the players
-    /// keep their tokens. Against the computer and on one screen it starts at once; between
+    /// Asks for a rematch of a finished game: same mode, rules, level and seats (each old token
+    /// takes its seat once and then gets a new token). Against the computer and on one screen it starts at once; between
     /// friends the first ask is an offer (broadcast as `rematch_offer`) and the other seat's ask
     /// accepts it. A start is broadcast to everyone in the old room.
     pub async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<RematchOutcome, Refusal> {
@@ -291,10 +321,17 @@ impl Hub {
                 }
             }
         }
+        // The same seats, marked inherited: each old token takes its seat once and is then
+        // replaced by a new one (seat_for).
         let meta = GameMeta {
             id: random::game_id().map_err(unavailable)?,
             rematch_of: Some(room.id.clone()),
             created_at: now(),
+            tokens: st
+                .meta
+                .tokens
+                .clone()
+                .map(|t| t.map(|t| seat_token::inherited(&t))),
             ..st.meta.clone()
         };
         let id = meta.id.clone();

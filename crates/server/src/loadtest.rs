@@ -316,7 +316,7 @@ pub(crate) struct PlayerStats {
 pub(crate) async fn bench_player(
     mut client: Client,
     seat: u64,
-    token: String,
+    mut token: String,
     mut view: Value,
     seed: u64,
     pace: Pace,
@@ -399,7 +399,13 @@ pub(crate) async fn bench_player(
                     break;
                 }
             }
-            Some("joined") => view = msg["view"].clone(),
+            Some("joined") => {
+                view = msg["view"].clone();
+                // A rematch gives the seat a new token on its first join: keep it for the next.
+                if let Some(t) = msg["token"].as_str() {
+                    token = t.to_string();
+                }
+            }
             Some("error") => {
                 stats.errors += 1;
                 pending = None;

@@ -1,11 +1,31 @@
 //! Seat tokens as the server keeps them: only a SHA-256 hash of each is stored, so that a copy
 //! of the database does not hand out seats; a presented token is hashed and compared in constant
 //! time. Rows written before hashing (plain tokens) are still accepted.
+//!
+//! A rematch starts with the seats of the game before it, marked *inherited*: the old token
+//! takes its seat once, and is then replaced by a new token of the rematch's own (so one secret
+//! never opens two games for long).
 
 use sha2::{Digest, Sha256};
 
 /// The prefix that marks a stored hash (a plain token never contains `:`).
 const PREFIX: &str = "sha256:";
+
+/// The prefix that marks a seat inherited from the game before a rematch.
+const INHERITED: &str = "inherited:";
+
+/// The stored form of a seat carried over to a rematch.
+pub fn inherited(stored: &str) -> String {
+    format!(
+        "{INHERITED}{}",
+        stored.strip_prefix(INHERITED).unwrap_or(stored)
+    )
+}
+
+/// Whether a stored seat is one carried over to a rematch and not yet taken with a new token.
+pub fn is_inherited(stored: &str) -> bool {
+    stored.starts_with(INHERITED)
+}
 
 /// What is stored for `token`.
 pub fn stored_form(token: &str) -> String {
@@ -20,6 +40,7 @@ pub fn stored_form(token: &str) -> String {
 
 /// Whether `presented` is the token behind `stored`.
 pub fn matches(stored: &str, presented: &str) -> bool {
+    let stored = stored.strip_prefix(INHERITED).unwrap_or(stored);
     if stored.starts_with(PREFIX) {
         same_secret(stored, &stored_form(presented))
     } else {
@@ -59,5 +80,15 @@ mod tests {
         assert!(!same_secret("abc", "abd"));
         assert!(!same_secret("abc", "ab"));
         assert!(!same_secret("", "a"));
+    }
+
+    #[test]
+    fn an_inherited_seat_matches_the_old_token_and_says_so() {
+        let old = stored_form("old-token");
+        let carried = inherited(&old);
+        assert!(is_inherited(&carried) && !is_inherited(&old));
+        assert!(matches(&carried, "old-token"));
+        assert!(!matches(&carried, "other"));
+        assert_eq!(inherited(&carried), carried, "inherited once, not twice");
     }
 }

@@ -124,6 +124,31 @@ impl Store for SqliteStore {
         })
     }
 
+    fn replace_seat<'a>(
+        &'a self,
+        game: &'a str,
+        seat: usize,
+        old: &'a str,
+        new: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            // Conditional on the old value: of two joiners with the same old token, one wins.
+            let sql = if seat == 0 {
+                "UPDATE games SET token0 = ? WHERE id = ? AND token0 = ?"
+            } else {
+                "UPDATE games SET token1 = ? WHERE id = ? AND token1 = ?"
+            };
+            let done = sqlx::query(sql)
+                .bind(new)
+                .bind(game)
+                .bind(old)
+                .execute(&self.pool)
+                .await
+                .map_err(db)?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
     fn append_action<'a>(
         &'a self,
         game: &'a str,

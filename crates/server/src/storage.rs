@@ -105,6 +105,16 @@ pub trait Store: Send + Sync + 'static {
         token: &'a str,
     ) -> BoxFuture<'a, Result<bool, StoreError>>;
 
+    /// Replaces a seat's stored token `old` by `new`; `false` when the seat no longer holds
+    /// `old` (someone replaced it first).
+    fn replace_seat<'a>(
+        &'a self,
+        game: &'a str,
+        seat: usize,
+        old: &'a str,
+        new: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
     /// Appends action number `n` (0-based). Fails if that number is already stored, so that two
     /// writers can never interleave a game's log.
     fn append_action<'a>(

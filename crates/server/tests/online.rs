@@ -389,9 +389,26 @@ async fn a_game_against_the_computer_survives_a_restart_exactly_and_offers_hints
     assert_eq!(
         jr["role"],
         json!({"seat": 0}),
-        "the rematch keeps the seat and its token"
+        "the old token takes its seat in the rematch"
     );
     assert_eq!(jr["info"]["rematch_of"], game.as_str());
+    // ... once: the rematch gives the seat a token of its own, and the old one is spent.
+    let fresh = jr["token"].as_str().unwrap().to_string();
+    assert_ne!(fresh, token);
+    let mut other = Client::connect(server.addr).await.unwrap();
+    assert_eq!(
+        join(&mut other, new_game, Some(&token)).await["role"],
+        "spectator"
+    );
+    assert_eq!(
+        join(&mut other, new_game, Some(&fresh)).await["role"],
+        json!({"seat": 0})
+    );
+    // The old game still knows its own token.
+    assert_eq!(
+        join(&mut other, &game, Some(&token)).await["role"],
+        json!({"seat": 0})
+    );
     server.stop();
 }
 
