@@ -690,6 +690,69 @@ mod tests {
     }
 
     #[test]
+    fn at_one_ply_too_the_judging_bot_loses_nothing_and_random_play_much() {
+        let rules = Preset::American.rules();
+        let analyser = Analyser::new(Level::Expert, rules, 1).unwrap();
+        let game = bot_against_random(&analyser, rules, 11);
+        let a = analyser.analyse(&game).unwrap();
+        assert_eq!(a.plies, 1);
+        let [bot, random] = &a.players;
+        assert_eq!((bot.equity_lost, bot.rating), (0.0, 0.0), "{bot:?}");
+        assert!(random.very_bad > 0 && random.rating > 10.0, "{random:?}");
+    }
+
+    fn decision(player: Player, lost: f32, cube: u32, forced: bool, luck: f32) -> Decision {
+        Decision {
+            action: 0,
+            game: 1,
+            player,
+            kind: DecisionKind::Play,
+            dice: Some((3, 1)),
+            cube,
+            played: "a".into(),
+            best: "b".into(),
+            played_equity: -lost,
+            best_equity: 0.0,
+            equity_lost: lost,
+            mark: Mark::of(lost / (7.5 * cube as f32)),
+            forced,
+            luck: Some(luck),
+            equity_before: Some(0.0),
+            win_before: Some(0.5),
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_marks_error_rate_and_rating_over_unforced_decisions() {
+        // Checker-count (american): unit 7.5, so doubtful from 0.3, bad from 0.6, very bad
+        // from 1.2 points at cube 1, and twice that at cube 2.
+        let rules = Preset::American.rules();
+        assert_eq!(unit(&rules), 7.5);
+        let z = Player::Zero;
+        let ds = [
+            decision(z, 0.0, 1, true, 0.5),
+            decision(z, 0.3, 1, false, -0.25),
+            decision(z, 0.6, 1, false, 0.0),
+            decision(z, 1.2, 2, false, 1.0),
+            decision(z, 1.2, 1, false, 0.0),
+            decision(Player::One, 3.0, 1, false, 2.0),
+        ];
+        let s = summarise(&rules, &ds, z);
+        assert_eq!((s.decisions, s.unforced), (5, 4));
+        assert_eq!((s.doubtful, s.bad, s.very_bad), (1, 2, 1));
+        assert!((s.equity_lost - 3.3).abs() < 1e-5);
+        assert!((s.error_rate - 3.3 / 4.0).abs() < 1e-5);
+        assert!((s.luck - 1.25).abs() < 1e-6);
+        // 500 x mean of (0.3/7.5, 0.6/7.5, 1.2/15, 1.2/7.5) = 500 x 0.09.
+        assert!((s.rating - 45.0).abs() < 1e-3, "{s:?}");
+        assert_eq!(Mark::of(0.039), None);
+        assert_eq!(Mark::of(0.04), Some(Mark::Doubtful));
+        assert_eq!(Mark::of(0.16), Some(Mark::VeryBad));
+        let none = summarise(&rules, &[], z);
+        assert_eq!((none.error_rate, none.rating, none.luck), (0.0, 0.0, 0.0));
+    }
+
+    #[test]
     fn declining_to_win_now_is_very_bad() {
         // Backgammon (R9.1, R9.2): player 0 has two checkers left on its 1 and 2 points and
         // rolls 2-1; bearing both off wins. 2/1 1/off leaves a checker, and the opponent, with
