@@ -14,6 +14,40 @@ pub use acey_rules::{
     double_options, double_segments as double_candidates, turn_segments as candidates,
     TurnSegment as Candidate,
 };
+use acey_rules::{notation::format_steps, Pool, Rules};
+
+/// The dice of a double named after a 1-2, as written in notation: `6-6 chosen`, or with the
+/// European complement `6-6 chosen (6-6-1-1)`.
+fn chosen_label(rules: &Rules, d: u8) -> String {
+    match Pool::chosen_double(d, rules.acey_doubles_mode) {
+        Ok(pool) if pool.dice().iter().any(|&x| x != d) => {
+            let dice: Vec<String> = pool.dice().iter().map(|x| x.to_string()).collect();
+            format!("{d}-{d} chosen ({})", dice.join("-"))
+        }
+        _ => format!("{d}-{d} chosen"),
+    }
+}
+
+/// A candidate of the roll `dice` in move notation (design 3.2): the steps of a natural roll, or
+/// the whole acey-deucey segment `1-2: in/24 in/23, 6-6 chosen: in/19(4)`.
+pub fn notation(rules: &Rules, dice: (u8, u8), c: &Candidate) -> String {
+    let steps = c
+        .play
+        .map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
+    match c.double {
+        None if !rules.is_acey_deucey(dice.0, dice.1) => steps,
+        None => format!("{}-{}: {steps}", dice.0, dice.1),
+        Some((d, play)) => {
+            let second = play.map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
+            format!(
+                "{}-{}: {steps}, {}: {second}",
+                dice.0,
+                dice.1,
+                chosen_label(rules, d)
+            )
+        }
+    }
+}
 
 /// The 21 distinct rolls with their probabilities (1/36 for doubles, 2/36 otherwise).
 pub fn weighted_rolls() -> impl Iterator<Item = ((u8, u8), f32)> {

@@ -53,6 +53,8 @@ enum Command {
     Eval(commands::eval::Args),
     /// Serve the bot over JSON lines on stdin/stdout (docs/engine-protocol.md).
     Engine(commands::engine::Args),
+    /// Judge every decision of a saved game: marks, equity lost, luck, error rate and rating.
+    Analyse(commands::analyse::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
 }
@@ -109,6 +111,7 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => commands::eval::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
+        Some(Command::Analyse(args)) => commands::analyse::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

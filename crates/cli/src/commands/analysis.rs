@@ -2,7 +2,7 @@
 //! or by rollouts), evaluating a state, and writing candidates in move notation and JSON.
 
 use acey_ai::{rollout_candidates, Bot, Candidate, Level, Ranked, RolloutSettings};
-use acey_rules::{notation::format_steps, Pool, Position, Rules};
+use acey_rules::{Position, Rules};
 use serde_json::{json, Value};
 
 use crate::UsageError;
@@ -140,37 +140,10 @@ pub fn hint(
     }
 }
 
-/// The dice of a double named after a 1-2, as written in notation: `6-6 chosen`, or with the
-/// European complement `6-6 chosen (6-6-1-1)`.
-fn chosen_label(rules: &Rules, d: u8) -> String {
-    match Pool::chosen_double(d, rules.acey_doubles_mode) {
-        Ok(pool) if pool.dice().iter().any(|&x| x != d) => {
-            let dice: Vec<String> = pool.dice().iter().map(|x| x.to_string()).collect();
-            format!("{d}-{d} chosen ({})", dice.join("-"))
-        }
-        _ => format!("{d}-{d} chosen"),
-    }
-}
-
 /// A candidate in move notation (design 3.2): the steps of a natural roll, or the whole
 /// acey-deucey segment `1-2: in/24 in/23, 6-6 chosen: in/19(4)`.
 pub fn notation(rules: &Rules, dice: (u8, u8), c: &Candidate) -> String {
-    let steps = c
-        .play
-        .map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
-    match c.double {
-        None if !rules.is_acey_deucey(dice.0, dice.1) => steps,
-        None => format!("{}-{}: {steps}", dice.0, dice.1),
-        Some((d, play)) => {
-            let second = play.map_or_else(|| "-".to_string(), |p| format_steps(p.steps()));
-            format!(
-                "{}-{}: {steps}, {}: {second}",
-                dice.0,
-                dice.1,
-                chosen_label(rules, d)
-            )
-        }
-    }
+    acey_ai::candidates::notation(rules, dice, c)
 }
 
 /// A candidate as JSON: notation, steps, the named double, the position reached and who rolls

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyse;
 pub mod analysis;
 pub mod duel;
 pub mod engine;

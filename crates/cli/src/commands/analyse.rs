@@ -1,0 +1,211 @@
+//! `acey analyse`: a saved game judged decision by decision (docs/analysis.md), thin over
+//! [`acey_ai::analysis`]: the summary per player, then every decision with its mark, the played
+//! and the best choice and the equity lost; or all of it as JSON.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use acey_ai::analysis::{Analyser, Analysis, Decision, MAX_PLIES};
+use acey_ai::Level;
+use acey_rules::{Player, Record};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::UsageError;
+
+/// Arguments of `acey analyse`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game record (what `acey play --save` writes, or the browser downloads).
+    file: PathBuf,
+    /// Plies of lookahead each decision is judged at (0 to 2).
+    #[arg(long, default_value_t = 1)]
+    ply: u8,
+    /// The evaluator and move filters of this level.
+    #[arg(long, default_value = "strongest")]
+    level: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `acey analyse`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let level: Level = args
+        .level
+        .parse()
+        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    if args.ply > MAX_PLIES {
+        return Err(UsageError(format!("--ply is 0 to {MAX_PLIES}, not {}", args.ply)).into());
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", args.file.display())))?;
+    // The record's own errors say the line (RecordError's display starts with it).
+    let record =
+        Record::parse(&text).map_err(|e| UsageError(format!("{}: {e}", args.file.display())))?;
+    let game = record.game().map_err(|(i, e)| {
+        UsageError(format!(
+            "{}: action {} is refused: {e}",
+            args.file.display(),
+            i + 1
+        ))
+    })?;
+    let analyser =
+        Analyser::new(level, record.rules, args.ply).map_err(|e| UsageError(e.to_string()))?;
+    let total = analyser.count(&game)?;
+    // Ctrl-C stops starting new decisions; those done are reported, marked incomplete.
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} decisions (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let analysis = analyser.analyse_with(&game, &stop, &|_, _| bar.inc(1))?;
+    bar.finish_and_clear();
+    let names = record.header.players.clone();
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&to_json(&analysis, &names))?
+        )?;
+    } else {
+        print_text(&analysis, &names)?;
+    }
+    if !analysis.complete {
+        eprintln!(
+            "interrupted: {} of {total} decisions analysed",
+            analysis.decisions.len()
+        );
+    }
+    Ok(())
+}
+
+fn name(names: &[Option<String>; 2], p: Player) -> String {
+    names[p.index()]
+        .clone()
+        .unwrap_or_else(|| format!("player {}", p.index()))
+}
+
+fn dice(d: &Decision) -> String {
+    d.dice
+        .map_or_else(|| "-".to_string(), |(a, b)| format!("{a}-{b}"))
+}
+
+fn round(x: f32) -> f64 {
+    (x as f64 * 1e4).round() / 1e4
+}
+
+/// The JSON of docs/analysis.md.
+pub fn to_json(a: &Analysis, names: &[Option<String>; 2]) -> Value {
+    let players: Vec<Value> = a
+        .players
+        .iter()
+        .map(|p| {
+            json!({
+                "player": p.player.index(),
+                "name": name(names, p.player),
+                "decisions": p.decisions,
+                "unforced": p.unforced,
+                "marks": {"doubtful": p.doubtful, "bad": p.bad, "very_bad": p.very_bad},
+                "error_rate": round(p.error_rate),
+                "luck": round(p.luck),
+                "rating": round(p.rating),
+            })
+        })
+        .collect();
+    let decisions: Vec<Value> = a
+        .decisions
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            json!({
+                "index": i,
+                "action": d.action,
+                "game": d.game,
+                "player": d.player.index(),
+                "kind": d.kind.as_str(),
+                "dice": d.dice.map(|(a, b)| vec![a, b]),
+                "cube": d.cube,
+                "played": d.played,
+                "best": d.best,
+                "played_equity": round(d.played_equity),
+                "best_equity": round(d.best_equity),
+                "equity_lost": round(d.equity_lost),
+                "mark": d.mark.map(|m| m.as_str().replace(' ', "_")),
+                "forced": d.forced,
+                "luck": d.luck.map(round),
+            })
+        })
+        .collect();
+    let equity: Vec<Value> = a
+        .equity_graph()
+        .into_iter()
+        .map(|(i, p, e, w)| {
+            json!({"index": i, "player": p.index(), "equity": round(e), "win": round(w)})
+        })
+        .collect();
+    json!({
+        "plies": a.plies,
+        "complete": a.complete,
+        "players": players,
+        "decisions": decisions,
+        "equity": equity,
+    })
+}
+
+fn print_text(a: &Analysis, names: &[Option<String>; 2]) -> anyhow::Result<()> {
+    outln!("Analysis at {}-ply", a.plies)?;
+    outln!()?;
+    outln!(
+        "{:<20} {:>9} {:>8} {:>8} {:>5} {:>8} {:>10} {:>8} {:>7}",
+        "player",
+        "decisions",
+        "unforced",
+        "doubtful",
+        "bad",
+        "very bad",
+        "error rate",
+        "luck",
+        "rating"
+    )?;
+    for p in &a.players {
+        outln!(
+            "{:<20} {:>9} {:>8} {:>8} {:>5} {:>8} {:>10.3} {:>+8.2} {:>7.1}",
+            name(names, p.player),
+            p.decisions,
+            p.unforced,
+            p.doubtful,
+            p.bad,
+            p.very_bad,
+            p.error_rate,
+            p.luck,
+            p.rating
+        )?;
+    }
+    outln!()?;
+    for (i, d) in a.decisions.iter().enumerate() {
+        let mark = match (d.forced, d.mark) {
+            (true, _) => "forced".to_string(),
+            (false, Some(m)) => m.as_str().to_string(),
+            (false, None) => String::new(),
+        };
+        outln!(
+            "{i:>4} game {} player {} {:<6} {:<4} {:<8} played {}",
+            d.game,
+            d.player.index(),
+            d.kind.as_str(),
+            dice(d),
+            mark,
+            d.played
+        )?;
+        if !d.forced && d.played != d.best {
+            outln!("{:>31} best   {}  (lost {:.3})", "", d.best, d.equity_lost)?;
+        }
+    }
+    Ok(())
+}

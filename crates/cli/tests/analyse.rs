@@ -1,0 +1,158 @@
+//! `acey analyse` on records as `acey play --save` writes them: the summary table, JSON with
+//! every documented field, and line-numbered errors (exit 2) for bad or truncated files.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("acey-analyse-it-{}-{name}.txt", std::process::id()))
+}
+
+/// A whole game of `acey play --plain` against the beginner bot, the person always playing the
+/// first listed play, saved to `save`.
+fn saved_game(seed: &str, save: &std::path::Path) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(["play", "--plain", "--level", "beginner", "--seed", seed])
+        .arg("--save")
+        .arg(save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the acey binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let out = child.stdout.take().unwrap();
+    let mut answers = 0;
+    for line in BufReader::new(out).lines() {
+        let Ok(line) = line else { break };
+        if let Some(prompt) = line.strip_prefix("> ") {
+            let answer = if prompt.starts_with("game over") {
+                "quit"
+            } else {
+                answers += 1;
+                assert!(answers < 2000, "the game does not end");
+                "play 1"
+            };
+            let _ = writeln!(stdin, "{answer}");
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(save.exists());
+}
+
+fn analyse(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_acey"))
+        .arg("analyse")
+        .args(args)
+        .output()
+        .expect("the acey binary runs")
+}
+
+#[test]
+fn a_saved_game_is_analysed_as_a_table_and_as_json() {
+    let save = temp("game");
+    saved_game("42", &save);
+    let path = save.to_str().unwrap();
+    let o = analyse(&[path, "--ply", "0", "--level", "advanced"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.starts_with("Analysis at 0-ply\n"), "{text}");
+    let header = text.lines().nth(2).unwrap();
+    for column in [
+        "decisions",
+        "unforced",
+        "doubtful",
+        "very bad",
+        "error rate",
+        "luck",
+        "rating",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    assert!(text.contains(" played "), "{text}");
+
+    let o = analyse(&[path, "--ply", "0", "--level", "advanced", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for p in players {
+        for f in [
+            "player",
+            "name",
+            "decisions",
+            "unforced",
+            "error_rate",
+            "luck",
+            "rating",
+        ] {
+            assert!(!p[f].is_null(), "{f} in {p}");
+        }
+        for m in ["doubtful", "bad", "very_bad"] {
+            assert!(p["marks"][m].is_u64(), "{m} in {p}");
+        }
+        assert!(p["decisions"].as_u64().unwrap() > 5, "{p}");
+    }
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    for (i, d) in decisions.iter().enumerate() {
+        assert_eq!(d["index"].as_u64(), Some(i as u64));
+        for f in ["player", "kind", "played", "best", "equity_lost", "forced"] {
+            assert!(!d[f].is_null(), "{f} in {d}");
+        }
+        assert!(d.get("dice").is_some() && d.get("mark").is_some(), "{d}");
+        if d["kind"] == "play" {
+            assert_eq!(d["dice"].as_array().map(Vec::len), Some(2), "{d}");
+        }
+    }
+    // The person played the first listed play, not the best: some of it is marked.
+    let marked = decisions.iter().filter(|d| !d["mark"].is_null()).count();
+    assert!(marked > 0, "{v}");
+    let equity = v["equity"].as_array().unwrap();
+    assert!(!equity.is_empty() && equity.iter().all(|e| e["equity"].is_number()));
+    // The same record twice: the same answer.
+    let again = analyse(&[path, "--ply", "0", "--level", "advanced", "--json"]);
+    assert_eq!(again.stdout, o.stdout);
+    std::fs::remove_file(save).ok();
+}
+
+#[test]
+fn bad_and_truncated_files_give_a_line_numbered_error_and_exit_2() {
+    let save = temp("full");
+    saved_game("7", &save);
+    let text = std::fs::read_to_string(&save).unwrap();
+    // Cut in the middle of a move line: the last line is half a play.
+    let moves: Vec<&str> = text.lines().collect();
+    let last = moves.len() - 1;
+    let cut_at = moves[..last].join("\n").len() + 1 + moves[last].len() / 2;
+    let truncated = temp("truncated");
+    std::fs::write(&truncated, &text[..cut_at]).unwrap();
+    let o = analyse(&[truncated.to_str().unwrap(), "--ply", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("line {}", last + 1)), "{err}");
+
+    let garbage = temp("garbage");
+    std::fs::write(
+        &garbage,
+        "# acey game record\nRules: american\n\ngame 1\nnonsense here\n",
+    )
+    .unwrap();
+    let o = analyse(&[garbage.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 5"), "{err}");
+
+    let o = analyse(&["/nonexistent/acey-record.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = analyse(&[save.to_str().unwrap(), "--ply", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    for f in [save, truncated, garbage] {
+        std::fs::remove_file(f).ok();
+    }
+}
