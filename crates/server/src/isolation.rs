@@ -16,7 +16,8 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::loadtest::{
-    bench_player, needs, percentiles_ms, random_intent, start_game, Client, ClientError, Pace,
+    bench_player, bench_server, needs, percentiles_ms, random_intent, start_game, Client,
+    ClientError, Pace,
 };
 
 /// What the isolation benchmark does.
@@ -95,17 +96,8 @@ pub fn run_isolation(
     config: &IsolationConfig,
     dir: &std::path::Path,
 ) -> Result<IsolationReport, String> {
-    let server = crate::start(crate::Config {
-        addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
-        db: dir.join("isolation.db"),
-        limits: crate::Limits::default(),
-        origins: Vec::new(),
-    })
-    .map_err(|e| e.to_string())?;
-    let clients = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    // The real limits: the ordinary players come from addresses of their own.
+    let (server, clients) = bench_server(dir.join("isolation.db"), crate::Limits::default())?;
     let report = clients
         .block_on(isolation(server.addr, config))
         .map_err(|e| e.to_string());

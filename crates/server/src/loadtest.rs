@@ -520,6 +520,26 @@ pub async fn run_load(
     Ok(report)
 }
 
+/// A server for a benchmark on a free loopback port with a fresh database, and a runtime of its
+/// own for the benchmark's clients.
+pub(crate) fn bench_server(
+    db: std::path::PathBuf,
+    limits: crate::Limits,
+) -> Result<(crate::Running, tokio::runtime::Runtime), String> {
+    let server = crate::start(crate::Config {
+        addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+        db,
+        limits,
+        origins: Vec::new(),
+    })
+    .map_err(|e| e.to_string())?;
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok((server, clients))
+}
+
 /// p50, p90, p99 and the maximum of latencies in µs, in ms.
 pub(crate) fn percentiles_ms(mut us: Vec<u32>) -> [f64; 4] {
     us.sort_unstable();
@@ -580,17 +600,7 @@ async fn create_idle(hub: &crate::hub::Hub) -> Result<std::sync::Arc<crate::room
 /// Runs the whole benchmark in this process: a server on a free loopback port with a fresh
 /// database in `dir`, the load of [`run_load`], then the idle-game memory of [`idle_game_kb`].
 pub fn run_benchmark(config: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, String> {
-    let server = crate::start(crate::Config {
-        addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
-        db: dir.join("bench.db"),
-        limits: one_address_limits(),
-        origins: Vec::new(),
-    })
-    .map_err(|e| e.to_string())?;
-    let clients = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+    let (server, clients) = bench_server(dir.join("bench.db"), one_address_limits())?;
     // Idle games first, while the process is fresh: afterwards the allocator would reuse the
     // memory the load freed and hide the growth.
     let idle = clients.block_on(idle_game_kb(1000))?;

@@ -212,63 +212,54 @@ async fn centres(c: &Client, from: &str, to: &str) -> [(f64, f64); 2] {
     [xy(0), xy(1)]
 }
 
-/// Drags with the mouse from the centre of the element `from` to the centre of `to`.
-async fn drag(c: &Client, from: &str, to: &str) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+/// The pointer's path of a drag from the centre of `from` to the centre of `to`: press, a small
+/// move that starts the drag, the way across, release.
+async fn drag_path(c: &Client, from: &str, to: &str) -> Vec<fantoccini::actions::PointerAction> {
+    use fantoccini::actions::{PointerAction, MOUSE_BUTTON_LEFT};
     let [(x0, y0), (x1, y1)] = centres(c, from, to).await;
     let ms = |n| Some(Duration::from_millis(n));
-    let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveTo {
+    vec![
+        PointerAction::MoveTo {
             duration: None,
             x: x0,
             y: y0,
-        })
-        .then(PointerAction::Down {
+        },
+        PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveTo {
-            duration: ms(60),
-            x: x0 + 15.0,
-            y: y0,
-        })
-        .then(PointerAction::MoveTo {
-            duration: ms(250),
+        },
+        PointerAction::MoveTo {
+            duration: ms(80),
+            x: x0 + 12.0,
+            y: y0 + 4.0,
+        },
+        PointerAction::MoveTo {
+            duration: ms(300),
             x: x1,
             y: y1,
-        })
-        .then(PointerAction::Up {
+        },
+        PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
-        });
+        },
+    ]
+}
+
+/// Drags with the mouse from the centre of the element `from` to the centre of `to`.
+async fn drag(c: &Client, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, MouseActions};
+    let mouse = drag_path(c, from, to)
+        .await
+        .into_iter()
+        .fold(MouseActions::new("mouse".into()), |m, a| m.then(a));
     c.perform_actions(mouse).await.unwrap();
 }
 
 /// The same drag with a finger (a touch pointer), as on a phone.
 async fn touch_drag(c: &Client, from: &str, to: &str) {
-    use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
-    let [(x0, y0), (x1, y1)] = centres(c, from, to).await;
-    let ms = |n| Some(Duration::from_millis(n));
-    let finger = TouchActions::new("finger".into())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x: x0,
-            y: y0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveTo {
-            duration: ms(80),
-            x: x0 + 12.0,
-            y: y0 + 4.0,
-        })
-        .then(PointerAction::MoveTo {
-            duration: ms(300),
-            x: x1,
-            y: y1,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+    use fantoccini::actions::{InputSource, TouchActions};
+    let finger = drag_path(c, from, to)
+        .await
+        .into_iter()
+        .fold(TouchActions::new("finger".into()), |f, a| f.then(a));
     c.perform_actions(finger).await.unwrap();
 }
 
