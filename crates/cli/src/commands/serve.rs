@@ -112,6 +112,9 @@ impl Args {
             },
             handshake_timeout: secs(self.handshake_timeout.max(1)),
             idle_timeout: secs(self.idle_timeout.max(1)),
+            // A WebSocket is written to at least every ping, so it must be pinged more often than
+            // the idle timeout closes silent connections.
+            ping_interval: d.ping_interval.min(secs(self.idle_timeout.max(2)) / 2),
             pong_timeout: secs(self.pong_timeout.max(1)),
             abandoned_after: secs(self.abandoned_after_hours.max(1) * 3600),
             ..d
@@ -273,4 +276,21 @@ fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
     outln!("errors answered to ordinary players: {}", r.errors)?;
     outln!("ordinary games finished: {}", r.finished)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_idle_timeout_pings_websockets_more_often() {
+        let mut args = Args::defaults();
+        args.idle_timeout = 10;
+        let limits = args.limits().unwrap();
+        assert!(limits.ping_interval < limits.idle_timeout);
+        let defaults = Args::defaults().limits().unwrap();
+        assert_eq!(defaults.ping_interval, std::time::Duration::from_secs(25));
+        args.rate = 0.0;
+        assert!(args.limits().is_err());
+    }
 }
