@@ -141,3 +141,48 @@ fn the_engine_ends_cleanly_at_the_end_of_input() {
     assert!(status.success());
     assert_eq!(answers.len(), 1);
 }
+
+#[test]
+fn a_game_record_is_analysed_as_acey_analyse_does() {
+    // A whole random game under the default rules, as a record in the project's text format.
+    let rules = Rules::default();
+    let mut game = acey_rules::Game::new(rules);
+    let mut dice = acey_rules::Dice::new(11);
+    acey_rules::play_random(&mut game, &mut dice, |_| {}).unwrap();
+    let record = acey_rules::Record::from_game(&game, Default::default()).to_string();
+    let (answers, status) = session(&[
+        json!({"id": 1, "cmd": "analyse", "record": record, "ply": 0}).to_string(),
+        json!({"id": 2, "cmd": "analyse", "record": "not a record"}).to_string(),
+        json!({"id": 3, "cmd": "analyse"}).to_string(),
+        json!({"id": 4, "cmd": "analyse", "record": record, "ply": 7}).to_string(),
+    ]);
+    assert!(status.success());
+    let a = &answers[0];
+    assert_eq!(a["id"], 1, "{a}");
+    let players = a["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2, "{a}");
+    for p in players {
+        for field in [
+            "decisions",
+            "unforced",
+            "marks",
+            "error_rate",
+            "luck",
+            "rating",
+        ] {
+            assert!(!p[field].is_null(), "{field} in {p}");
+        }
+    }
+    // A random player errs: both sides of a random game lose equity somewhere.
+    assert!(
+        players
+            .iter()
+            .all(|p| p["error_rate"].as_f64().unwrap() > 0.0),
+        "{a}"
+    );
+    assert!(!a["decisions"].as_array().unwrap().is_empty());
+    for (i, want) in [(1, "bad record"), (2, "'record'"), (3, "'ply'")] {
+        let e = answers[i]["error"].as_str().unwrap_or_default();
+        assert!(e.contains(want), "{}: {}", want, answers[i]);
+    }
+}

@@ -185,10 +185,34 @@ impl Engine {
                     "plays": analysis::rows_json(&rules, dice, &rows),
                 })))
             }
+            "analyse" => {
+                // A whole game record (docs/notation.md) judged as `acey analyse --json` does.
+                let Some(text) = req.0.get("record").and_then(Value::as_str) else {
+                    return err("'record' must be a game record as text (docs/notation.md)");
+                };
+                let record = acey_rules::Record::parse(text)
+                    .map_err(|e| RequestError(format!("bad record: {e}")))?;
+                let game = record.game().map_err(|(i, e)| {
+                    RequestError(format!("bad record: action {} is refused: {e}", i + 1))
+                })?;
+                let level = req.level(Level::Advanced)?;
+                let ply = req.ply()?;
+                let analyser = acey_ai::analysis::Analyser::new(level, record.rules, ply)
+                    .map_err(|e| RequestError(e.to_string()))?;
+                let result = analyser
+                    .analyse(&game)
+                    .map_err(|e| RequestError(e.to_string()))?;
+                Ok(object(super::analyse::to_json(
+                    &result,
+                    &record.header.players,
+                )))
+            }
             "quit" => Ok(object(json!({"bye": true}))),
-            "" => err("missing 'cmd' (one of move, double, eval, hint, rules, levels, ping, quit)"),
+            "" => err(
+                "missing 'cmd' (one of move, double, eval, hint, analyse, rules, levels, ping, quit)",
+            ),
             other => err(format!(
-                "unknown command '{other}': use move, double, eval, hint, rules, levels, ping or quit"
+                "unknown command '{other}': use move, double, eval, hint, analyse, rules, levels, ping or quit"
             )),
         }
     }
