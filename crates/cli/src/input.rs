@@ -1,4 +1,5 @@
-//! Reading what users type: rule sets, positions (JSON, acey ID or gnubg ID) and dice.
+//! Reading what users type: rule sets, positions (JSON, acey ID or gnubg ID), dice and bot
+//! levels.
 
 use acey_rules::{Player, Pool, Position, Rules};
 
@@ -7,6 +8,12 @@ use crate::UsageError;
 /// Parses `preset[,option=value...]`.
 pub fn rules(text: &str) -> Result<Rules, UsageError> {
     text.parse::<Rules>().map_err(|e| UsageError(e.to_string()))
+}
+
+/// Parses a bot level name (`beginner` ... `strongest`).
+pub fn level(text: &str) -> Result<acey_ai::Level, UsageError> {
+    text.parse()
+        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))
 }
 
 /// Reads a position: the JSON of design 3.1, a 15-character acey ID, or a 14-character gnubg

@@ -7,12 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::analysis::{Analyser, Analysis, Decision, MAX_PLIES};
-use acey_ai::Level;
 use acey_rules::{Player, Record};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::UsageError;
+use crate::{input, UsageError};
 
 /// Arguments of `acey analyse`.
 #[derive(clap::Args)]
@@ -32,10 +31,7 @@ pub struct Args {
 
 /// Runs `acey analyse`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let level: Level = args
-        .level
-        .parse()
-        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    let level = input::level(&args.level)?;
     if args.ply > MAX_PLIES {
         return Err(UsageError(format!("--ply is 0 to {MAX_PLIES}, not {}", args.ply)).into());
     }

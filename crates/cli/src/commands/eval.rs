@@ -1,10 +1,9 @@
 //! `acey eval`: the win chance and expected points of a position for the player to roll.
 
-use acey_ai::Level;
 use serde_json::json;
 
 use super::analysis;
-use crate::{input, UsageError};
+use crate::input;
 
 /// Arguments of `acey eval`.
 #[derive(clap::Args)]
@@ -30,10 +29,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let rules = input::rules(&args.rules)?;
     let state = input::position(&args.position)?;
-    let level: Level = args
-        .level
-        .parse()
-        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    let level = input::level(&args.level)?;
     let ply = analysis::check_ply(args.ply, false)?;
     let (win, equity) = analysis::evaluate(level, rules, &state, ply);
     let player = state.turn().index();

@@ -1,7 +1,6 @@
 //! `acey hint`: the plays of a roll ranked by the bot, with win chance, expected points and the
 //! difference to the best play.
 
-use acey_ai::Level;
 use serde_json::json;
 
 use super::analysis::{self, Method};
@@ -51,10 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let rules = input::rules(&args.rules)?;
     let state = input::position(&args.position)?;
     let dice = input::dice(&args.dice)?;
-    let level: Level = args
-        .level
-        .parse()
-        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))?;
+    let level = input::level(&args.level)?;
     analysis::check_playable(&state)?;
     let method = if args.rollout {
         if args.trials == 0 {

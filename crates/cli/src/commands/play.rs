@@ -84,7 +84,7 @@ pub fn run(args: Args) -> Result<()> {
                 s.set_auto_forced(true);
             }
             if let Some(text) = &args.level {
-                s.set_level(level(text)?);
+                s.set_level(input::level(text)?);
             }
             s
         }
@@ -163,7 +163,7 @@ fn setup(args: &Args) -> Result<Setup> {
         rules.match_target = Some(n);
     }
     let level = match &args.level {
-        Some(text) => level(text)?,
+        Some(text) => input::level(text)?,
         None => Level::Intermediate,
     };
     let seed = args.seed.unwrap_or_else(play::session::DiceSource::os_seed);
@@ -199,9 +199,4 @@ fn bot_seats(side: Side, seed: u64) -> [Seat; 2] {
     } else {
         [Seat::Human, Seat::Bot]
     }
-}
-
-fn level(text: &str) -> Result<Level, UsageError> {
-    text.parse()
-        .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))
 }

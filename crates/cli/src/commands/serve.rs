@@ -197,9 +197,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     )?;
     let bot_games = match (&args.bot, args.bot_games) {
         (Some(level), Some(n)) => {
-            level
-                .parse::<acey_ai::Level>()
-                .map_err(|e| UsageError(format!("--bot: {e}")))?;
+            crate::input::level(level).map_err(|e| UsageError(format!("--bot: {}", e.0)))?;
             Some((level.clone(), n))
         }
         _ => None,
