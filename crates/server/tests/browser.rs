@@ -170,6 +170,16 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// Chooses `value` in the select element `css`, as a person picks from a list.
+async fn choose(c: &Client, css: &str, value: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
 /// Clicks an element if it is still there: the board is redrawn whenever an update arrives, so
 /// what a snapshot of the page showed may be gone (or replaced) a moment later, and a person
 /// would simply click again.
@@ -433,12 +443,7 @@ async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_re
     };
     assert!(scoring.contains("15 points"), "{scoring}");
     assert_eq!(matches, json!(["1", "15", "31", "61", "0"]));
-    a.find(Locator::Css("#level"))
-        .await
-        .unwrap()
-        .select_by_value("beginner")
-        .await
-        .unwrap();
+    choose(&a, "#level", "beginner").await;
     click(&a, "#play-computer").await;
     // At the very start the only source is the start tray, and it is highlighted.
     let first = wait_until(&a, "our first move or the bot's", |p| {
@@ -644,12 +649,7 @@ async fn same_screen_and_open_sessions_go_on_to_the_next_game() {
     // An open session against the computer: after a game, Next game, with the score kept.
     a.goto(&s.url).await.unwrap();
     a.wait().for_element(Locator::Css("#match")).await.unwrap();
-    a.find(Locator::Css("#match"))
-        .await
-        .unwrap()
-        .select_by_value("0")
-        .await
-        .unwrap();
+    choose(&a, "#match", "0").await;
     click(&a, "#play-computer").await;
     wait_until(&a, "the open session", |p| p["n"].as_i64().unwrap() > 0).await;
     resign(&a).await;
@@ -687,12 +687,7 @@ async fn a_whole_game_by_keyboard_alone() {
     let _one = ONE_AT_A_TIME.lock().await;
     let s = setup();
     let a = s.visitor("profile-a").await;
-    a.find(Locator::Css("#level"))
-        .await
-        .unwrap()
-        .select_by_value("beginner")
-        .await
-        .unwrap();
+    choose(&a, "#level", "beginner").await;
     // Tab to the button and press Enter, as a keyboard user does.
     a.execute("document.getElementById('play-computer').focus();", vec![])
         .await
@@ -840,12 +835,7 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
     let _one = ONE_AT_A_TIME.lock().await;
     let s = setup();
     let a = s.visitor("profile-a").await;
-    a.find(Locator::Css("#rules"))
-        .await
-        .unwrap()
-        .select_by_value("backgammon")
-        .await
-        .unwrap();
+    choose(&a, "#rules", "backgammon").await;
     let home = a
         .execute(
             "return [document.getElementById('cube').checked, document.getElementById('scoring').textContent, \
