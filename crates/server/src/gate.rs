@@ -232,6 +232,16 @@ impl GatedIo {
     }
 }
 
+impl GatedIo {
+    /// Something was written: the connection has until one idle timeout from now.
+    fn wrote(&mut self, r: &Poll<io::Result<usize>>) {
+        if matches!(r, Poll::Ready(Ok(n)) if *n > 0) {
+            let next = Instant::now() + self.idle;
+            self.deadline.as_mut().reset(next);
+        }
+    }
+}
+
 impl AsyncRead for GatedIo {
     fn poll_read(
         mut self: Pin<&mut Self>,
@@ -256,10 +266,7 @@ impl AsyncWrite for GatedIo {
         data: &[u8],
     ) -> Poll<io::Result<usize>> {
         let r = Pin::new(&mut self.tcp).poll_write(cx, data);
-        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
-            let next = Instant::now() + self.idle;
-            self.deadline.as_mut().reset(next);
-        }
+        self.wrote(&r);
         r
     }
 
@@ -277,10 +284,7 @@ impl AsyncWrite for GatedIo {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let r = Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
-        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
-            let next = Instant::now() + self.idle;
-            self.deadline.as_mut().reset(next);
-        }
+        self.wrote(&r);
         r
     }
 
