@@ -1,7 +1,7 @@
-//! Reading what users type: rule sets, positions (JSON, acey ID or gnubg ID), dice and bot
-//! levels.
+//! Reading what users type: rule sets, positions (JSON, acey ID or gnubg ID), dice, bot
+//! levels and game files (acey records or bgammon.org `.match` replays).
 
-use acey_rules::{Player, Pool, Position, Rules};
+use acey_rules::{bgammon, Game, Player, Pool, Position, Record, Rules};
 
 use crate::UsageError;
 
@@ -14,6 +14,21 @@ pub fn rules(text: &str) -> Result<Rules, UsageError> {
 pub fn level(text: &str) -> Result<acey_ai::Level, UsageError> {
     text.parse()
         .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))
+}
+
+/// Reads a game file's text: a bgammon.org `.match` replay (told by its first line, see
+/// [`bgammon::looks_like_match`]) or an acey game record (docs/notation.md), and replays it.
+/// The message of an error names the line.
+pub fn game_record(text: &str) -> Result<(Record, Game), String> {
+    let record = if bgammon::looks_like_match(text) {
+        bgammon::parse(text).map_err(|e| format!("bgammon .match {e}"))?
+    } else {
+        Record::parse(text).map_err(|e| e.to_string())?
+    };
+    let game = record
+        .game()
+        .map_err(|(i, e)| format!("action {} is refused: {e}", i + 1))?;
+    Ok((record, game))
 }
 
 /// Reads a position: the JSON of design 3.1, a 15-character acey ID, or a 14-character gnubg

@@ -156,3 +156,77 @@ fn bad_and_truncated_files_give_a_line_numbered_error_and_exit_2() {
         std::fs::remove_file(f).ok();
     }
 }
+
+fn bgammon_data(name: &str) -> String {
+    format!(
+        "{}/../rules/tests/data/bgammon/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn bgammon_replays_are_analysed_in_both_forms() {
+    // The server's form (acey-deucey) and REPLAY.md's form (a backgammon match with the cube).
+    for (file, decisions_at_least) in [
+        ("acey-deucey-server.match", 30),
+        ("backgammon-replay.match", 60),
+    ] {
+        let path = bgammon_data(file);
+        let o = analyse(&[&path, "--ply", "0", "--level", "advanced", "--json"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["players"][0]["name"], "alice");
+        assert_eq!(v["players"][1]["name"], "bob");
+        let decisions = v["decisions"].as_array().unwrap();
+        assert!(
+            decisions.len() >= decisions_at_least,
+            "{file}: {}",
+            decisions.len()
+        );
+        if file.starts_with("backgammon") {
+            assert!(decisions.iter().any(|d| d["kind"] == "take"));
+            assert!(decisions.iter().any(|d| d["kind"] == "double"));
+        }
+    }
+    // The same judgement as its acey record (which writes each roll's dice in the order rolled,
+    // where the .match file writes the larger first).
+    let json = |file: &str| -> serde_json::Value {
+        let o = analyse(&[&bgammon_data(file), "--ply", "0", "--json"]);
+        assert!(o.status.success(), "{file}");
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let (a, b) = (
+        json("acey-deucey-server.match"),
+        json("acey-deucey-server.txt"),
+    );
+    assert_eq!(a["players"], b["players"]);
+    let judged = |v: &serde_json::Value| -> Vec<String> {
+        v["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {} {}", d["played"], d["best"], d["equity_lost"]))
+            .collect()
+    };
+    assert!(
+        judged(&a) == judged(&b),
+        "the .match and its acey record are judged alike"
+    );
+}
+
+#[test]
+fn a_bad_bgammon_replay_gives_its_line_and_exit_2() {
+    let bad = temp("bad-match");
+    std::fs::write(
+        &bad,
+        "i 1702738670 alice bob 1 0 0 0 1 1\n1 r 6-5 off/19, off/20\n2 r 3-1 off/3, off/9\n",
+    )
+    .unwrap();
+    let o = analyse(&[bad.to_str().unwrap(), "--ply", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("not a legal play of 3-1"), "{err}");
+    std::fs::remove_file(bad).ok();
+}

@@ -17,6 +17,7 @@
 //! public types, with positions in the JSON form of the design document.
 #![warn(missing_docs)]
 
+pub mod bgammon;
 mod dice;
 mod dice_action;
 mod game;

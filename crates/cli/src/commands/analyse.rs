@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::analysis::{Analyser, Analysis, Decision, MAX_PLIES};
-use acey_rules::{Player, Record};
+use acey_rules::Player;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
@@ -16,7 +16,8 @@ use crate::{input, UsageError};
 /// Arguments of `acey analyse`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game record (what `acey play --save` writes, or the browser downloads).
+    /// The game record (what `acey play --save` writes, or the browser downloads), or a
+    /// bgammon.org `.match` replay (told apart by its content).
     file: PathBuf,
     /// Plies of lookahead each decision is judged at (0 to 2).
     #[arg(long, default_value_t = 1)]
@@ -37,16 +38,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", args.file.display())))?;
-    // The record's own errors say the line (RecordError's display starts with it).
-    let record =
-        Record::parse(&text).map_err(|e| UsageError(format!("{}: {e}", args.file.display())))?;
-    let game = record.game().map_err(|(i, e)| {
-        UsageError(format!(
-            "{}: action {} is refused: {e}",
-            args.file.display(),
-            i + 1
-        ))
-    })?;
+    // The record's own errors say the line (their display starts with it).
+    let (record, game) = input::game_record(&text)
+        .map_err(|e| UsageError(format!("{}: {e}", args.file.display())))?;
     let analyser =
         Analyser::new(level, record.rules, args.ply).map_err(|e| UsageError(e.to_string()))?;
     let total = analyser.count(&game)?;

@@ -186,15 +186,13 @@ impl Engine {
                 })))
             }
             "analyse" => {
-                // A whole game record (docs/notation.md) judged as `acey analyse --json` does.
+                // A whole game record (docs/notation.md) or bgammon replay judged as `acey analyse --json` does.
                 let Some(text) = req.0.get("record").and_then(Value::as_str) else {
                     return err("'record' must be a game record as text (docs/notation.md)");
                 };
-                let record = acey_rules::Record::parse(text)
+                // A bgammon.org .match replay is read too (told apart by its first line).
+                let (record, game) = crate::input::game_record(text)
                     .map_err(|e| RequestError(format!("bad record: {e}")))?;
-                let game = record.game().map_err(|(i, e)| {
-                    RequestError(format!("bad record: action {} is refused: {e}", i + 1))
-                })?;
                 let level = req.level(Level::Advanced)?;
                 let ply = req.ply()?;
                 let analyser = acey_ai::analysis::Analyser::new(level, record.rules, ply)
