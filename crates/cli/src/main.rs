@@ -55,6 +55,9 @@ enum Command {
     Engine(commands::engine::Args),
     /// Judge every decision of a saved game: marks, equity lost, luck, error rate and rating.
     Analyse(commands::analyse::Args),
+    /// Write a game file (acey record or bgammon.org .match) as an acey record or, for
+    /// backgammon, as Jellyfish .mat text for GNU Backgammon.
+    Convert(commands::convert::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
 }
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Train(args)) => commands::train::run(args),
         Some(Command::Analyse(args)) => commands::analyse::run(args),
+        Some(Command::Convert(args)) => commands::convert::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

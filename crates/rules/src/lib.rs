@@ -21,6 +21,7 @@ pub mod bgammon;
 mod dice;
 mod dice_action;
 mod game;
+pub mod jellyfish;
 mod key_set;
 mod movegen;
 pub mod notation;

@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod analysis;
+pub mod convert;
 pub mod duel;
 pub mod engine;
 pub mod eval;
