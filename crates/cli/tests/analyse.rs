@@ -230,3 +230,59 @@ fn a_bad_bgammon_replay_gives_its_line_and_exit_2() {
     assert!(err.contains("not a legal play of 3-1"), "{err}");
     std::fs::remove_file(bad).ok();
 }
+
+#[test]
+fn the_html_report_is_self_contained_and_escapes_every_name() {
+    use acey_rules::{Dice, Game, Record, RecordHeader, Rules};
+    // A random game (random play collects marks) with names that are HTML.
+    let rules = Rules::default();
+    let mut game = Game::new(rules);
+    let mut dice = Dice::new(5);
+    acey_rules::play_random(&mut game, &mut dice, |_| {}).unwrap();
+    let header = RecordHeader {
+        players: [
+            Some("<script>alert('x')</script>".to_string()),
+            Some("Tom & \"Jerry\"".to_string()),
+        ],
+        ..Default::default()
+    };
+    let record = temp("html-game");
+    std::fs::write(&record, Record::from_game(&game, header).to_string()).unwrap();
+    let html = temp("report").with_extension("html");
+    let o = analyse(&[
+        record.to_str().unwrap(),
+        "--ply",
+        "0",
+        "--level",
+        "advanced",
+        "--json",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // Nothing from elsewhere, no script: the only URL is the SVG namespace.
+    for banned in ["<script", "src=", "<link", "@import", "url(", "https:"] {
+        assert!(!page.contains(banned), "{banned}");
+    }
+    assert_eq!(page.matches("http://").count(), 1);
+    assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));
+    assert!(page.contains("Tom &amp; &quot;Jerry&quot;"));
+    // The summary, the graph with one mark per marked decision, a row per decision.
+    assert!(page.contains("<h2>Summary</h2>"));
+    assert!(page.contains("<svg") && page.contains("<polyline"));
+    let decisions = v["decisions"].as_array().unwrap();
+    let marked = decisions
+        .iter()
+        .filter(|d| !d["mark"].is_null() && d["forced"] == false)
+        .count();
+    assert!(marked > 0);
+    assert_eq!(page.matches("<circle").count(), marked);
+    for i in 0..decisions.len() {
+        assert!(page.contains(&format!("<tr id=\"d{i}\"")), "row {i}");
+    }
+    std::fs::remove_file(record).ok();
+    std::fs::remove_file(html).ok();
+}

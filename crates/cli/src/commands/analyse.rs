@@ -28,6 +28,9 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Also write a self-contained HTML report (summary, graph with the marks, every decision).
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
 }
 
 /// Runs `acey analyse`.
@@ -58,6 +61,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let analysis = analyser.analyse_with(&game, &stop, &|_, _| bar.inc(1))?;
     bar.finish_and_clear();
     let names = record.header.players.clone();
+    if let Some(out) = &args.html {
+        let meta = super::analyse_html::Meta {
+            names: [name(&names, Player::Zero), name(&names, Player::One)],
+            rules: record.rules.to_string(),
+            level: &args.level,
+            file: args.file.display().to_string(),
+        };
+        std::fs::write(out, super::analyse_html::report(&analysis, &meta))
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+    }
     if args.json {
         outln!(
             "{}",

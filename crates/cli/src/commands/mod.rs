@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyse;
+pub mod analyse_html;
 pub mod analysis;
 pub mod convert;
 pub mod duel;
