@@ -19,6 +19,10 @@
 //! compared with an average roll. 0-ply because the average over the rolls is already one ply of
 //! lookahead; the same 0-ply average is the equity of the player to roll shown on the graph.
 //!
+//! **Rollouts** ([`Analyser::rollout_marked`]) judge again the checker plays the search marked:
+//! the played segment and the search's best few are played out to the end (or a truncation) by
+//! the level's 0-ply bot with common dice, and the rollout's equities replace the search's.
+//!
 //! Decisions are analysed in parallel on rayon, each on its own, so the result does not depend
 //! on the number of threads: the same game gives the same analysis.
 
@@ -32,6 +36,7 @@ use rayon::prelude::*;
 use crate::candidates::{notation, weighted_rolls, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
 use crate::levels::Level;
+use crate::rollout::{rollout_candidates_until, RolloutSettings};
 use crate::search::Bot;
 
 /// Deepest search an analysis may use: beyond 2 plies a decision takes minutes.
@@ -44,6 +49,8 @@ pub const BAD: f32 = 0.08;
 pub const VERY_BAD: f32 = 0.16;
 /// The rating is this times the mean normalised equity lost per unforced decision (XG's scale).
 pub const RATING_SCALE: f32 = 500.0;
+/// Candidates of the search rolled out for a marked decision, besides the played one.
+pub const ROLLOUT_CANDIDATES: usize = 4;
 
 /// The worth of a game at cube 1 that thresholds and the rating are fractions of.
 ///
@@ -169,6 +176,22 @@ pub struct Decision {
     pub equity_before: Option<f32>,
     /// Win probability of the mover before the roll, the same way.
     pub win_before: Option<f32>,
+    /// Set when rollouts judged the decision ([`Analyser::rollout_marked`]): the equities, the
+    /// best, the loss and the mark are then the rollout's.
+    pub rollout: Option<RolloutJudgement>,
+}
+
+/// What the rollouts of one decision were.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RolloutJudgement {
+    /// Games played per candidate.
+    pub trials: usize,
+    /// Candidates rolled out (the search's best and the played one).
+    pub candidates: usize,
+    /// Standard error of the played choice's equity, in points at the decision's cube.
+    pub played_std_error: f32,
+    /// Standard error of the best choice's equity, the same way.
+    pub best_std_error: f32,
 }
 
 /// The summary of one player's decisions.
@@ -476,6 +499,7 @@ impl Analyser {
             luck: None,
             equity_before: None,
             win_before: None,
+            rollout: None,
         };
         match *game.phase() {
             Phase::Roll { player } => {
@@ -579,7 +603,132 @@ impl Analyser {
             luck: Some(luck * c),
             equity_before: Some(before * c),
             win_before: Some(win),
+            rollout: None,
         }
+    }
+
+    /// The decisions of `analysis` that [`Analyser::rollout_marked`] rolls out: unforced
+    /// checker plays marked doubtful or worse (indices into `analysis.decisions`).
+    pub fn marked(analysis: &Analysis) -> Vec<usize> {
+        analysis
+            .decisions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.kind == DecisionKind::Play && !d.forced && d.mark.is_some())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Judges again by rollouts the marked checker plays of `analysis` (an analysis of `game`
+    /// by this analyser; [`Analyser::marked`]): the played segment and the search's best
+    /// [`ROLLOUT_CANDIDATES`] are played out by the level's 0-ply bot with common dice
+    /// ([`crate::rollout_candidates`], every core). The best by rollout equity becomes the
+    /// best; the equities, the loss and the mark are the rollout's; the summary is recomputed.
+    /// Cube decisions keep their judgement. One decision at a time, calling `progress(done,
+    /// total)` after each; once `stop` is set no new trial starts: the decision being rolled out
+    /// keeps its search judgement, those done keep their rollout. Returns how many decisions
+    /// were rolled out.
+    pub fn rollout_marked(
+        &self,
+        game: &Game,
+        analysis: &mut Analysis,
+        settings: &RolloutSettings,
+        stop: &AtomicBool,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<usize, AnalysisError> {
+        let marked = Analyser::marked(analysis);
+        let pending = self.pending(game)?;
+        let total = marked.len();
+        let mut done = 0;
+        for i in marked {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let d = &mut analysis.decisions[i];
+            let found = pending.iter().find_map(|p| match p {
+                Pending::Play {
+                    action,
+                    state,
+                    dice,
+                    reached: Some(reached),
+                    ..
+                } if *action == d.action => Some((*state, *dice, *reached)),
+                _ => None,
+            });
+            if let Some((state, dice, reached)) = found {
+                if !self.rollout_one(d, &state, dice, &reached, settings, stop) {
+                    break;
+                }
+            }
+            done += 1;
+            progress(done, total);
+        }
+        analysis.players = [
+            summarise(&self.rules, &analysis.decisions, Player::Zero),
+            summarise(&self.rules, &analysis.decisions, Player::One),
+        ];
+        Ok(done)
+    }
+
+    fn rollout_one(
+        &self,
+        d: &mut Decision,
+        state: &Position,
+        dice: (u8, u8),
+        reached: &Position,
+        settings: &RolloutSettings,
+        stop: &AtomicBool,
+    ) -> bool {
+        let mover = state.turn();
+        let ranked = self.bot.rank(state, dice);
+        let mut cands: Vec<Candidate> = ranked
+            .iter()
+            .take(ROLLOUT_CANDIDATES)
+            .map(|r| r.candidate)
+            .collect();
+        let same_board = |a: &Position, b: &Position| a.with_turn(mover) == b.with_turn(mover);
+        let position_of = |cands: &[Candidate]| {
+            cands
+                .iter()
+                .position(|c| c.state == *reached)
+                .or_else(|| cands.iter().position(|c| same_board(&c.state, reached)))
+        };
+        let played = match position_of(&cands) {
+            Some(i) => i,
+            None => {
+                let Some(j) = position_of(&ranked.iter().map(|r| r.candidate).collect::<Vec<_>>())
+                else {
+                    return true;
+                };
+                cands.push(ranked[j].candidate);
+                cands.len() - 1
+            }
+        };
+        let Some(results) = rollout_candidates_until(&self.luck_bot, mover, &cands, settings, stop)
+        else {
+            return false;
+        };
+        let Some((best, best_result)) = results
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.equity.total_cmp(&b.1.equity))
+        else {
+            return true;
+        };
+        let c = d.cube as f32;
+        let played_result = &results[played];
+        d.played_equity = played_result.equity as f32 * c;
+        d.best_equity = best_result.equity as f32 * c;
+        d.best = notation(&self.rules, dice, &cands[best]);
+        d.equity_lost = (d.best_equity - d.played_equity).max(0.0);
+        d.mark = Mark::of(d.equity_lost / (unit(&self.rules) * c));
+        d.rollout = Some(RolloutJudgement {
+            trials: played_result.trials,
+            candidates: cands.len(),
+            played_std_error: played_result.std_error as f32 * c,
+            best_std_error: best_result.std_error as f32 * c,
+        });
+        true
     }
 
     /// The value of `next` (reached by `mover`) for `mover` at the analysing depth.
@@ -719,6 +868,7 @@ mod tests {
             luck: Some(luck),
             equity_before: Some(0.0),
             win_before: Some(0.5),
+            rollout: None,
         }
     }
 
@@ -898,5 +1048,78 @@ mod tests {
             .iter()
             .filter(|d| d.kind == DecisionKind::Double)
             .all(|d| d.played == "no double" || d.action + 2 == game.actions().len()));
+    }
+
+    #[test]
+    fn rollouts_judge_the_marked_plays_again_and_stop_when_asked() {
+        let rules = Preset::American.rules();
+        let analyser = Analyser::new(Level::Beginner, rules, 0).unwrap();
+        let game = bot_against_random(&analyser, rules, 5);
+        let searched = analyser.analyse(&game).unwrap();
+        let marked = Analyser::marked(&searched);
+        assert!(marked.len() > 3, "{}", marked.len());
+        let settings = RolloutSettings {
+            trials: 36,
+            truncate: Some(6),
+            seed: 3,
+            stratify: true,
+        };
+        let none = |_: usize, _: usize| {};
+        // Stopped before it starts: nothing changes.
+        let mut a = searched.clone();
+        let n = analyser
+            .rollout_marked(&game, &mut a, &settings, &AtomicBool::new(true), &none)
+            .unwrap();
+        assert_eq!(n, 0);
+        assert_eq!(a, searched);
+        // Stopped after two: those two are rolled out, the others stay as searched.
+        let stop = AtomicBool::new(false);
+        let mut a = searched.clone();
+        let n = analyser
+            .rollout_marked(&game, &mut a, &settings, &stop, &|done, _| {
+                if done == 2 {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            })
+            .unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(
+            a.decisions.iter().filter(|d| d.rollout.is_some()).count(),
+            2
+        );
+        // All of them.
+        let mut all = searched.clone();
+        let n = analyser
+            .rollout_marked(&game, &mut all, &settings, &AtomicBool::new(false), &none)
+            .unwrap();
+        assert_eq!(n, marked.len());
+        for (i, d) in all.decisions.iter().enumerate() {
+            if marked.contains(&i) {
+                let r = d.rollout.expect("rolled out");
+                assert_eq!(r.trials, 36);
+                assert!(r.candidates >= 2, "{r:?}");
+                assert!(d.equity_lost >= 0.0);
+                assert!((d.equity_lost - (d.best_equity - d.played_equity).max(0.0)).abs() < 1e-6);
+                assert_eq!(
+                    d.mark,
+                    Mark::of(d.equity_lost / (unit(&rules) * d.cube as f32))
+                );
+            } else {
+                assert_eq!(d, &searched.decisions[i]);
+            }
+        }
+        assert_eq!(
+            all.players,
+            [
+                summarise(&rules, &all.decisions, Player::Zero),
+                summarise(&rules, &all.decisions, Player::One)
+            ]
+        );
+        // The same answer twice.
+        let mut again = searched.clone();
+        analyser
+            .rollout_marked(&game, &mut again, &settings, &AtomicBool::new(false), &none)
+            .unwrap();
+        assert_eq!(again, all);
     }
 }

@@ -28,7 +28,8 @@ pub mod levels;
 pub use levels::{Level, LevelError};
 pub mod rollout;
 pub use rollout::{
-    rollout_candidates, rollout_roll, rollout_state, RolloutResult, RolloutSettings,
+    rollout_candidates, rollout_candidates_until, rollout_roll, rollout_state, RolloutResult,
+    RolloutSettings,
 };
 pub mod duel;
 pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
@@ -36,4 +37,5 @@ pub mod analysis;
 pub mod cube;
 pub use analysis::{
     Analyser, Analysis, AnalysisError, Decision, DecisionKind, Mark, PlayerSummary,
+    RolloutJudgement,
 };

@@ -19,6 +19,8 @@
 //! Trials run in parallel on rayon; each trial's dice depend only on the seed and the trial
 //! number, so results do not depend on the number of threads.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use acey_rules::{Dice, Player, Position};
 use rayon::prelude::*;
 
@@ -184,28 +186,46 @@ pub fn rollout_candidates(
     candidates: &[Candidate],
     settings: &RolloutSettings,
 ) -> Vec<RolloutResult> {
+    rollout_candidates_until(bot, mover, candidates, settings, &AtomicBool::new(false))
+        .unwrap_or_default()
+}
+
+/// [`rollout_candidates`], given up (`None`) as soon as `stop` is set: no trial starts after
+/// that, so a Ctrl-C is answered within a game.
+pub fn rollout_candidates_until(
+    bot: &Bot,
+    mover: Player,
+    candidates: &[Candidate],
+    settings: &RolloutSettings,
+    stop: &AtomicBool,
+) -> Option<Vec<RolloutResult>> {
     let n = settings.effective_trials();
     // One flat parallel loop over (candidate, trial) keeps every core busy even with few
     // candidates.
-    let values: Vec<(f64, f64)> = (0..candidates.len() * n)
+    let values: Option<Vec<(f64, f64)>> = (0..candidates.len() * n)
         .into_par_iter()
         .map(|k| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let (c, i) = (k / n, k % n);
             let first = settings.stratify.then(|| stratum_roll(i % 36));
-            trial(
+            Some(trial(
                 bot,
                 &candidates[c].state,
                 mover,
                 first,
                 trial_seed(settings.seed, i),
                 settings.truncate,
-            )
+            ))
         })
         .collect();
-    values
-        .chunks(n)
-        .map(|v| summarise(v, settings.stratify))
-        .collect()
+    Some(
+        values?
+            .chunks(n)
+            .map(|v| summarise(v, settings.stratify))
+            .collect(),
+    )
 }
 
 /// Ranks the candidates of `dice` from `state` by `bot`'s search, rolls out the best `keep` of them

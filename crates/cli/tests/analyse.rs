@@ -286,3 +286,92 @@ fn the_html_report_is_self_contained_and_escapes_every_name() {
     std::fs::remove_file(record).ok();
     std::fs::remove_file(html).ok();
 }
+
+#[test]
+fn rollouts_judge_the_marked_plays_again() {
+    let path = bgammon_data("acey-deucey-server.match");
+    let o = analyse(&[
+        &path,
+        "--ply",
+        "0",
+        "--level",
+        "beginner",
+        "--json",
+        "--rollout",
+        "--trials",
+        "36",
+        "--truncate",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = &v["rollouts"];
+    assert_eq!(r["trials"], 36);
+    assert_eq!(r["truncate"], 3);
+    let marked = r["marked"].as_u64().unwrap();
+    assert!(marked > 3, "{r}");
+    assert_eq!(r["done"], marked);
+    let decisions = v["decisions"].as_array().unwrap();
+    let rolled: Vec<&serde_json::Value> = decisions
+        .iter()
+        .filter(|d| !d["rollout"].is_null())
+        .collect();
+    assert_eq!(rolled.len() as u64, marked);
+    for d in rolled {
+        assert_eq!(d["kind"], "play");
+        assert_eq!(d["rollout"]["trials"], 36);
+        assert!(d["rollout"]["candidates"].as_u64().unwrap() >= 2);
+        assert!(d["rollout"]["played_std_error"].as_f64().unwrap() >= 0.0);
+    }
+    // Without --rollout the field is there, empty.
+    let o = analyse(&[&path, "--ply", "0", "--level", "beginner", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["rollouts"].is_null());
+    assert!(v["decisions"][0]["rollout"].is_null());
+}
+
+#[test]
+fn ctrl_c_during_rollouts_keeps_what_was_done() {
+    // Long rollouts (full games, many trials), interrupted after a few seconds: the analysis is
+    // still printed, with the decisions rolled out so far, and stderr says how many.
+    let path = bgammon_data("acey-deucey-server.match");
+    let child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args([
+            "analyse",
+            &path,
+            "--ply",
+            "0",
+            "--level",
+            "beginner",
+            "--json",
+            "--rollout",
+            "--trials",
+            "36000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    if v["complete"] == true {
+        let r = &v["rollouts"];
+        assert!(
+            r["done"].as_u64().unwrap() < r["marked"].as_u64().unwrap(),
+            "{r}"
+        );
+        assert!(err.contains("marked decisions rolled out"), "{err}");
+    } else {
+        // Stopped before the rollouts began.
+        assert!(v["rollouts"].is_null());
+        assert!(err.contains("interrupted"), "{err}");
+    }
+}

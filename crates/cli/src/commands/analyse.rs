@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::analysis::{Analyser, Analysis, Decision, MAX_PLIES};
+use acey_ai::RolloutSettings;
 use acey_rules::Player;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
@@ -31,6 +32,29 @@ pub struct Args {
     /// Also write a self-contained HTML report (summary, graph with the marks, every decision).
     #[arg(long, value_name = "OUT")]
     html: Option<PathBuf>,
+    /// Then judge the marked checker plays (doubtful or worse) again by Monte-Carlo rollouts.
+    #[arg(long)]
+    rollout: bool,
+    /// Games per candidate in a rollout (rounded up to a multiple of 36).
+    #[arg(long, default_value_t = 144, requires = "rollout")]
+    trials: usize,
+    /// Score rollout games with the evaluator after this many decisions (0: play to the end).
+    #[arg(long, default_value_t = 0, requires = "rollout")]
+    truncate: u32,
+    /// Seed of the rollout dice.
+    #[arg(long, default_value_t = 1, requires = "rollout")]
+    seed: u64,
+}
+
+/// What the rollouts did, for the output.
+#[derive(Clone, Copy)]
+pub struct RolloutRun {
+    /// The settings.
+    pub settings: RolloutSettings,
+    /// Decisions rolled out.
+    pub done: usize,
+    /// Decisions marked, to roll out.
+    pub marked: usize,
 }
 
 /// Runs `acey analyse`.
@@ -58,8 +82,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} decisions (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let analysis = analyser.analyse_with(&game, &stop, &|_, _| bar.inc(1))?;
+    let mut analysis = analyser.analyse_with(&game, &stop, &|_, _| bar.inc(1))?;
     bar.finish_and_clear();
+    let mut rollouts = None;
+    if args.rollout && analysis.complete {
+        if args.trials == 0 {
+            return Err(UsageError("--trials must be at least 1".to_string()).into());
+        }
+        let settings = RolloutSettings {
+            trials: args.trials,
+            truncate: (args.truncate > 0).then_some(args.truncate),
+            seed: args.seed,
+            stratify: true,
+        };
+        let marked = Analyser::marked(&analysis).len();
+        let bar = ProgressBar::new(marked as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} marked decisions rolled out (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let done =
+            analyser.rollout_marked(&game, &mut analysis, &settings, &stop, &|_, _| bar.inc(1))?;
+        bar.finish_and_clear();
+        if done < marked {
+            eprintln!("interrupted: {done} of {marked} marked decisions rolled out");
+        }
+        rollouts = Some(RolloutRun {
+            settings,
+            done,
+            marked,
+        });
+    }
     let names = record.header.players.clone();
     if let Some(out) = &args.html {
         let meta = super::analyse_html::Meta {
@@ -68,16 +123,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             level: &args.level,
             file: args.file.display().to_string(),
         };
-        std::fs::write(out, super::analyse_html::report(&analysis, &meta))
+        std::fs::write(out, super::analyse_html::report(&analysis, &meta, rollouts))
             .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
     }
     if args.json {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&to_json(&analysis, &names))?
+            serde_json::to_string_pretty(&to_json_with(&analysis, &names, rollouts))?
         )?;
     } else {
-        print_text(&analysis, &names)?;
+        print_text(&analysis, &names, rollouts)?;
     }
     if !analysis.complete {
         eprintln!(
@@ -105,6 +160,15 @@ fn round(x: f32) -> f64 {
 
 /// The JSON of docs/analysis.md.
 pub fn to_json(a: &Analysis, names: &[Option<String>; 2]) -> Value {
+    to_json_with(a, names, None)
+}
+
+/// The JSON of docs/analysis.md, with what the rollouts did.
+pub fn to_json_with(
+    a: &Analysis,
+    names: &[Option<String>; 2],
+    rollouts: Option<RolloutRun>,
+) -> Value {
     let players: Vec<Value> = a
         .players
         .iter()
@@ -142,6 +206,12 @@ pub fn to_json(a: &Analysis, names: &[Option<String>; 2]) -> Value {
                 "mark": d.mark.map(|m| m.as_str().replace(' ', "_")),
                 "forced": d.forced,
                 "luck": d.luck.map(round),
+                "rollout": d.rollout.map(|r| json!({
+                    "trials": r.trials,
+                    "candidates": r.candidates,
+                    "played_std_error": round(r.played_std_error),
+                    "best_std_error": round(r.best_std_error),
+                })),
             })
         })
         .collect();
@@ -155,14 +225,36 @@ pub fn to_json(a: &Analysis, names: &[Option<String>; 2]) -> Value {
     json!({
         "plies": a.plies,
         "complete": a.complete,
+        "rollouts": rollouts.map(|r| json!({
+            "trials": r.settings.effective_trials(),
+            "truncate": r.settings.truncate,
+            "seed": r.settings.seed,
+            "marked": r.marked,
+            "done": r.done,
+        })),
         "players": players,
         "decisions": decisions,
         "equity": equity,
     })
 }
 
-fn print_text(a: &Analysis, names: &[Option<String>; 2]) -> anyhow::Result<()> {
+fn print_text(
+    a: &Analysis,
+    names: &[Option<String>; 2],
+    rollouts: Option<RolloutRun>,
+) -> anyhow::Result<()> {
     outln!("Analysis at {}-ply", a.plies)?;
+    if let Some(r) = rollouts {
+        outln!(
+            "{} of {} marked checker plays judged again by rollouts ({} games per candidate{})",
+            r.done,
+            r.marked,
+            r.settings.effective_trials(),
+            r.settings
+                .truncate
+                .map_or_else(String::new, |t| format!(", truncated after {t} decisions"))
+        )?;
+    }
     outln!()?;
     outln!(
         "{:<20} {:>9} {:>8} {:>8} {:>5} {:>8} {:>10} {:>8} {:>7}",
@@ -206,8 +298,18 @@ fn print_text(a: &Analysis, names: &[Option<String>; 2]) -> anyhow::Result<()> {
             mark,
             d.played
         )?;
+        let how = d.rollout.map_or_else(String::new, |r| {
+            format!(", rollout ±{:.3}", r.played_std_error.max(r.best_std_error))
+        });
         if !d.forced && d.played != d.best {
-            outln!("{:>31} best   {}  (lost {:.3})", "", d.best, d.equity_lost)?;
+            outln!(
+                "{:>31} best   {}  (lost {:.3}{how})",
+                "",
+                d.best,
+                d.equity_lost
+            )?;
+        } else if !how.is_empty() {
+            outln!("{:>31} best   the played  (lost 0.000{how})", "")?;
         }
     }
     Ok(())

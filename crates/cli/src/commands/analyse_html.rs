@@ -68,7 +68,7 @@ svg{max-width:100%;height:auto;border:1px solid #ddd;background:#fafafa}\
 .legend span{display:inline-block;margin-right:1.2em}.dot{display:inline-block;width:.8em;height:.8em;border-radius:50%;margin-right:.3em;vertical-align:-.05em}";
 
 /// The page.
-pub fn report(a: &Analysis, meta: &Meta) -> String {
+pub fn report(a: &Analysis, meta: &Meta, rollouts: Option<super::analyse::RolloutRun>) -> String {
     let mut h = String::new();
     let title = format!(
         "Analysis: {} against {}",
@@ -95,6 +95,18 @@ pub fn report(a: &Analysis, meta: &Meta) -> String {
             " &middot; <strong>interrupted: the decisions analysed so far</strong>"
         }
     );
+    if let Some(r) = rollouts {
+        let _ = writeln!(
+            h,
+            "<p>{} of {} marked checker plays judged again by rollouts ({} games per candidate{}); their loss carries the rollout's standard error.</p>",
+            r.done,
+            r.marked,
+            r.settings.effective_trials(),
+            r.settings
+                .truncate
+                .map_or_else(String::new, |t| format!(", truncated after {t} decisions"))
+        );
+    }
     summary(&mut h, a, meta);
     graph(&mut h, a, meta);
     decisions(&mut h, a, meta);
@@ -262,10 +274,14 @@ fn decisions(h: &mut String, a: &Analysis, meta: &Meta) {
             mark_text(d),
             escape(&d.played),
             best,
-            if d.forced {
-                String::new()
-            } else {
-                format!("{:.3}", d.equity_lost)
+            match (d.forced, d.rollout) {
+                (true, _) => String::new(),
+                (false, Some(r)) => format!(
+                    "{:.3} &plusmn;{:.3} (rollout)",
+                    d.equity_lost,
+                    r.played_std_error.max(r.best_std_error)
+                ),
+                (false, None) => format!("{:.3}", d.equity_lost),
             },
             d.luck.map_or_else(String::new, |l| format!("{l:+.3}"))
         );
