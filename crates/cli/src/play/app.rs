@@ -32,6 +32,13 @@ pub enum Mode {
     ChooseResign,
     /// The help screen.
     Help,
+    /// The analysis of the game just played (`A` at game end), scrolled to `scroll`.
+    Review {
+        /// The review's lines ([`super::review`]).
+        lines: Vec<String>,
+        /// The first line shown.
+        scroll: usize,
+    },
 }
 
 /// The full-screen game.
@@ -69,6 +76,10 @@ pub struct App {
     thinking: Option<Receiver<Outcome>>,
     /// A hint being thought out on another thread.
     hinting: Option<Receiver<Outcome>>,
+    /// The review of the game just played, being worked out on another thread.
+    reviewing: Option<Receiver<Vec<String>>>,
+    /// The level and depth of the review ([`super::review::LEVEL`], [`super::review::PLIES`]).
+    pub review_depth: (acey_ai::Level, u8),
     /// Where the bot's latest step went from and to, shown until the person acts.
     last_step: Option<(Spot, Spot)>,
     /// The terminal is too small for the board: only quitting works until it grows.
@@ -110,6 +121,8 @@ impl App {
             saved_game: None,
             thinking: None,
             hinting: None,
+            reviewing: None,
+            review_depth: (super::review::LEVEL, super::review::PLIES),
             last_step: None,
             too_small: false,
         }
@@ -180,7 +193,7 @@ impl App {
 
     /// When [`App::tick`] next has something to do, or `None` while waiting for a person.
     pub fn next_wakeup(&self) -> Option<Instant> {
-        if self.thinking.is_some() || self.hinting.is_some() {
+        if self.thinking.is_some() || self.hinting.is_some() || self.reviewing.is_some() {
             // Look for the bot's answer often.
             return Some(Instant::now() + Duration::from_millis(40));
         }
@@ -201,9 +214,56 @@ impl App {
         self.hinting.is_some()
     }
 
+    /// Whether the review of the game is being worked out.
+    pub fn review_pending(&self) -> bool {
+        self.reviewing.is_some()
+    }
+
+    /// Starts the review of the game just played (on another thread when the bot thinks on
+    /// one, else here).
+    fn start_review(&mut self) {
+        if self.reviewing.is_some() {
+            return;
+        }
+        let game = self.session.game().clone();
+        let names = [
+            self.session.name(Player::Zero),
+            self.session.name(Player::One),
+        ];
+        let (level, plies) = self.review_depth;
+        if self.session.background() {
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(super::review::review_with(&game, names, level, plies));
+            });
+            self.reviewing = Some(rx);
+            self.say("Analysing the game...");
+        } else {
+            let lines = super::review::review_with(&game, names, level, plies);
+            self.mode = Mode::Review { lines, scroll: 0 };
+        }
+    }
+
     /// Collects answers from the threads and starts the bot thinking when it is its turn.
     fn poll_threads(&mut self) -> bool {
         let mut changed = false;
+        if let Some(rx) = &self.reviewing {
+            match rx.try_recv() {
+                Ok(lines) => {
+                    self.reviewing = None;
+                    changed = true;
+                    // Shown unless a new game has begun meanwhile.
+                    if self.session.game_over() {
+                        self.mode = Mode::Review { lines, scroll: 0 };
+                    }
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.reviewing = None;
+                    self.refuse("The analysis could not be worked out.");
+                }
+            }
+        }
         if let Some(rx) = &self.hinting {
             match rx.try_recv() {
                 Ok(outcome) => {
@@ -434,9 +494,13 @@ impl App {
                 format!("{}   Esc: play on", options.join("   "))
             }
             Mode::Help => "Any key closes the help.".into(),
+            Mode::Review { .. } => "↑/↓ PgUp/PgDn: scroll   Esc: close".into(),
             Mode::Normal => {
                 if self.session.game_over() {
-                    return "n: next game / rematch   q: quit".into();
+                    if self.review_pending() {
+                        return "Analysing the game...   n: next game / rematch   q: quit".into();
+                    }
+                    return "n: next game / rematch   A: analyse the game   q: quit".into();
                 }
                 match (self.session.human_to_act(), self.session.game().phase()) {
                     (Some(_), Phase::NameDouble { .. }) => {
@@ -480,6 +544,22 @@ impl App {
         }
         match self.mode.clone() {
             Mode::Help => self.mode = Mode::Normal,
+            Mode::Review { lines, scroll } => {
+                let last = lines.len().saturating_sub(1);
+                let scroll = match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => (scroll + 1).min(last),
+                    KeyCode::PageUp => scroll.saturating_sub(10),
+                    KeyCode::PageDown | KeyCode::Char(' ') => (scroll + 10).min(last),
+                    KeyCode::Home => 0,
+                    KeyCode::End => last,
+                    _ => {
+                        self.mode = Mode::Normal;
+                        return;
+                    }
+                };
+                self.mode = Mode::Review { lines, scroll };
+            }
             Mode::ConfirmResign => {
                 self.mode = Mode::Normal;
                 if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
@@ -634,6 +714,7 @@ impl App {
                     Mode::ChooseResign
                 };
             }
+            KeyCode::Char('A') if self.session.game_over() => self.start_review(),
             KeyCode::Char('n') if self.session.game_over() => {
                 self.session.rematch();
                 self.saved_game = None;
@@ -1264,6 +1345,61 @@ pub(crate) mod tests {
             app.session.game().phase(),
             Phase::GameOver { points: 1, .. }
         ));
+        std::fs::remove_file(&app.save_path).ok();
+    }
+
+    /// A whole random game, over: the person's seat played at random too.
+    fn finished() -> App {
+        let mut game = Game::new(Rules::default());
+        acey_rules::play_random(&mut game, &mut acey_rules::Dice::new(8), |_| {}).unwrap();
+        let mut app = app_after(game.actions());
+        app.review_depth = (Level::Beginner, 0);
+        assert!(app.session.game_over());
+        app
+    }
+
+    #[test]
+    fn at_game_end_a_shows_the_analysis_of_the_game_and_scrolls() {
+        let mut app = finished();
+        assert!(app.prompt().contains("A: analyse the game"));
+        // Not before the end.
+        let mut playing = one_two();
+        playing.review_depth = (Level::Beginner, 0);
+        playing.on_key(key(KeyCode::Char('A')));
+        assert_eq!(playing.mode, Mode::Normal);
+        app.on_key(key(KeyCode::Char('A')));
+        let Mode::Review { lines, scroll: 0 } = app.mode.clone() else {
+            panic!("{:?}", app.mode);
+        };
+        assert!(lines[0].starts_with("Game 1 judged at 0-ply"), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains(": played ")), "{lines:?}");
+        app.on_key(key(KeyCode::Down));
+        app.on_key(key(KeyCode::Down));
+        assert!(matches!(app.mode, Mode::Review { scroll: 2, .. }));
+        app.on_key(key(KeyCode::Up));
+        assert!(matches!(app.mode, Mode::Review { scroll: 1, .. }));
+        app.on_key(key(KeyCode::End));
+        assert!(matches!(app.mode, Mode::Review { scroll, .. } if scroll == lines.len() - 1));
+        app.on_key(key(KeyCode::Esc));
+        assert_eq!(app.mode, Mode::Normal);
+        assert!(!app.quit);
+        std::fs::remove_file(&app.save_path).ok();
+        std::fs::remove_file(&playing.save_path).ok();
+    }
+
+    #[test]
+    fn the_analysis_is_worked_out_on_another_thread() {
+        let mut app = finished();
+        app.session.set_background(true);
+        app.on_key(key(KeyCode::Char('A')));
+        assert!(app.review_pending());
+        assert!(app.messages.iter().any(|m| m == "Analysing the game..."));
+        let until = Instant::now() + Duration::from_secs(120);
+        while app.review_pending() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+            app.tick(Instant::now());
+        }
+        assert!(matches!(app.mode, Mode::Review { .. }), "{:?}", app.mode);
         std::fs::remove_file(&app.save_path).ok();
     }
 }

@@ -8,10 +8,12 @@
 //! * [`app`], [`ui`], [`terminal`]: the full-screen game's state and keys, drawing, and terminal.
 //! * [`plain`]: the line mode.
 //! * [`save`]: saving a game and going on with it later.
+//! * [`review`]: the analysis of the game just played.
 
 pub mod app;
 pub mod board;
 pub mod plain;
+pub mod review;
 pub mod save;
 pub mod session;
 pub mod terminal;

@@ -34,6 +34,7 @@ Commands:
   resign single offer a single (or 'resign gammon') when more is at stake, with gammons;
                 the bot accepts or declines, a second person types 'accept' or 'decline'
   rematch       after a game: the next game (a new match once a match is decided)
+  analyse       after a game: judge it (acey analyse at 1-ply): summary and marked plays
   board         draw the board
   position      describe the position
   auto on|off   make forced plays automatically
@@ -146,7 +147,8 @@ fn save_and_say(s: &Session, path: &Path, out: &mut impl Write) -> Result<()> {
 /// What the game waits for, as the prompt line (after `> `).
 fn prompt(s: &Session) -> String {
     if s.game_over() {
-        return "game over: type 'rematch' for another game or 'quit'".to_string();
+        return "game over: type 'rematch' for another game, 'analyse' to judge this one, or 'quit'"
+            .to_string();
     }
     if let Some((by, level)) = s.pending_offer() {
         return format!(
@@ -302,6 +304,19 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
             }
         }
         "resign" => resign(s, rest.first().copied(), out)?,
+        "analyse" | "analyze" | "analysis" => {
+            if s.game_over() {
+                let names = [s.name(Player::Zero), s.name(Player::One)];
+                for l in super::review::review(s.game(), names) {
+                    writeln!(out, "{l}")?;
+                }
+            } else {
+                writeln!(
+                    out,
+                    "The game is not over: 'analyse' judges a finished game."
+                )?;
+            }
+        }
         "accept" | "decline" if s.pending_offer().is_some() => {
             let accept = first == "accept";
             match s.answer_offer(accept) {
@@ -684,6 +699,21 @@ mod tests {
             assert!(said.starts_with("You played "), "{text}: {said}");
             assert_eq!(s.game().log().len(), 1, "{text}");
         }
+    }
+
+    #[test]
+    fn a_finished_game_is_analysed_on_request() {
+        let mut s = backgammon_four_two();
+        let said = say(&mut s, "analyse");
+        assert!(said.contains("The game is not over"), "{said}");
+        let said = say(&mut s, "resign yes");
+        assert!(s.game_over(), "{said}");
+        let said = say(&mut s, "analyse");
+        assert!(
+            said.starts_with("Game 1 judged at 1-ply by the strongest level"),
+            "{said}"
+        );
+        assert!(said.contains("error rate"), "{said}");
     }
 
     #[test]

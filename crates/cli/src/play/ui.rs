@@ -88,6 +88,9 @@ pub fn draw(f: &mut Frame, app: &App) {
     if app.mode == Mode::Help {
         draw_help(f, area);
     }
+    if let Mode::Review { lines, scroll } = &app.mode {
+        draw_review(f, area, lines, *scroll);
+    }
 }
 
 fn draw_title(f: &mut Frame, app: &App, area: Rect) {
@@ -307,6 +310,7 @@ fn draw_help(f: &mut Frame, area: Rect) {
         "                                with gammons: offer a single)",
         "  r  roll   d  double (cube) y/n  take/drop",
         "  n  next game / rematch     q, Ctrl-C  save and quit",
+        "  A  at game end: analyse the game just played",
     ];
     let w = 70.min(area.width);
     let h = (text.len() as u16 + 2).min(area.height);
@@ -320,6 +324,33 @@ fn draw_help(f: &mut Frame, area: Rect) {
     f.render_widget(
         Paragraph::new(text.iter().map(|l| Line::from(*l)).collect::<Vec<_>>())
             .block(Block::bordered().title(" keys ")),
+        rect,
+    );
+}
+
+/// The review of the game just played, over the board, from line `scroll`.
+fn draw_review(f: &mut Frame, area: Rect, lines: &[String], scroll: usize) {
+    let w = 100.min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    };
+    let shown: Vec<Line> = lines
+        .iter()
+        .skip(scroll)
+        .map(|l| Line::from(l.as_str()))
+        .collect();
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(shown).block(Block::bordered().title(format!(
+            " analysis, lines {}-{} of {} (↑/↓ scroll, Esc closes) ",
+            scroll + 1,
+            (scroll + h.saturating_sub(2) as usize).min(lines.len()),
+            lines.len()
+        ))),
         rect,
     );
 }
@@ -407,6 +438,16 @@ mod tests {
         assert!(s.contains("Bot wins 15 points by resignation."), "{s}");
         assert!(s.contains("Score: you 0, bot 15"), "{s}");
         assert!(s.contains("n: next game / rematch"), "{s}");
+        assert!(s.contains("A: analyse the game"), "{s}");
+        app.review_depth = (acey_ai::Level::Beginner, 0);
+        app.on_key(key(KeyCode::Char('A')));
+        let s = screen(&app);
+        assert!(s.contains(" analysis, lines 1-"), "{s}");
+        assert!(
+            s.contains("Game 1 judged at 0-ply by the beginner level"),
+            "{s}"
+        );
+        assert!(s.contains("Esc: close"), "{s}");
         std::fs::remove_file(&app.save_path).ok();
     }
 
