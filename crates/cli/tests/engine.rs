@@ -186,3 +186,27 @@ fn a_game_record_is_analysed_as_acey_analyse_does() {
         assert!(e.contains(want), "{}: {}", want, answers[i]);
     }
 }
+
+#[test]
+fn a_bgammon_replay_is_analysed_too_and_its_errors_name_the_line() {
+    let path = format!(
+        "{}/../rules/tests/data/bgammon/acey-deucey-server.match",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let bad = "i 1702738670 alice bob 1 0 0 0 1 1\n1 r 6-5 off/19 off/21\n";
+    let (answers, status) = session(&[
+        json!({"id": 1, "cmd": "analyse", "record": text, "ply": 0}).to_string(),
+        json!({"id": 2, "cmd": "analyse", "record": bad, "ply": 0}).to_string(),
+    ]);
+    assert!(status.success());
+    let a = &answers[0];
+    assert_eq!(a["players"][0]["name"], "alice", "{a}");
+    assert!(a["decisions"].as_array().unwrap().len() > 30, "{a}");
+    let e = answers[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        e.contains("bad record") && e.contains("line 2"),
+        "{}",
+        answers[1]
+    );
+}
