@@ -28,8 +28,9 @@
 //! (with `opening_roll=reroll-both` if a game's first roll is a double, which the backgammon
 //! convention cannot start with). The file names no die-off: it is written as 2-1 for the player
 //! who rolls first (backgammon: the first roll's dice, larger to the starter). A match from its
-//! first game (scores 0-0) keeps its length as the match target; a single game cut from the
-//! middle of a match is read as a game on its own, its score before kept in the header
+//! first game (scores 0-0, or the first game's own result when it ended by a resignation or a
+//! drop, as the server writes it then) keeps its length as the match target; a single game cut
+//! from the middle of a match is read as a game on its own, its score kept in the header
 //! (`bgammon score`).
 //!
 //! ```
@@ -43,7 +44,7 @@
 
 use std::fmt;
 
-use crate::game::{Action, Game, GameError, Phase};
+use crate::game::{Action, Game, GameEnd, GameError, Phase};
 use crate::position::Player;
 use crate::record::{DiceSource, Record, RecordHeader};
 use crate::rules::{OpeningRoll, Preset};
@@ -766,15 +767,11 @@ fn build(file: &MatchFile) -> Result<Record, BgammonError> {
             );
         }
     }
-    let from_start = first.scores == [0, 0];
     let mut rules = if first.variant == 0 {
         Preset::Backgammon.rules()
     } else {
         Preset::Bgammon.rules()
     };
-    if first.match_length > 1 && from_start {
-        rules.match_target = Some(first.match_length);
-    }
     if rules.opening_roll == OpeningRoll::UseDieOffDice {
         // The backgammon opening is played from the die-off, which is never a double.
         let double_first = file.games.iter().any(|g| {
@@ -786,6 +783,35 @@ fn build(file: &MatchFile) -> Result<Record, BgammonError> {
         if double_first {
             rules.opening_roll = OpeningRoll::RerollBoth;
         }
+    }
+    let mut from_start = first.scores == [0, 0];
+    if !from_start && first.match_length > 1 {
+        // The server writes the score after a game that ended by a resignation or a drop: the
+        // first game of a match may then show its own result.
+        let mut single = Builder {
+            game: Game::new(rules),
+            actions: Vec::new(),
+        };
+        let replayed = file.games[0]
+            .events
+            .iter()
+            .try_for_each(|(line, e)| single.event(e, *line));
+        if let (
+            Ok(()),
+            Phase::GameOver {
+                winner,
+                points,
+                how: GameEnd::Resigned | GameEnd::Dropped,
+            },
+        ) = (replayed, single.game.phase())
+        {
+            let mut after = [0, 0];
+            after[winner.index()] = *points;
+            from_start = first.scores == after;
+        }
+    }
+    if first.match_length > 1 && from_start {
+        rules.match_target = Some(first.match_length);
     }
     let mut b = Builder {
         game: Game::new(rules),
@@ -839,7 +865,7 @@ fn build(file: &MatchFile) -> Result<Record, BgammonError> {
         extra.push((
             "bgammon score".to_string(),
             format!(
-                "{}-{} before this game, match to {}",
+                "{}-{} in its `i` line (before the game, or after it when it ended by a resignation or a drop), match to {}",
                 first.scores[0], first.scores[1], first.match_length
             ),
         ));

@@ -406,6 +406,32 @@ fn bad_files_are_refused_with_their_line() {
 }
 
 #[test]
+fn a_match_whose_first_game_was_resigned_shows_the_score_after_it_and_is_still_a_match() {
+    // As the server writes it: the `i` line of a game that ended by a resignation has the score
+    // after the game (15-0 here, checker count).
+    let after = "i 1702738670 alice bob 25 15 0 1 1 1\n1 r 6-5 off/19, off/20\n2 t\n";
+    let record = bgammon::parse(after).unwrap();
+    assert_eq!(record.rules.match_target, Some(25));
+    assert!(!record
+        .header
+        .extra
+        .iter()
+        .any(|(k, _)| k == "bgammon score"));
+    // A game from the middle of a match is read on its own, its score kept.
+    let cut = "i 1702738670 alice bob 25 3 4 1 1 1\n1 r 6-5 off/19, off/20\n2 t\n";
+    let record = bgammon::parse(cut).unwrap();
+    assert_eq!(record.rules.match_target, None);
+    let (_, note) = record
+        .header
+        .extra
+        .iter()
+        .find(|(k, _)| k == "bgammon score")
+        .expect("the score is kept");
+    assert!(note.starts_with("3-4 in its `i` line"), "{note}");
+    assert!(note.ends_with("match to 25"), "{note}");
+}
+
+#[test]
 fn an_unfinished_game_is_read_as_far_as_it_goes() {
     let record = bgammon::parse(
         "i 1702738670 alice bob 1 0 0 0 1 1\n1 r 6-5 off/19, off/20\n2 r 3-1 off/3, off/1\n",
