@@ -602,9 +602,7 @@ impl Writer {
                     w.lines
                         .push(format!("{} resigns a {}", player.index(), level.name()))
                 }
-                Action::Forfeit { player } => {
-                    w.lines.push(format!("{} forfeits", player.index()))
-                }
+                Action::Forfeit { player } => w.lines.push(format!("{} forfeits", player.index())),
                 Action::NextGame => w.lines.push(format!("game {}", game.game_number())),
                 _ => {}
             }

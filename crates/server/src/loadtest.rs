@@ -591,6 +591,7 @@ async fn create_idle(hub: &crate::hub::Hub) -> Result<std::sync::Arc<crate::room
             match_to: None,
             level: None,
             seat: None,
+            who: None,
         })
         .await
         .map_err(|(_, m)| m)?;

@@ -55,7 +55,7 @@ pub async fn catch_up(c: &mut Client, mut view: Value, n: u64) -> Value {
         let m = c.recv().await.unwrap();
         match m["type"].as_str() {
             Some("update") => view = m["view"].clone(),
-            Some("seats") => {}
+            Some("seats" | "presence") => {}
             _ => panic!("unexpected {m}"),
         }
     }
@@ -65,12 +65,19 @@ pub async fn catch_up(c: &mut Client, mut view: Value, n: u64) -> Value {
 /// Expects the next message to be an error with `code`, then checks the connection still
 /// answers (ping -> pong with nothing in between: no update was broadcast).
 pub async fn expect_error(c: &mut Client, code: &str) -> Value {
-    let m = c.recv().await.unwrap();
+    let mut m = c.recv().await.unwrap();
+    // Who comes and goes is news, not a change of the game.
+    while m["type"] == "presence" {
+        m = c.recv().await.unwrap();
+    }
     assert_eq!(m["type"], "error", "{m}");
     assert_eq!(m["code"], code, "{m}");
     assert!(!m["message"].as_str().unwrap().is_empty());
     c.send(&json!({"type": "ping"})).await.unwrap();
-    let p = c.recv().await.unwrap();
+    let mut p = c.recv().await.unwrap();
+    while p["type"] == "presence" {
+        p = c.recv().await.unwrap();
+    }
     assert_eq!(
         p["type"], "pong",
         "the game changed or the connection broke: {p}"
