@@ -72,7 +72,7 @@ impl TimeControl {
     pub fn checked(self) -> Result<TimeControl, TimeControlError> {
         let ok = match self {
             TimeControl::Fischer { base, increment } => {
-                base <= MAX_SECONDS && increment <= 600 && (base > 0 || increment >= 3)
+                (1..=MAX_SECONDS).contains(&base) && increment <= 600
             }
             TimeControl::PerTurn { seconds } => (3..=MAX_SECONDS).contains(&seconds),
         };
@@ -80,7 +80,7 @@ impl TimeControl {
             Ok(self)
         } else {
             Err(TimeControlError(format!(
-                "{self}: a clock gives each player some time (at most {MAX_SECONDS} s, an increment of at most 600 s, at least 3 s a turn)"
+                "{self}: a clock gives each player some time (a bank of 1 s to {MAX_SECONDS} s and an increment of at most 600 s, or 3 s to {MAX_SECONDS} s a turn)"
             )))
         }
     }
@@ -211,7 +211,7 @@ mod tests {
             TimeControl::parse("30/turn").unwrap(),
             TimeControl::PerTurn { seconds: 30 }
         );
-        for t in ["3+12", "0.5+2", "30/turn", "0+5"] {
+        for t in ["3+12", "0.5+2", "30/turn", "1+0"] {
             assert_eq!(TimeControl::parse(t).unwrap().to_string(), t);
         }
         for bad in [

@@ -240,7 +240,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         }
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
-    runtime.spawn(Arc::clone(&shared.lobby).run(Arc::clone(&shared.peers)));
+    runtime.spawn(Arc::clone(&shared.lobby).run());
     {
         // Clocks that were running when the server stopped run on (from where they were).
         let hub = Arc::clone(&shared.hub);

@@ -106,12 +106,15 @@ struct NewPassword {
     new_password: String,
 }
 
-fn parse<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, Response> {
+/// A refusal on the way to an answer (boxed: a response is large, the happy path small).
+type Refused = Box<Response>;
+
+fn parse<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, Refused> {
     serde_json::from_slice(body).map_err(|e| {
-        api_error(
+        Box::new(api_error(
             StatusCode::BAD_REQUEST,
             format!("the body is not what this request takes: {e}"),
-        )
+        ))
     })
 }
 
@@ -139,19 +142,19 @@ async fn start_session(
     app: &AppState,
     headers: &HeaderMap,
     account: i64,
-) -> Result<String, Response> {
-    let token = crate::random::token().map_err(unavailable)?;
+) -> Result<String, Refused> {
+    let token = crate::random::token().map_err(|e| Box::new(unavailable(e)))?;
     app.store()
         .create_session(&session::stored_form(&token), account, now())
         .await
-        .map_err(unavailable)?;
+        .map_err(|e| Box::new(unavailable(e)))?;
     Ok(session::set_cookie(&token, secure(headers)))
 }
 
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Response> {
-    tokio::task::spawn_blocking(f).await.map_err(unavailable)
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Box::new(unavailable(e)))
 }
 
 /// `POST /api/accounts {"name","password"}`: 201 and logged in, 409 for a name taken, 400 for
@@ -167,7 +170,7 @@ pub async fn register(
     }
     let c: Credentials = match parse(&body) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let name = match PlayerName::parse(&c.name) {
         Ok(n) => n,
@@ -180,7 +183,7 @@ pub async fn register(
     let hash = match blocking(move || password::hash(&pw)).await {
         Ok(Ok(h)) => h,
         Ok(Err(e)) => return api_error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let id = match app.store().create_account(&name, &hash, now()).await {
         Ok(Some(id)) => id,
@@ -195,7 +198,7 @@ pub async fn register(
             Json(serde_json::json!({ "name": name.as_str() })),
         )
             .into_response(),
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -212,7 +215,7 @@ pub async fn login(
     }
     let c: Credentials = match parse(&body) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let account = match app.store().account_by_name(&c.name).await {
         Ok(a) => a,
@@ -222,7 +225,7 @@ pub async fn login(
     let pw = c.password;
     let ok = match blocking(move || password::verify(&pw, stored.as_deref())).await {
         Ok(ok) => ok,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let Some(account) = account.filter(|_| ok) else {
         return api_error(StatusCode::UNAUTHORIZED, "wrong name or password");
@@ -233,7 +236,7 @@ pub async fn login(
             Json(serde_json::json!({ "name": account.name })),
         )
             .into_response(),
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -277,7 +280,7 @@ pub async fn change_password(
     };
     let c: NewPassword = match parse(&body) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     if let Err(e) = password::check(&c.new_password) {
         return api_error(StatusCode::BAD_REQUEST, e.to_string());
@@ -296,7 +299,7 @@ pub async fn change_password(
         Ok(Some(Ok(h))) => h,
         Ok(Some(Err(e))) => return api_error(StatusCode::BAD_REQUEST, e.to_string()),
         Ok(None) => return api_error(StatusCode::UNAUTHORIZED, "wrong password"),
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let keep = session_token(&headers)
         .map(|t| session::stored_form(&t))

@@ -62,7 +62,12 @@ pub async fn player(State(app): State<AppState>, Path(name): Path<String>) -> Re
 
 /// `GET /api/lobby`: open challenges, games being played, connections online.
 pub async fn lobby(State(app): State<AppState>) -> Response {
-    match app.shared.lobby.snapshot(app.shared.peers.open()).await {
+    match app
+        .shared
+        .lobby
+        .snapshot(app.shared.hub.services().bus.connections())
+        .await
+    {
         Ok(crate::protocol::ServerMsg::Lobby {
             challenges,
             pools,

@@ -235,7 +235,7 @@ async fn serve(
                 // Too far behind: the whole lobby again.
                 Err(RecvError::Lagged(_)) => {
                     conn.lobby = Some(hub.services().bus.subscribe());
-                    match shared.lobby.snapshot(shared.peers.open()).await {
+                    match shared.lobby.snapshot(shared.hub.services().bus.connections()).await {
                         Ok(m) => vec![m.to_json()],
                         Err(r) => error(None, r),
                     }
@@ -378,7 +378,10 @@ async fn dispatch(
             // Subscribed before the snapshot is read: a change in between comes twice at worst
             // (an added challenge is then in the list and in the news; clients key by id).
             conn.lobby = Some(hub.services().bus.subscribe());
-            Ok(vec![lobby.snapshot(shared.peers.open()).await?.to_json()])
+            Ok(vec![lobby
+                .snapshot(shared.hub.services().bus.connections())
+                .await?
+                .to_json()])
         }
         ClientMsg::Challenge {
             rules,

@@ -123,7 +123,7 @@ impl Pool {
 
 /// Of the seeks waiting in a pool, the one to pair `rating` with: the closest rating, and of
 /// equal ones the longest waiting. A guest (no rating) counts as 1500.
-pub fn best_opponent<'a>(rating: Option<f64>, waiting: &'a [Challenge]) -> Option<&'a Challenge> {
+pub fn best_opponent(rating: Option<f64>, waiting: &[Challenge]) -> Option<&Challenge> {
     let me = rating.unwrap_or(1500.0);
     waiting.iter().min_by(|a, b| {
         let da = (a.rating.unwrap_or(1500.0) - me).abs();

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::TimeControl;
-use crate::gate::Peers;
 use crate::hub::{Hub, MAX_MATCH};
 use crate::lobby::{best_opponent, Challenge, Pool, POOLS};
 use crate::protocol::{ErrorCode, PoolView, Role, ServerMsg};
@@ -66,7 +65,8 @@ impl Lobby {
         })
     }
 
-    /// The whole lobby, as the `lobby` message and `GET /api/lobby` give it.
+    /// The whole lobby, as the `lobby` message and `GET /api/lobby` give it; `online` is the
+    /// number of WebSocket connections.
     pub async fn snapshot(&self, online: usize) -> Result<ServerMsg, Refusal> {
         let store = self.hub.store();
         let all = store.challenges().await.map_err(unavailable)?;
@@ -358,7 +358,7 @@ impl Lobby {
 
     /// Keeps lobby watchers told: the games being played when one starts or ends, and the
     /// number online when it changes (at most once a second).
-    pub async fn run(self: Arc<Self>, peers: Arc<Peers>) {
+    pub async fn run(self: Arc<Self>) {
         let bus = &self.hub.services().bus;
         let mut last_online = usize::MAX;
         let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -373,7 +373,7 @@ impl Lobby {
                     }
                 }
                 _ = tick.tick() => {
-                    let n = peers.open();
+                    let n = bus.connections();
                     if n != last_online {
                         last_online = n;
                         bus.publish(&ServerMsg::Online { n });
