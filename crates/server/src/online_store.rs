@@ -62,6 +62,14 @@ pub trait AccountStore: Send + Sync + 'static {
         now: i64,
     ) -> BoxFuture<'a, Result<Option<Account>, StoreError>>;
 
+    /// Gives `account` the seats a guest played: each `(game, stored token)` whose seat has no
+    /// account yet gets the account and its name; returns how many seats changed.
+    fn adopt_seats<'a>(
+        &'a self,
+        account: &'a Account,
+        seats: &'a [(String, String)],
+    ) -> BoxFuture<'a, Result<u64, StoreError>>;
+
     /// Ends a session.
     fn delete_session<'a>(&'a self, token_hash: &'a str) -> BoxFuture<'a, Result<(), StoreError>>;
 }

@@ -376,10 +376,12 @@ impl Room {
         st.finished = true;
         let online = &st.meta.online;
         let accounts = online.players.clone().map(|p| p.and_then(|p| p.account));
-        if !online.lobby && accounts.iter().all(Option::is_none) {
-            // A game between guests or against the computer: nobody has a history to add to.
+        if st.meta.mode == Mode::Local {
+            // Two people on one screen: nobody's history.
             return;
         }
+        // Every other result is kept, guests' too: a guest who registers later brings their
+        // games into the account (their seat tokens prove them theirs).
         let how = match st.game.phase() {
             Phase::GameOver { how, .. } => match how {
                 GameEnd::BoreOff => "bore-off",

@@ -146,6 +146,45 @@ impl AccountStore for SqliteStore {
         })
     }
 
+    fn adopt_seats<'a>(
+        &'a self,
+        account: &'a Account,
+        seats: &'a [(String, String)],
+    ) -> BoxFuture<'a, Result<u64, StoreError>> {
+        Box::pin(async move {
+            let mut tx = self.pool().begin().await.map_err(db)?;
+            let mut changed = 0;
+            for (game, token) in seats {
+                let inherited = crate::seat_token::inherited(token);
+                for seat in 0..2 {
+                    // Conditional on the seat's token and on no account yet: a guest's seat
+                    // is adopted once, and only by whoever holds its secret.
+                    let sql = if seat == 0 {
+                        "UPDATE games SET account0 = ?, name0 = ?
+                         WHERE id = ? AND account0 IS NULL AND (token0 = ? OR token0 = ?)
+                         AND mode <> 'local'"
+                    } else {
+                        "UPDATE games SET account1 = ?, name1 = ?
+                         WHERE id = ? AND account1 IS NULL AND (token1 = ? OR token1 = ?)
+                         AND mode <> 'local'"
+                    };
+                    let done = sqlx::query(sql)
+                        .bind(account.id)
+                        .bind(&account.name)
+                        .bind(game)
+                        .bind(token)
+                        .bind(&inherited)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(db)?;
+                    changed += done.rows_affected();
+                }
+            }
+            tx.commit().await.map_err(db)?;
+            Ok(changed)
+        })
+    }
+
     fn delete_session<'a>(&'a self, token_hash: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
@@ -422,7 +461,7 @@ impl ResultStore for SqliteStore {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT g.id, g.rules, g.rated, g.name0, g.name1, g.account0, g.account1,
-                        r.winner, r.score0, r.score1, r.ended_at
+                        g.bot_seat, g.level, r.winner, r.score0, r.score1, r.ended_at
                  FROM games g JOIN results r ON r.game_id = g.id
                  WHERE g.account0 = ?1 OR g.account1 = ?1
                  ORDER BY r.ended_at DESC, g.id LIMIT ?2",
@@ -450,9 +489,16 @@ impl ResultStore for SqliteStore {
                     let rules: String = row.try_get("rules").map_err(db)?;
                     let rules: acey_rules::Rules = serde_json::from_str(&rules).map_err(db)?;
                     let rated: i64 = row.try_get("rated").map_err(db)?;
+                    let bot: Option<i64> = row.try_get("bot_seat").map_err(db)?;
+                    let level: Option<String> = row.try_get("level").map_err(db)?;
+                    let opponent = if bot == Some(other as i64) {
+                        format!("computer ({})", level.unwrap_or_else(|| "casual".into()))
+                    } else {
+                        names[other].clone().unwrap_or_else(|| "guest".into())
+                    };
                     Ok(PastGame {
                         id: row.try_get("id").map_err(db)?,
-                        opponent: names[other].clone().unwrap_or_else(|| "?".into()),
+                        opponent,
                         opponent_registered: accounts[other].is_some(),
                         result: if winner as usize == me { "win" } else { "loss" },
                         points: [score[me] as u32, score[other] as u32],

@@ -60,6 +60,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/scoring.js"),
     ),
     (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/lobby.js"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/account.js"),
+    ),
+    (
+        "profile.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/profile.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),

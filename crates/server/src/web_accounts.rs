@@ -97,6 +97,38 @@ fn session_token(headers: &HeaderMap) -> Option<String> {
 struct Credentials {
     name: String,
     password: String,
+    /// Games this browser played as a guest, with its seat tokens: they join the account.
+    #[serde(default)]
+    games: Vec<GuestSeat>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestSeat {
+    game: String,
+    token: String,
+}
+
+/// Guest games one request may bring into an account.
+const MAX_ADOPTED: usize = 200;
+
+/// Brings the guest games of a login or registration into the account (a seat is taken only
+/// with its token, and only while no account holds it).
+async fn adopt(app: &AppState, account: &Account, games: &[GuestSeat]) {
+    let seats: Vec<(String, String)> = games
+        .iter()
+        .take(MAX_ADOPTED)
+        .filter(|g| g.game.len() <= 64 && g.token.len() <= 128)
+        .map(|g| (g.game.clone(), crate::seat_token::stored_form(&g.token)))
+        .collect();
+    if seats.is_empty() {
+        return;
+    }
+    match app.store().adopt_seats(account, &seats).await {
+        Ok(n) if n > 0 => tracing::info!(account = account.id, seats = n, "guest games adopted"),
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "guest games not adopted"),
+    }
 }
 
 #[derive(Deserialize)]
@@ -191,6 +223,12 @@ pub async fn register(
         Err(e) => return unavailable(e),
     };
     tracing::info!(account = id, name = %name, "account registered");
+    let account = Account {
+        id,
+        name: name.as_str().to_string(),
+        password: String::new(),
+    };
+    adopt(&app, &account, &c.games).await;
     match start_session(&app, &headers, id).await {
         Ok(cookie) => (
             StatusCode::CREATED,
@@ -230,6 +268,7 @@ pub async fn login(
     let Some(account) = account.filter(|_| ok) else {
         return api_error(StatusCode::UNAUTHORIZED, "wrong name or password");
     };
+    adopt(&app, &account, &c.games).await;
     match start_session(&app, &headers, account.id).await {
         Ok(cookie) => (
             [(header::SET_COOKIE, cookie)],
