@@ -140,7 +140,8 @@ export function lobbyMessage(msg) {
     case "welcome":
       state.me = msg.name;
       state.registered = msg.registered;
-      $("my-name").value = msg.name;
+      // Not while the person is typing a new one.
+      if (document.activeElement !== $("my-name")) $("my-name").value = msg.name;
       $("my-name").disabled = msg.registered;
       $("name-note").textContent = msg.registered ? "(your account)" : "(guest)";
       $("ch-rated").disabled = !msg.registered;
@@ -207,7 +208,8 @@ export function initLobby(d) {
   $("my-name").value = saved || "";
   $("my-name").onchange = () => {
     const name = $("my-name").value.trim();
-    deps.hello(name);
+    // An emptied field is not a new name: the old one stays until another is typed.
+    if (name) deps.hello(name);
   };
   $("seek-cancel").onclick = () => {
     if (state.seeking) deps.send({ type: "cancel", challenge: state.seeking.id });
