@@ -91,7 +91,8 @@ function seatLabel(p) {
   const known = ui.info?.players?.[p];
   if (!known || ui.info.mode === "local") return playerName(p);
   const you = seatOf(ui.role) === p ? " (you)" : "";
-  return `${known.name}${known.registered ? "" : " (guest)"}${you}`;
+  const rating = known.rating !== null && known.rating !== undefined ? ` ${known.rating}` : "";
+  return `${known.name}${known.registered ? rating : " (guest)"}${you}`;
 }
 
 // A name as the subject of a sentence ("You rolled", "Computer rolled").

@@ -109,7 +109,9 @@ impl Hub {
             .await
             .map_err(unavailable)?
             .map_err(unavailable)?;
-        let fresh = Room::new(stored.meta, game, Arc::clone(&self.services));
+        let mut meta = stored.meta;
+        meta.online.ratings = self.ratings(&meta).await;
+        let fresh = Room::new(meta, game, Arc::clone(&self.services));
         let room = {
             let mut rooms = self.rooms.lock().await;
             match rooms.get(id).and_then(Weak::upgrade) {
@@ -230,6 +232,7 @@ impl Hub {
                 rated,
                 lobby: true,
                 clock: clock.map(crate::clock::Clock::new),
+                ratings: [None, None],
             },
         };
         let room = self.start(meta).await?;
@@ -256,8 +259,29 @@ impl Hub {
         resumed
     }
 
-    async fn start(&self, meta: GameMeta) -> Result<Arc<Room>, Refusal> {
+    /// The ratings of the accounts at the seats, for the game's family and kind.
+    async fn ratings(&self, meta: &GameMeta) -> [Option<f64>; 2] {
+        let mut out = [None, None];
+        let Some(kind) = crate::rating::Kind::of(&meta.rules) else {
+            return out;
+        };
+        let family = crate::rating::Family::of(&meta.rules);
+        for (seat, p) in meta.online.players.iter().enumerate() {
+            if let Some(account) = p.as_ref().and_then(|p| p.account) {
+                out[seat] = self
+                    .store()
+                    .rating(account, family, kind)
+                    .await
+                    .ok()
+                    .map(|r| r.rating.round());
+            }
+        }
+        out
+    }
+
+    async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
         self.store().create_game(&meta).await.map_err(unavailable)?;
+        meta.online.ratings = self.ratings(&meta).await;
         crate::metrics::Metrics::count(&self.services.metrics.games_created);
         tracing::info!(game = %meta.id, mode = meta.mode.as_str(), rules = %meta.rules, "game created");
         let game = Game::new(meta.rules);
@@ -345,6 +369,7 @@ impl Hub {
                 tracing::warn!(game = %room.id, error = %e, "player's name not stored");
             } else {
                 st.meta.online.players[free] = Some(who.clone());
+                st.meta.online.ratings = self.ratings(&st.meta).await;
             }
         }
         let info = GameInfo::of(&st.meta);

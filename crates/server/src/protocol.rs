@@ -420,6 +420,8 @@ pub struct PlayerView {
     pub name: String,
     /// Whether it is an account's (a guest's is not).
     pub registered: bool,
+    /// The account's rating for this game's family and kind.
+    pub rating: Option<f64>,
 }
 
 /// Both clocks, as they stand when the message is sent.
@@ -470,10 +472,11 @@ impl GameInfo {
             rematch_of: meta.rematch_of.clone(),
             scoring: meta.rules.scoring.as_str(),
             cube: meta.rules.doubling_cube,
-            players: meta.online.players.clone().map(|p| {
-                p.map(|p| PlayerView {
+            players: [0, 1].map(|i| {
+                meta.online.players[i].as_ref().map(|p| PlayerView {
                     registered: p.account.is_some(),
-                    name: p.name,
+                    name: p.name.clone(),
+                    rating: meta.online.ratings[i],
                 })
             }),
             rated: meta.online.rated,

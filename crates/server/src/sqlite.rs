@@ -84,6 +84,7 @@ fn meta_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameMeta, StoreError> 
         rated: rated != 0,
         lobby: lobby != 0,
         clock,
+        ratings: [None, None],
     };
     Ok(GameMeta {
         online,

@@ -105,6 +105,9 @@ pub struct Online {
     pub lobby: bool,
     /// The clock as last stored (see [`Store::save_clock`]).
     pub clock: Option<crate::clock::Clock>,
+    /// Each seated account's rating for this game's family and kind, as shown to players (read
+    /// when the game is loaded or a seat taken; not stored with the game).
+    pub ratings: [Option<f64>; 2],
 }
 
 /// A game as stored: its description and its accepted actions in order.

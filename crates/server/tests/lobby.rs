@@ -94,6 +94,7 @@ async fn two_players_pressing_the_same_button_play_one_rated_game_and_their_rati
     );
     assert_eq!(jb["info"]["players"][0]["name"], "alice");
     assert_eq!(jb["info"]["players"][1]["name"], "Bob");
+    assert_eq!(jb["info"]["players"][1]["rating"], 1500.0);
     let ja = join(&mut a, &game, paired["token"].as_str()).await;
     assert_eq!(ja["role"], json!({"seat": 0}));
     assert!(ja["clock"]["left_ms"][0].as_u64().unwrap() > 170_000);

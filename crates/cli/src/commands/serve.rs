@@ -59,6 +59,16 @@ pub struct Args {
     /// Hours after which a game in which no person moved is deleted.
     #[arg(long, default_value_t = 24)]
     pub abandoned_after_hours: u64,
+    /// Logins and registrations one address may try per minute.
+    #[arg(long, default_value_t = 10.0)]
+    pub logins_per_minute: f64,
+    /// Chat lines one connection may send per minute (after a burst of 5).
+    #[arg(long, default_value_t = 20.0)]
+    pub chat_per_minute: f64,
+    /// Seconds a player must be gone on their own turn (games without clocks) before the
+    /// opponent may claim the game.
+    #[arg(long, default_value_t = 120)]
+    pub claim_after: u64,
 }
 
 impl Args {
@@ -80,10 +90,12 @@ impl Args {
             self.ip_rate,
             self.creates_per_minute,
             self.hints_per_minute,
+            self.logins_per_minute,
+            self.chat_per_minute,
         ];
         if positive.iter().any(|r| !(r.is_finite() && *r > 0.0)) {
             return Err(UsageError(
-                "--rate, --ip-rate, --creates-per-minute and --hints-per-minute must be above 0"
+                "--rate, --ip-rate, --creates-per-minute, --hints-per-minute, --logins-per-minute and --chat-per-minute must be above 0"
                     .into(),
             )
             .into());
@@ -117,6 +129,9 @@ impl Args {
             ping_interval: d.ping_interval.min(secs(self.idle_timeout.max(2)) / 2),
             pong_timeout: secs(self.pong_timeout.max(1)),
             abandoned_after: secs(self.abandoned_after_hours.max(1) * 3600),
+            logins_per_minute: self.logins_per_minute,
+            chat_per_minute: self.chat_per_minute,
+            claim_after: secs(self.claim_after.max(1)),
             ..d
         })
     }
