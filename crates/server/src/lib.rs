@@ -31,6 +31,7 @@ pub mod isolation;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod lobby_bench;
 pub mod metrics;
 pub mod online_store;
 pub mod pool;
