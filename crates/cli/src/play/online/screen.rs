@@ -24,6 +24,7 @@ use ratatui::{DefaultTerminal, Frame};
 
 use super::client::{clock_text, hello, rules_text, Client, GameState, Reply};
 use super::net::{Connection, NetEvent};
+use super::proto::ServerMsg;
 use super::Endpoint;
 use crate::play::board::{self, Mark, Marks, Spot, Tag};
 
@@ -182,7 +183,12 @@ fn event_loop(
         while let Ok(e) = rx.try_recv() {
             match e {
                 NetEvent::Msg(m) => {
-                    let r = screen.client.handle(m, Instant::now());
+                    // The lobby has its own panel: its text is not a message.
+                    let lobby = matches!(m, ServerMsg::Lobby { .. });
+                    let mut r = screen.client.handle(m, Instant::now());
+                    if lobby {
+                        r.lines.clear();
+                    }
                     for m in screen.take(r) {
                         conn.send(&m);
                     }
@@ -254,9 +260,20 @@ pub fn draw(f: &mut Frame, s: &Screen) {
     );
 }
 
-fn messages(s: &Screen, height: u16) -> Vec<Line<'static>> {
-    let n = height.saturating_sub(2) as usize;
-    let skip = s.messages.len().saturating_sub(n);
+/// The latest messages that fit a bordered box of `width` by `height` once wrapped.
+fn messages(s: &Screen, width: u16, height: u16) -> Vec<Line<'static>> {
+    let rows = height.saturating_sub(2) as usize;
+    let width = width.saturating_sub(2).max(1) as usize;
+    let mut used = 0;
+    let mut skip = s.messages.len();
+    for m in s.messages.iter().rev() {
+        let need = m.chars().count().div_ceil(width).max(1);
+        if used + need > rows {
+            break;
+        }
+        used += need;
+        skip -= 1;
+    }
     s.messages
         .iter()
         .skip(skip)
@@ -282,7 +299,7 @@ fn draw_lobby(f: &mut Frame, s: &Screen, area: Rect) {
         top,
     );
     f.render_widget(
-        Paragraph::new(messages(s, bottom.height))
+        Paragraph::new(messages(s, bottom.width, bottom.height))
             .block(Block::bordered().title(" messages "))
             .wrap(Wrap { trim: false }),
         bottom,
@@ -346,7 +363,7 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
         board_area,
     );
     f.render_widget(
-        Paragraph::new(messages(s, log_area.height))
+        Paragraph::new(messages(s, log_area.width, log_area.height))
             .block(Block::bordered().title(" messages and chat "))
             .wrap(Wrap { trim: false }),
         log_area,
