@@ -153,6 +153,17 @@ impl GameState {
         })
     }
 
+    /// For a seat nobody is connected to (someone sat there): how long they have been gone.
+    pub fn away_ms(&self, p: Player, now: Instant) -> Option<u64> {
+        let (presence, at) = &self.presence;
+        let i = p.index();
+        if presence.connected[i] || self.info.players[i].is_none() {
+            return None;
+        }
+        let since = now.saturating_duration_since(*at).as_millis() as u64;
+        Some(presence.away_ms[i].unwrap_or(0) + since)
+    }
+
     /// Both clocks in a line (`None` without clocks).
     pub fn clock_line(&self, now: Instant) -> Option<String> {
         let (c, _) = self.clock.as_ref()?;
@@ -217,7 +228,16 @@ impl GameState {
         }
         if !self.my_turn() {
             return match v.to_act {
-                Some(p) => format!("waiting for {}", self.name(p)),
+                Some(p) => match self.away_ms(p, Instant::now()) {
+                    // The server allows a claim after two minutes gone on their own turn
+                    // (games without clocks); it says so if it is too early.
+                    Some(ms) if self.clock.is_none() && self.role != Role::Spectator => format!(
+                        "waiting for {}, gone for {}: 'claim' claims the game after 2 minutes",
+                        self.name(p),
+                        clock_text(ms)
+                    ),
+                    _ => format!("waiting for {}", self.name(p)),
+                },
                 None => "waiting".into(),
             };
         }

@@ -391,10 +391,7 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
             g.view.pips[p.index()],
             g.view.position.off(p)
         )));
-        let present = g.presence.0.connected[p.index()];
-        if !present && g.info.players[p.index()].is_some() {
-            let away = g.presence.0.away_ms[p.index()].unwrap_or(0)
-                + now.saturating_duration_since(g.presence.1).as_millis() as u64;
+        if let Some(away) = g.away_ms(p, now) {
             side.push(Line::from(format!("   gone for {}", clock_text(away))));
         }
     }
