@@ -8,9 +8,11 @@
 //! * [`app`], [`ui`], [`terminal`]: the full-screen game's state and keys, drawing, and terminal.
 //! * [`plain`]: the line mode.
 //! * [`save`]: saving a game and going on with it later.
+//! * [`online`]: `acey play --online URL`, the lobby and online games over the server's protocol.
 
 pub mod app;
 pub mod board;
+pub mod online;
 pub mod plain;
 pub mod save;
 pub mod session;
