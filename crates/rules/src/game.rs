@@ -1118,8 +1118,10 @@ mod tests {
 
     #[test]
     fn a_forfeit_in_a_match_gives_the_opponent_the_match() {
-        let mut rules = Rules::default();
-        rules.match_target = Some(31);
+        let rules = Rules {
+            match_target: Some(31),
+            ..Rules::default()
+        };
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
         game.apply(Action::Forfeit {
@@ -1161,8 +1163,10 @@ mod tests {
 
     #[test]
     fn a_forfeit_between_two_games_of_a_match_decides_it() {
-        let mut rules = Rules::default();
-        rules.match_target = Some(31);
+        let rules = Rules {
+            match_target: Some(31),
+            ..Rules::default()
+        };
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
         game.apply(Action::Resign {

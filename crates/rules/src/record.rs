@@ -1327,8 +1327,10 @@ mod tests {
 
     #[test]
     fn a_forfeit_is_written_and_read_back() {
-        let mut rules = crate::Rules::default();
-        rules.match_target = Some(15);
+        let rules = crate::Rules {
+            match_target: Some(15),
+            ..crate::Rules::default()
+        };
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [4, 1] }).unwrap();
         game.apply(Action::Forfeit {
