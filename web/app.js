@@ -5,6 +5,9 @@ import { Connection, keepToken, tokenFor } from "./net.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
+import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage, savedName, stopSeeking } from "./lobby.js";
+import { initAccount } from "./account.js";
+import { openLeaders, openProfile } from "./profile.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = { computer: ["You", "Computer"], friend: ["You", "Friend"], local: ["White", "Black"] };
@@ -26,6 +29,11 @@ const ui = {
   hints: null,
   preview: null, // the steps of a hint row shown on the board
   rematchOffer: null, // the seat that offered a rematch (friend games), until answered
+  clock: null, // {left_ms, running, control, at}: both clocks when last heard, and when
+  chat: [], // the chat lines this connection may read
+  presence: null, // who is connected at each seat
+  presenceAt: 0, // when the presence was heard
+  paired: null, // a game quick pairing found while this one was on screen
 };
 
 let conn = null;
@@ -34,6 +42,12 @@ function connection() {
   if (!conn) {
     conn = new Connection(onMessage, (s) => {
       $("conn").textContent = s === "connected" ? "" : "reconnecting…";
+    });
+    // Every connection says who it is first: a guest's name (an account is known by its
+    // cookie).
+    conn.greet(() => {
+      const name = savedName();
+      return name ? { type: "hello", v: 2, name } : { type: "hello", v: 2 };
     });
   }
   return conn;
@@ -65,9 +79,20 @@ function playerName(p) {
   const names = NAMES[ui.info?.mode] || ["Player 1", "Player 2"];
   if (ui.info?.mode === "local") return names[p];
   const me = seatOf(ui.role);
-  if (me === null) return p === 0 ? "White" : "Black";
+  const known = ui.info?.players?.[p]?.name;
+  if (me === null) return known || (p === 0 ? "White" : "Black");
   if (p === me) return names[0];
-  return ui.info?.mode === "computer" ? `Computer (${ui.info.level})` : names[1];
+  if (ui.info?.mode === "computer") return `Computer (${ui.info.level})`;
+  return known || names[1];
+}
+
+// A seat's name as the panel shows it: the real name, marked for a guest.
+function seatLabel(p) {
+  const known = ui.info?.players?.[p];
+  if (!known || ui.info.mode === "local") return playerName(p);
+  const you = seatOf(ui.role) === p ? " (you)" : "";
+  const rating = known.rating !== null && known.rating !== undefined ? ` ${known.rating}` : "";
+  return `${known.name}${known.registered ? rating : " (guest)"}${you}`;
 }
 
 // A name as the subject of a sentence ("You rolled", "Computer rolled").
@@ -99,6 +124,16 @@ function note(text, ms = 3500) {
 // ---------- messages ----------
 
 function onMessage(msg) {
+  if (msg.type === "paired" && ui.info && !$("game").hidden && ui.view?.phase.phase !== "game-over") {
+    // Found while another game is on screen: offered, not forced.
+    keepToken(msg.game, msg.token);
+    ui.paired = msg.game;
+    $("paired-go").href = `/g/${msg.game}`;
+    $("paired-banner").hidden = false;
+    stopSeeking();
+    return;
+  }
+  if (lobbyMessage(msg)) return;
   switch (msg.type) {
     case "joined":
       ui.info = msg.info;
@@ -114,6 +149,10 @@ function onMessage(msg) {
       ui.preview = null;
       ui.busy = null;
       ui.rematchOffer = msg.rematch_offer ?? null;
+      setClock(msg.clock);
+      ui.chat = msg.chat || [];
+      setPresence(msg.presence);
+      renderChat();
       if (msg.token) keepToken(msg.info.game, msg.token);
       ui.token = msg.token || tokenFor(msg.info.game);
       if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
@@ -125,12 +164,27 @@ function onMessage(msg) {
       // A state older than the one we have (after a resync) would step the board back.
       if (msg.view.n <= ui.lastN) break;
       ui.lastN = msg.view.n;
+      // The clocks are shown as they are now, not when the update's animation is.
+      setClock(msg.clock);
       ui.queue.push(msg);
       pump();
       break;
     case "seats":
-      if (ui.info) ui.info.seats = msg.seats;
+      if (ui.info) {
+        ui.info.seats = msg.seats;
+        ui.info.players = msg.players;
+      }
       render();
+      break;
+    case "chat":
+      ui.chat.push(msg.line);
+      if (ui.chat.length > 200) ui.chat.shift();
+      renderChat();
+      if (msg.line.seat !== seatOf(ui.role) || ui.role === "spectator") announce(`${msg.line.from}: ${msg.line.text}`);
+      break;
+    case "presence":
+      setPresence(msg.presence);
+      renderAway();
       break;
     case "rematch": {
       // The rematch keeps the seats: the old game's token holds the same seat in the new one.
@@ -161,9 +215,113 @@ function onMessage(msg) {
         showMissing(msg.message);
         break;
       }
+      if (!$("home").hidden) {
+        lobbyError(msg);
+        break;
+      }
       flash(msg.message);
       break;
   }
+}
+
+// ---------- clocks, chat, presence ----------
+
+function setClock(c) {
+  ui.clock = c ? { ...c, at: performance.now() } : null;
+  renderClocks();
+}
+
+function clockLeft(p) {
+  const c = ui.clock;
+  if (!c) return null;
+  const gone = c.running === p ? performance.now() - c.at : 0;
+  return Math.max(0, c.left_ms[p] - gone);
+}
+
+function clockFormat(ms) {
+  const s = Math.ceil(ms / 1000);
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  for (const row of document.querySelectorAll("#players .player")) {
+    const p = Number(row.dataset.player);
+    const el = row.querySelector(".clock");
+    if (!el) continue;
+    const left = clockLeft(p);
+    el.hidden = left === null;
+    if (left === null) continue;
+    el.textContent = clockFormat(left);
+    el.classList.toggle("running", ui.clock.running === p);
+    el.classList.toggle("low", left < 20000);
+  }
+}
+
+setInterval(() => {
+  if (ui.clock && ui.clock.running !== null && !$("game").hidden) renderClocks();
+  if (ui.presence && !$("game").hidden) renderAway();
+}, 250);
+
+function setPresence(p) {
+  ui.presence = p || null;
+  ui.presenceAt = performance.now();
+}
+
+// Your opponent left: how long ago, and the claim once they have been gone long enough on their
+// own turn (games without clocks; the server checks again).
+const CLAIM_AFTER_MS = 120000;
+function renderAway() {
+  const box = $("away");
+  const me = seatOf(ui.role);
+  const p = ui.presence;
+  if (!p || me === null || ui.info?.mode !== "friend" || !ui.view) {
+    box.hidden = true;
+    return;
+  }
+  const other = 1 - me;
+  const over = ui.view.phase.phase === "game-over";
+  if (p.connected[other] || over || !ui.info.seats[other].taken) {
+    box.hidden = true;
+    return;
+  }
+  const gone = (p.away_ms[other] ?? 0) + (performance.now() - ui.presenceAt);
+  box.hidden = false;
+  const theirTurn = ui.view.to_act === other;
+  const clocks = !!ui.info.clock;
+  const canClaim = !clocks && theirTurn && gone >= CLAIM_AFTER_MS;
+  const wait = Math.ceil((CLAIM_AFTER_MS - gone) / 1000);
+  $("away-text").textContent = clocks
+    ? `${playerName(other)} left the game; their clock keeps running.`
+    : canClaim
+      ? `${playerName(other)} left the game ${Math.floor(gone / 1000)} s ago.`
+      : theirTurn
+        ? `${playerName(other)} left the game. You can claim the win in ${wait} s if they do not come back.`
+        : `${playerName(other)} left the game.`;
+  $("claim").hidden = !canClaim;
+}
+
+function renderChat() {
+  const box = $("chat");
+  const online = ui.info && ui.info.mode === "friend";
+  box.hidden = !online;
+  if (!online) return;
+  const spectator = ui.role === "spectator";
+  $("chat-hide-row").hidden = spectator;
+  const hide = $("chat-hide").checked && !spectator;
+  const ol = $("chat-lines");
+  ol.replaceChildren();
+  for (const l of ui.chat) {
+    if (hide && l.channel === "spectators") continue;
+    const li = document.createElement("li");
+    li.className = l.channel;
+    const who = document.createElement("strong");
+    who.textContent = l.channel === "spectators" ? `${l.from} (watching): ` : `${l.from}: `;
+    li.append(who, l.text);
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+  $("chat-text").placeholder = spectator ? "Say something to the other spectators" : "Say something to your opponent";
 }
 
 function isPlay(a) {
@@ -627,8 +785,8 @@ function renderPanel() {
     row.dataset.player = p;
     const seat = ui.info.seats[p];
     const waiting = !seat.taken ? " (waiting)" : "";
-    row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="pips" title="pip count">${v.pips[p]} pips</span><span class="score" title="points">${v.score[p]}</span>`;
-    row.querySelector(".name").textContent = playerName(p) + waiting;
+    row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="clock" hidden></span><span class="pips" title="pip count">${v.pips[p]} pips</span><span class="score" title="points">${v.score[p]}</span>`;
+    row.querySelector(".name").textContent = seatLabel(p) + waiting;
     players.appendChild(row);
   }
   const log = $("log");
@@ -649,9 +807,12 @@ function renderPanel() {
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
+  renderClocks();
+  renderAway();
   const friend = ui.info.mode === "friend";
   const seated = ui.role !== "spectator";
   $("invite").hidden = !(friend && !ui.info.seats.every((x) => x.taken) && seated);
+  $("paired-banner").hidden = !ui.paired || ui.paired === ui.info.game;
   $("invite-link").value = `${location.origin}/g/${ui.info.game}`;
   const w = $("watching");
   w.hidden = seated;
@@ -668,6 +829,8 @@ function renderPanel() {
   $("rulesline").textContent =
     `Rules: ${ui.info.rules}` +
     (ui.info.match === 1 ? " · single game" : ui.info.match ? ` · match to ${ui.info.match}` : " · open session") +
+    (ui.info.clock ? ` · clock ${lobbyClockText(ui.info.clock)}` : "") +
+    (ui.info.players?.some((x) => x) && ui.info.mode === "friend" ? (ui.info.rated ? " · rated" : " · casual") : "") +
     ` · ${describeScoring(ui.info.scoring)}`;
   renderHints();
 }
@@ -744,7 +907,7 @@ function renderButtons() {
 // ---------- screens ----------
 
 function showScreen(name) {
-  for (const s of ["home", "game", "replay", "missing"]) $(s).hidden = s !== name;
+  for (const s of ["home", "game", "replay", "missing", "profile", "leaders"]) $(s).hidden = s !== name;
 }
 
 function showMissing(message) {
@@ -755,7 +918,7 @@ function showMissing(message) {
 function join(game, watch) {
   const msg = () => {
     const token = tokenFor(game);
-    return token ? { type: "join", v: 1, game, token } : { type: "join", v: 1, game, watch: !!watch };
+    return token ? { type: "join", v: 2, game, token } : { type: "join", v: 2, game, watch: !!watch };
   };
   connection().enter(msg);
 }
@@ -770,7 +933,7 @@ function rulesString() {
 function create(mode) {
   const settings = {
     type: "create",
-    v: 1,
+    v: 2,
     mode,
     rules: rulesString(),
     match: Number($("match").value),
@@ -782,7 +945,7 @@ function create(mode) {
   );
   // After the create, a reconnect re-joins the created game with its token.
   ui.info = null;
-  connection().enter(() => (ui.info ? { type: "join", v: 1, game: ui.info.game, token: tokenFor(ui.info.game) } : settings));
+  connection().enter(() => (ui.info ? { type: "join", v: 2, game: ui.info.game, token: tokenFor(ui.info.game) } : settings));
 }
 
 let presets = [];
@@ -802,6 +965,9 @@ function refreshHome(keepMatch) {
 
 async function home() {
   showScreen("home");
+  // The lobby is live over the socket: watched again after every reconnect.
+  ui.info = null;
+  connection().enter(() => ({ type: "lobby" }));
   let saved = {};
   try {
     saved = JSON.parse(localStorage.getItem("acey.settings") || "{}");
@@ -817,6 +983,7 @@ async function home() {
     $("level").value = saved.level || opts.default_level;
     for (const o of $("level").options) o.title = opts.levels.find((l) => l.name === o.value)?.description || "";
     for (const o of $("rules").options) o.title = opts.presets.find((l) => l.name === o.value)?.description || "";
+    fillChallengeForm(opts.presets);
   } catch {
     $("rules").replaceChildren(new Option("american", "american"));
     $("level").replaceChildren(new Option("casual", "casual"));
@@ -843,6 +1010,12 @@ function route() {
     openReplay(m[2]);
   } else if (location.pathname === "/" || location.pathname === "") {
     home();
+  } else if (location.pathname.startsWith("/@/")) {
+    showScreen("profile");
+    openProfile(decodeURIComponent(location.pathname.slice(3)));
+  } else if (location.pathname === "/players") {
+    showScreen("leaders");
+    openLeaders("acey-deucey");
   } else {
     showMissing();
   }
@@ -878,6 +1051,28 @@ function wire() {
     render();
   };
   $("keys-help").onclick = () => ($("keys").hidden = !$("keys").hidden);
+  $("claim").onclick = send("claim");
+  $("chat-hide").onchange = () => renderChat();
+  $("chat-form").onsubmit = (e) => {
+    e.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    connection().send({ type: "chat", text });
+    $("chat-text").value = "";
+  };
+  initLobby({
+    send: (m) => connection().send(m),
+    hello: (name) => {
+      if (name) localStorage.setItem("acey.name", name);
+      connection().send(name ? { type: "hello", v: 2, name } : { type: "hello", v: 2 });
+    },
+    paired: (game, token) => {
+      keepToken(game, token);
+      join(game);
+    },
+    playComputer: () => create("computer"),
+  });
+  initAccount(() => connection().restart());
   $("copy").onclick = () => {
     $("invite-link").select();
     navigator.clipboard?.writeText($("invite-link").value);

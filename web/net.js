@@ -31,6 +31,7 @@ export class Connection {
     this.ws = null;
     this.queue = [];
     this.rejoin = null; // the join message to send after a reconnect
+    this.greeting = null; // the hello sent first on every (re)connect
     this.delay = 500;
     this.open();
   }
@@ -42,6 +43,7 @@ export class Connection {
     ws.onopen = () => {
       this.delay = 500;
       this.onStatus("connected");
+      if (this.greeting) ws.send(JSON.stringify(this.greeting()));
       if (this.rejoin) ws.send(JSON.stringify(this.rejoin()));
       for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
     };
@@ -67,6 +69,17 @@ export class Connection {
   enter(rejoin) {
     this.rejoin = rejoin;
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(rejoin()));
+  }
+
+  // Sets the hello (who this browser plays as) and sends it now if the socket is open.
+  greet(greeting) {
+    this.greeting = greeting;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(greeting()));
+  }
+
+  // Opens a new socket (after logging in or out: the upgrade request carries the cookie).
+  restart() {
+    if (this.ws) this.ws.close();
   }
 
   send(msg) {

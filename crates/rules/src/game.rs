@@ -97,6 +97,9 @@ pub enum GameEnd {
     Resigned,
     /// The loser dropped a double.
     Dropped,
+    /// The loser forfeited: ran out of time, or left and was claimed against
+    /// ([`Action::Forfeit`]).
+    Forfeited,
 }
 
 /// Something a player (or the dice) does. Actions are attributed to whoever the phase is waiting
@@ -157,6 +160,14 @@ pub enum Action {
         player: Player,
         /// What is conceded.
         level: Resignation,
+    },
+    /// `player` forfeits: the server's verdict when their clock runs out or when they left the
+    /// game and their opponent claimed it. In a match the opponent wins the match (their score
+    /// is raised to the match length, and by at least what the position would score); in a
+    /// single game or an open session the game is scored as a resignation ([`Action::Resign`]).
+    Forfeit {
+        /// Who forfeits.
+        player: Player,
     },
     /// Start the next game of the match or session.
     NextGame,
@@ -686,6 +697,34 @@ impl Game {
                 self.end_game(player.other(), points, GameEnd::Resigned);
                 Ok(())
             }
+            (Action::Forfeit { player }, phase) => {
+                if matches!(phase, Phase::GameOver { .. }) && self.match_winner().is_some() {
+                    return Err(self.expect("forfeit"));
+                }
+                let stake = if matches!(phase, Phase::GameOver { .. }) {
+                    // Between two games of a match: nothing is at stake but the match.
+                    0
+                } else {
+                    self.resignation_points(*player)
+                };
+                let winner = player.other();
+                let points = match self.rules.match_target {
+                    Some(target) => stake.max(target.saturating_sub(self.score[winner.index()])),
+                    None => stake,
+                };
+                if matches!(phase, Phase::GameOver { .. }) {
+                    // The game before was scored already: only the match is decided now.
+                    self.score[winner.index()] += points;
+                    self.phase = Phase::GameOver {
+                        winner,
+                        points,
+                        how: GameEnd::Forfeited,
+                    };
+                } else {
+                    self.end_game(winner, points, GameEnd::Forfeited);
+                }
+                Ok(())
+            }
             (Action::NextGame, Phase::GameOver { winner, .. }) => {
                 if self.match_winner().is_some() {
                     return Err(GameError::WrongPhase(
@@ -927,6 +966,7 @@ fn action_name(a: &Action) -> &'static str {
         Action::Take => "take",
         Action::Drop => "drop",
         Action::Resign { .. } | Action::ResignAs { .. } => "resign",
+        Action::Forfeit { .. } => "forfeit",
         Action::NextGame => "start the next game",
     }
 }
@@ -1074,5 +1114,72 @@ mod tests {
         };
         game.apply(Action::Step { step: lie }).unwrap();
         assert_eq!(game.actions()[1], Action::Step { step });
+    }
+
+    #[test]
+    fn a_forfeit_in_a_match_gives_the_opponent_the_match() {
+        let rules = Rules {
+            match_target: Some(31),
+            ..Rules::default()
+        };
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Forfeit {
+            player: Player::Zero,
+        })
+        .unwrap();
+        assert_eq!(game.score(), [0, 31]);
+        assert_eq!(game.match_winner(), Some(Player::One));
+        assert!(matches!(
+            game.phase(),
+            Phase::GameOver {
+                winner: Player::One,
+                how: GameEnd::Forfeited,
+                ..
+            }
+        ));
+        // Nothing is left to forfeit once the match is decided.
+        assert!(game
+            .apply(Action::Forfeit {
+                player: Player::One
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn a_forfeit_in_a_single_game_scores_as_a_resignation() {
+        // Checker-count scoring (R9.2): the points at stake, as Action::Resign concedes.
+        let mut game = Game::new(Rules::default());
+        game.apply(Action::DieOff { dice: [2, 6] }).unwrap();
+        let stake = game.resignation_points(Player::One);
+        game.apply(Action::Forfeit {
+            player: Player::One,
+        })
+        .unwrap();
+        assert_eq!(game.score(), [stake, 0]);
+        let replayed = Game::replay(*game.rules(), game.actions()).unwrap();
+        assert_eq!(replayed.score(), game.score());
+    }
+
+    #[test]
+    fn a_forfeit_between_two_games_of_a_match_decides_it() {
+        let rules = Rules {
+            match_target: Some(31),
+            ..Rules::default()
+        };
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Resign {
+            player: Player::One,
+        })
+        .unwrap();
+        let first = game.score()[0];
+        assert!(first > 0 && first < 31);
+        game.apply(Action::Forfeit {
+            player: Player::One,
+        })
+        .unwrap();
+        assert_eq!(game.score(), [31, 0]);
+        assert_eq!(game.match_winner(), Some(Player::Zero));
     }
 }

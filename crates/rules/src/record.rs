@@ -448,6 +448,7 @@ fn how_words(how: GameEnd) -> &'static str {
         GameEnd::BoreOff => "bore off",
         GameEnd::Resigned => "resigned",
         GameEnd::Dropped => "dropped",
+        GameEnd::Forfeited => "forfeited",
     }
 }
 
@@ -601,6 +602,7 @@ impl Writer {
                     w.lines
                         .push(format!("{} resigns a {}", player.index(), level.name()))
                 }
+                Action::Forfeit { player } => w.lines.push(format!("{} forfeits", player.index())),
                 Action::NextGame => w.lines.push(format!("game {}", game.game_number())),
                 _ => {}
             }
@@ -928,6 +930,7 @@ impl Reader {
             "takes" => Some(Action::Take),
             "drops" => Some(Action::Drop),
             "resigns" => Some(Action::Resign { player }),
+            "forfeits" => Some(Action::Forfeit { player }),
             w => w
                 .strip_prefix("resigns a ")
                 .and_then(crate::game::Resignation::from_name)
@@ -936,7 +939,10 @@ impl Reader {
         if let Some(action) = simple {
             self.check_described(n)?;
             self.from_die_off = false;
-            let resigns = matches!(action, Action::Resign { .. } | Action::ResignAs { .. });
+            let resigns = matches!(
+                action,
+                Action::Resign { .. } | Action::ResignAs { .. } | Action::Forfeit { .. }
+            );
             if !resigns && self.game.to_act() != Some(player) {
                 return err(
                     n,
@@ -1317,5 +1323,25 @@ mod tests {
         assert_eq!(e.line, 1);
         let e = Record::parse("Player 0: x\n").unwrap_err();
         assert!(e.message.contains("Rules"), "{e}");
+    }
+
+    #[test]
+    fn a_forfeit_is_written_and_read_back() {
+        let rules = crate::Rules {
+            match_target: Some(15),
+            ..crate::Rules::default()
+        };
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [4, 1] }).unwrap();
+        game.apply(Action::Forfeit {
+            player: Player::One,
+        })
+        .unwrap();
+        let text = Record::from_game(&game, RecordHeader::default()).to_string();
+        assert!(text.contains("1 forfeits"), "{text}");
+        assert!(text.contains("forfeited"), "{text}");
+        let back = Record::parse(&text).unwrap().game().unwrap();
+        assert_eq!(back.score(), [15, 0]);
+        assert_eq!(back.match_winner(), Some(Player::Zero));
     }
 }

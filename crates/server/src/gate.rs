@@ -29,6 +29,7 @@ struct Peer {
     connections: usize,
     messages: Bucket,
     creates: Bucket,
+    logins: Bucket,
 }
 
 /// Every address with open connections or recent use.
@@ -57,6 +58,7 @@ impl Peers {
             connections: 0,
             messages: Bucket::new(l.ip_rate_per_sec, l.ip_burst),
             creates: Bucket::new(l.creates_per_minute / 60.0, l.create_burst),
+            logins: Bucket::new(l.logins_per_minute / 60.0, l.logins_per_minute.max(1.0)),
         });
         f(peer)
     }
@@ -91,6 +93,11 @@ impl Peers {
         self.with(ip, |p| p.creates.take())
     }
 
+    /// One login or registration attempt from `ip`, against the address's login rate.
+    pub fn take_login(&self, ip: IpAddr) -> bool {
+        self.with(ip, |p| p.logins.take())
+    }
+
     /// Open connections now.
     pub fn open(&self) -> usize {
         self.open.load(Ordering::Relaxed)
@@ -100,7 +107,10 @@ impl Peers {
     /// addresses in use or recently so).
     pub fn prune(&self) {
         let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
-        peers.retain(|_, p| p.connections > 0 || !(p.messages.is_full() && p.creates.is_full()));
+        peers.retain(|_, p| {
+            p.connections > 0
+                || !(p.messages.is_full() && p.creates.is_full() && p.logins.is_full())
+        });
     }
 }
 

@@ -10,12 +10,13 @@ use std::sync::{Arc, Weak};
 use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
+use crate::online_store::Backend;
 use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
 use crate::random;
 use crate::room::{rebuild, Refusal, Room};
 use crate::seat_token;
 use crate::services::Services;
-use crate::storage::{GameMeta, Mode, Store};
+use crate::storage::{GameMeta, Mode, Online, Seated};
 
 /// The longest match a game may be created with.
 pub const MAX_MATCH: u32 = 99;
@@ -33,6 +34,8 @@ pub struct NewGame {
     pub level: Option<String>,
     /// The creator's seat (default 0).
     pub seat: Option<usize>,
+    /// Who creates it (their name goes to their seat).
+    pub who: Option<Seated>,
 }
 
 /// All rooms.
@@ -62,7 +65,7 @@ impl Hub {
     }
 
     /// The store.
-    pub fn store(&self) -> &Arc<dyn Store> {
+    pub fn store(&self) -> &Arc<dyn Backend> {
         &self.services.store
     }
 
@@ -106,7 +109,9 @@ impl Hub {
             .await
             .map_err(unavailable)?
             .map_err(unavailable)?;
-        let fresh = Room::new(stored.meta, game, Arc::clone(&self.services));
+        let mut meta = stored.meta;
+        meta.online.ratings = self.ratings(&meta).await;
+        let fresh = Room::new(meta, game, Arc::clone(&self.services));
         let room = {
             let mut rooms = self.rooms.lock().await;
             match rooms.get(id).and_then(Weak::upgrade) {
@@ -122,6 +127,7 @@ impl Hub {
         let mut st = room.lock().await;
         st.rematch = rematch;
         room.advance(&mut st).await?;
+        room.resume(&mut st).await;
         drop(st);
         Ok(room)
     }
@@ -177,6 +183,10 @@ impl Hub {
             }
             Mode::Local => ([Some(kept.clone()), Some(kept)], None, Role::Both),
         };
+        let mut online = Online::default();
+        if new.mode != Mode::Local {
+            online.players[seat] = new.who;
+        }
         let meta = GameMeta {
             id: random::game_id().map_err(unavailable)?,
             mode: new.mode,
@@ -186,13 +196,92 @@ impl Hub {
             tokens,
             rematch_of: None,
             created_at: now(),
+            online,
         };
         let room = self.start(meta).await?;
         Ok((room, role, token))
     }
 
-    async fn start(&self, meta: GameMeta) -> Result<Arc<Room>, Refusal> {
+    /// Creates a game from the lobby between `players` (seat 0 first), both seats taken;
+    /// returns the room and each seat's token.
+    pub async fn create_online(
+        &self,
+        rules: Rules,
+        clock: Option<crate::clock::TimeControl>,
+        rated: bool,
+        players: [Seated; 2],
+    ) -> Result<(Arc<Room>, [String; 2]), Refusal> {
+        let tokens = [
+            random::token().map_err(unavailable)?,
+            random::token().map_err(unavailable)?,
+        ];
+        let meta = GameMeta {
+            id: random::game_id().map_err(unavailable)?,
+            mode: Mode::Friend,
+            rules,
+            level: None,
+            bot_seat: None,
+            tokens: [
+                Some(seat_token::stored_form(&tokens[0])),
+                Some(seat_token::stored_form(&tokens[1])),
+            ],
+            rematch_of: None,
+            created_at: now(),
+            online: Online {
+                players: players.map(Some),
+                rated,
+                lobby: true,
+                clock: clock.map(crate::clock::Clock::new),
+                ratings: [None, None],
+            },
+        };
+        let room = self.start(meta).await?;
+        Ok((room, tokens))
+    }
+
+    /// Loads every game whose clock was running when the server stopped, so that its clock
+    /// runs on (a room with a timer stays in memory until its game ends).
+    pub async fn resume_clocks(&self) -> usize {
+        let ids = match self.store().running_clocks().await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!(error = %e, "games with clocks not resumed");
+                return 0;
+            }
+        };
+        let mut resumed = 0;
+        for id in ids {
+            match self.room(&id).await {
+                Ok(_) => resumed += 1,
+                Err((_, e)) => tracing::warn!(game = %id, error = %e, "clock not resumed"),
+            }
+        }
+        resumed
+    }
+
+    /// The ratings of the accounts at the seats, for the game's family and kind.
+    async fn ratings(&self, meta: &GameMeta) -> [Option<f64>; 2] {
+        let mut out = [None, None];
+        let Some(kind) = crate::rating::Kind::of(&meta.rules) else {
+            return out;
+        };
+        let family = crate::rating::Family::of(&meta.rules);
+        for (seat, p) in meta.online.players.iter().enumerate() {
+            if let Some(account) = p.as_ref().and_then(|p| p.account) {
+                out[seat] = self
+                    .store()
+                    .rating(account, family, kind)
+                    .await
+                    .ok()
+                    .map(|r| r.rating.round());
+            }
+        }
+        out
+    }
+
+    async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
         self.store().create_game(&meta).await.map_err(unavailable)?;
+        meta.online.ratings = self.ratings(&meta).await;
         crate::metrics::Metrics::count(&self.services.metrics.games_created);
         tracing::info!(game = %meta.id, mode = meta.mode.as_str(), rules = %meta.rules, "game created");
         let game = Game::new(meta.rules);
@@ -200,6 +289,7 @@ impl Hub {
         self.insert(&room).await;
         let mut st = room.lock().await;
         room.advance(&mut st).await?;
+        room.resume(&mut st).await;
         drop(st);
         Ok(room)
     }
@@ -211,6 +301,7 @@ impl Hub {
         room: &Arc<Room>,
         token: Option<&str>,
         watch: bool,
+        who: Option<&Seated>,
     ) -> Result<(Role, Option<String>), Refusal> {
         let mut st = room.lock().await;
         if let Some(t) = token {
@@ -273,8 +364,18 @@ impl Hub {
             return Ok((Role::Spectator, None));
         }
         st.meta.tokens[free] = Some(kept);
+        if let Some(who) = who {
+            if let Err(e) = self.store().set_player(&room.id, free, who).await {
+                tracing::warn!(game = %room.id, error = %e, "player's name not stored");
+            } else {
+                st.meta.online.players[free] = Some(who.clone());
+                st.meta.online.ratings = self.ratings(&st.meta).await;
+            }
+        }
+        let info = GameInfo::of(&st.meta);
         room.broadcast(&ServerMsg::Seats {
-            seats: GameInfo::of(&st.meta).seats,
+            seats: info.seats,
+            players: info.players,
         });
         room.advance(&mut st).await?;
         Ok((Role::Seat(free), Some(new_token)))
@@ -332,6 +433,14 @@ impl Hub {
                 .tokens
                 .clone()
                 .map(|t| t.map(|t| seat_token::inherited(&t))),
+            online: Online {
+                clock: st
+                    .meta
+                    .online
+                    .clock
+                    .map(|c| crate::clock::Clock::new(c.control)),
+                ..st.meta.online.clone()
+            },
             ..st.meta.clone()
         };
         let id = meta.id.clone();

@@ -20,23 +20,33 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod account;
 pub mod bot;
 pub mod cache;
+pub mod chat;
+pub mod clock;
 pub mod gate;
 pub mod hub;
 pub mod isolation;
 pub mod limits;
 pub mod loadtest;
+pub mod lobby;
+pub mod lobby_bench;
 pub mod metrics;
+pub mod online_store;
 pub mod pool;
 pub mod protocol;
 pub mod random;
+pub mod rating;
 pub mod room;
 pub mod seat_token;
 pub mod services;
 pub mod sqlite;
+pub mod sqlite_online;
 pub mod storage;
 pub mod web;
+pub mod web_accounts;
+pub mod web_players;
 pub mod ws;
 
 use std::net::SocketAddr;
@@ -191,11 +201,13 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         let store = sqlite::SqliteStore::open(&config.db).await?;
         let services = services::Services::new(Arc::new(store), limits);
         let hub = hub::Hub::new(services);
+        let lobby = lobby::Lobby::new(Arc::clone(&hub));
         let peers = gate::Peers::new(limits, gate::connection_cap(&limits));
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let shared = Arc::new(ws::Shared {
             hub,
+            lobby,
             peers,
             shutdown: shutdown_rx,
         });
@@ -229,6 +241,17 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         }
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
+    runtime.spawn(Arc::clone(&shared.lobby).run());
+    {
+        // Clocks that were running when the server stopped run on (from where they were).
+        let hub = Arc::clone(&shared.hub);
+        runtime.spawn(async move {
+            let n = hub.resume_clocks().await;
+            if n > 0 {
+                tracing::info!(games = n, "clocks resumed");
+            }
+        });
+    }
     tracing::info!(%addr, db = %config.db.display(), "serving");
     Ok(Running {
         addr,

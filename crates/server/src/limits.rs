@@ -32,6 +32,13 @@ pub struct Limits {
     pub ping_interval: Duration,
     /// How long a WebSocket client may stay silent (no message, no pong) before it is closed.
     pub pong_timeout: Duration,
+    /// Logins and registrations one address may try per minute (after as many at once).
+    pub logins_per_minute: f64,
+    /// Chat lines one connection may send per minute (after a few at once).
+    pub chat_per_minute: f64,
+    /// How long a player must be gone on their own turn, in a game without clocks, before
+    /// the opponent may claim the game.
+    pub claim_after: Duration,
     /// Games one address may create per minute (after `create_burst` at once).
     pub creates_per_minute: f64,
     /// Games one address may create at once.
@@ -72,6 +79,9 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(60),
             ping_interval: Duration::from_secs(25),
             pong_timeout: Duration::from_secs(60),
+            logins_per_minute: 10.0,
+            chat_per_minute: 20.0,
+            claim_after: Duration::from_secs(120),
             creates_per_minute: 20.0,
             create_burst: 10.0,
             hints_per_minute: 12.0,

@@ -51,6 +51,30 @@ impl Client {
         })
     }
 
+    /// Connects to `ws://addr/ws` with a `Cookie` header (a player logged in, as a browser
+    /// sends its session cookie with the upgrade).
+    pub async fn connect_with_cookie(
+        addr: std::net::SocketAddr,
+        cookie: &str,
+    ) -> Result<Client, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let ws_err = |e: tokio_tungstenite::tungstenite::Error| ClientError::Ws(e.to_string());
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .map_err(ws_err)?;
+        let value = cookie
+            .parse()
+            .map_err(|_| ClientError::Ws("a cookie that is not a header value".into()))?;
+        request.headers_mut().insert("cookie", value);
+        let (ws, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .map_err(ws_err)?;
+        Ok(Client {
+            ws,
+            timeout: Duration::from_secs(30),
+        })
+    }
+
     /// Connects to `ws://addr/ws` from the local address `from` (on loopback, 127.0.0.2,
     /// 127.0.0.3 ... stand for different machines).
     pub async fn connect_from(
@@ -591,6 +615,7 @@ async fn create_idle(hub: &crate::hub::Hub) -> Result<std::sync::Arc<crate::room
             match_to: None,
             level: None,
             seat: None,
+            who: None,
         })
         .await
         .map_err(|(_, m)| m)?;

@@ -10,8 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::storage::{GameMeta, Mode};
 
-/// The protocol version. A client that names another version is refused.
-pub const VERSION: u32 = 1;
+/// The protocol version. Version 2 added the lobby, names, chat and clocks; a version-1
+/// client's messages are all still understood (it ignores the fields added since), so both are
+/// accepted and any other is refused.
+pub const VERSION: u32 = 2;
+
+/// The oldest version still spoken.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// What a client may send. Any message may also carry a numeric `id`, echoed in the error or
 /// hint that answers it ([`parse_client`] takes it off before parsing the rest).
@@ -99,6 +104,60 @@ pub enum ClientMsg {
     RematchDecline,
     /// Keep-alive; answered with `pong`.
     Ping,
+    /// Say who you are (version 2): a guest gives the name to play under; a player logged in
+    /// (the session cookie) is known already and the name is ignored. Answered with `welcome`.
+    Hello {
+        /// Protocol version (optional; must be spoken here when given).
+        #[serde(default)]
+        v: Option<u32>,
+        /// A guest's name.
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Watch the lobby: answered with `lobby`, then its changes until a game is joined.
+    Lobby,
+    /// Offer a game to anyone in the lobby.
+    Challenge {
+        /// Rule string (default `american`).
+        #[serde(default)]
+        rules: Option<String>,
+        /// Match length (default 1: a single game).
+        #[serde(default, rename = "match")]
+        match_to: Option<u32>,
+        /// A clock, as `3+12` or `30/turn`; none when absent.
+        #[serde(default)]
+        clock: Option<String>,
+        /// Whether the result is rated (accounts only).
+        #[serde(default)]
+        rated: bool,
+    },
+    /// Withdraw your challenge or quick-pairing seek.
+    Cancel {
+        /// Its id.
+        challenge: String,
+    },
+    /// Accept a challenge: the game starts at once.
+    Accept {
+        /// Its id.
+        challenge: String,
+    },
+    /// Quick pairing: wait in a pool until someone presses the same button.
+    Seek {
+        /// The pool id (`american`, `american-match`, `bgammon`, `backgammon`).
+        pool: String,
+    },
+    /// Write in the game's chat.
+    Chat {
+        /// The line (plain text, at most 300 characters).
+        text: String,
+        /// `players` (the default for a player) or `spectators` (the default, and the only
+        /// choice, for a spectator).
+        #[serde(default)]
+        channel: Option<crate::chat::Channel>,
+    },
+    /// Claim the game of an opponent who has been gone on their own turn for two minutes (games
+    /// without clocks).
+    Claim,
 }
 
 /// Reads a client message: its optional numeric `id` and the message. On failure, says why in
@@ -140,6 +199,8 @@ pub fn parse_client(text: &str) -> (Option<u64>, Result<ClientMsg, String>) {
         "rematch",
         "rematch_decline",
         "ping",
+        "lobby",
+        "claim",
     ];
     if let Some(t) = obj.get("type").and_then(|t| t.as_str()) {
         if BARE.contains(&t) {
@@ -344,6 +405,45 @@ pub struct GameInfo {
     pub scoring: &'static str,
     /// Whether the doubling cube is in play.
     pub cube: bool,
+    /// Who sits at each seat, when known.
+    pub players: [Option<PlayerView>; 2],
+    /// Whether the result is rated.
+    pub rated: bool,
+    /// The time control, for a game with clocks.
+    pub clock: Option<crate::clock::TimeControl>,
+}
+
+/// A player as others see them.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    /// The name.
+    pub name: String,
+    /// Whether it is an account's (a guest's is not).
+    pub registered: bool,
+    /// The account's rating for this game's family and kind.
+    pub rating: Option<f64>,
+}
+
+/// Both clocks, as they stand when the message is sent.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    /// The control.
+    pub control: crate::clock::TimeControl,
+    /// Milliseconds left to each seat.
+    pub left_ms: [u64; 2],
+    /// The seat whose time is running.
+    pub running: Option<usize>,
+}
+
+impl ClockView {
+    /// The view of a clock at `now` (unix ms).
+    pub fn of(clock: &crate::clock::Clock, now: u64) -> ClockView {
+        ClockView {
+            control: clock.control,
+            left_ms: [clock.left_ms(0, now), clock.left_ms(1, now)],
+            running: clock.running.map(|(s, _)| s),
+        }
+    }
 }
 
 impl GameInfo {
@@ -372,6 +472,15 @@ impl GameInfo {
             rematch_of: meta.rematch_of.clone(),
             scoring: meta.rules.scoring.as_str(),
             cube: meta.rules.doubling_cube,
+            players: [0, 1].map(|i| {
+                meta.online.players[i].as_ref().map(|p| PlayerView {
+                    registered: p.account.is_some(),
+                    name: p.name.clone(),
+                    rating: meta.online.ratings[i],
+                })
+            }),
+            rated: meta.online.rated,
+            clock: meta.online.clock.map(|c| c.control),
         }
     }
 }
@@ -409,6 +518,12 @@ pub enum ServerMsg {
         rematch_offer: Option<usize>,
         /// The rematch's game id, once it has started.
         rematch: Option<String>,
+        /// Both clocks, for a game with clocks.
+        clock: Option<ClockView>,
+        /// The chat so far that this connection may read.
+        chat: Vec<crate::chat::ChatLine>,
+        /// Whether each seat has someone connected, and for how long each has been gone (ms).
+        presence: Presence,
     },
     /// An accepted action and the state after it.
     Update {
@@ -418,11 +533,15 @@ pub enum ServerMsg {
         view: View,
         /// Plays the action added to the log.
         log: Vec<LogEntry>,
+        /// Both clocks after it, for a game with clocks.
+        clock: Option<ClockView>,
     },
     /// A seat was taken (a friend joined).
     Seats {
         /// Both seats.
         seats: [SeatView; 2],
+        /// Who sits at them, when known.
+        players: [Option<PlayerView>; 2],
     },
     /// A rematch was started: join this game with the same token.
     Rematch {
@@ -458,6 +577,94 @@ pub enum ServerMsg {
     },
     /// The answer to ping.
     Pong,
+    /// The answer to hello: the name this connection plays under.
+    Welcome {
+        /// Protocol version.
+        v: u32,
+        /// The name.
+        name: String,
+        /// Whether it is an account's.
+        registered: bool,
+    },
+    /// The whole lobby (the answer to `lobby`).
+    Lobby {
+        /// Open challenges, oldest first.
+        challenges: Vec<crate::lobby::Challenge>,
+        /// The quick-pairing pools and how many wait in each.
+        pools: Vec<PoolView>,
+        /// Lobby games being played now.
+        playing: Vec<crate::online_store::LiveGame>,
+        /// Connections open now.
+        online: usize,
+    },
+    /// A challenge appeared in the lobby.
+    ChallengeAdded {
+        /// It.
+        challenge: crate::lobby::Challenge,
+    },
+    /// A challenge left the lobby (taken, cancelled, or its creator left).
+    ChallengeRemoved {
+        /// Its id.
+        id: String,
+    },
+    /// How many wait in each quick-pairing pool now.
+    Pools {
+        /// Every pool.
+        pools: Vec<PoolView>,
+    },
+    /// The lobby games being played now.
+    Playing {
+        /// Newest first.
+        games: Vec<crate::online_store::LiveGame>,
+    },
+    /// Connections open now.
+    Online {
+        /// How many.
+        n: usize,
+    },
+    /// This connection waits in a quick-pairing pool (cancel with the id).
+    Seeking {
+        /// The pool.
+        pool: String,
+        /// The seek's id.
+        id: String,
+    },
+    /// Your challenge or seek was taken: join this game with this token.
+    Paired {
+        /// The game.
+        game: String,
+        /// Your seat's token.
+        token: String,
+    },
+    /// A chat line.
+    Chat {
+        /// It.
+        line: crate::chat::ChatLine,
+    },
+    /// Who is connected at each seat.
+    Presence {
+        /// It.
+        presence: Presence,
+    },
+}
+
+/// A quick-pairing pool as the lobby shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PoolView {
+    /// The pool and its settings.
+    #[serde(flatten)]
+    pub pool: crate::lobby::Pool,
+    /// Players waiting in it.
+    pub waiting: usize,
+}
+
+/// Whether each seat has someone connected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Presence {
+    /// Seat 0 first.
+    pub connected: [bool; 2],
+    /// For a seat with nobody connected, milliseconds since the last one left.
+    pub away_ms: [Option<u64>; 2],
 }
 
 /// Kinds of error.
@@ -486,6 +693,13 @@ pub enum ErrorCode {
     Unavailable,
     /// The game has reached the most actions a game may hold.
     TooLong,
+    /// Not allowed to this connection (a rated challenge without an account, a claim too early,
+    /// chat in a channel not yours).
+    Forbidden,
+    /// The name belongs to an account: log in to use it, or choose another.
+    NameTaken,
+    /// The challenge is gone (taken, cancelled, or its creator left).
+    Gone,
 }
 
 impl ServerMsg {

@@ -6,16 +6,23 @@
 //! leaves the game as it was.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use acey_ai::Bot;
-use acey_rules::{Action, Game, Phase, Player};
+use acey_rules::{Action, Game, GameEnd, Phase, Player};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::bot::{self, Situation};
-use crate::protocol::{ClientMsg, ErrorCode, GameInfo, LogEntry, Role, ServerMsg, View};
+use crate::chat::{Channel, ChatLine, ChatText};
+use crate::clock::{now_ms, Clock};
+use crate::online_store::GameResult;
+use crate::protocol::{
+    ClientMsg, ClockView, ErrorCode, GameInfo, LogEntry, Presence, Role, ServerMsg, View,
+};
 use crate::random;
+use crate::rating::{self, Family, Kind};
 use crate::services::Services;
-use crate::storage::{BoxFuture, GameMeta, Mode};
+use crate::storage::{BoxFuture, GameMeta, Mode, Seated};
 
 /// A refused request: what to tell the client.
 pub type Refusal = (ErrorCode, String);
@@ -36,14 +43,40 @@ pub struct RoomState {
     /// offer is a question to a person who is there, not part of the game.
     pub rematch_offer: Option<usize>,
     bot_running: bool,
+    /// Both players' time, in a game with clocks.
+    pub clock: Option<Clock>,
+    /// The pending timer: a clock running out, or the next game of a match with clocks.
+    timer: Option<tokio::task::AbortHandle>,
+    /// Connections at each seat now.
+    present: [u32; 2],
+    /// When each seat's last connection left (unix ms), while nobody is there.
+    away_since: [Option<u64>; 2],
+    /// Why the forfeit being committed happens (`time`, `left`), for the result.
+    forfeit_reason: Option<&'static str>,
+    /// Whether the end of the game or match has been dealt with (result, ratings).
+    finished: bool,
 }
+
+/// Something sent to the connections of a room: the text, serialised once, and whether only the
+/// players may read it (their chat).
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// The JSON text.
+    pub text: Arc<str>,
+    /// For the seated players only.
+    pub players_only: bool,
+}
+
+/// The pause between two games of a match with clocks before the server starts the next one
+/// (nobody's time runs between games, so somebody has to).
+pub const NEXT_GAME_PAUSE: Duration = Duration::from_secs(6);
 
 /// One game being played or watched.
 pub struct Room {
     /// The game id.
     pub id: String,
     state: Mutex<RoomState>,
-    events: broadcast::Sender<Arc<str>>,
+    events: broadcast::Sender<Event>,
     services: Arc<Services>,
     bot: Option<Bot>,
 }
@@ -65,6 +98,10 @@ impl Room {
             _ => None,
         };
         let (events, _) = broadcast::channel(EVENT_BUFFER);
+        // A stored clock resumes now: the time the game spent out of memory (a restart) is
+        // charged to nobody.
+        let clock = meta.online.clock.map(|c| c.resumed(now_ms()));
+        let away = Some(now_ms());
         Arc::new(Room {
             id: meta.id.clone(),
             state: Mutex::new(RoomState {
@@ -73,6 +110,12 @@ impl Room {
                 rematch: None,
                 rematch_offer: None,
                 bot_running: false,
+                clock,
+                timer: None,
+                present: [0, 0],
+                away_since: [away, away],
+                forfeit_reason: None,
+                finished: false,
             }),
             events,
             services,
@@ -87,19 +130,60 @@ impl Room {
 
     /// The whole state for a connection with `role`, and the stream of what happens after it
     /// (subscribed under the lock, so nothing falls between the two).
+    /// A seated connection counts as present until [`Room::leave`].
     pub async fn join(
         &self,
         role: Role,
         token: Option<String>,
-    ) -> (ServerMsg, broadcast::Receiver<Arc<str>>) {
-        let st = self.lock().await;
+    ) -> (ServerMsg, broadcast::Receiver<Event>) {
+        // The chat is read before the lock: a line written in between is both in it and sent.
+        let chat = self
+            .services
+            .store
+            .chat(&self.id, crate::chat::HISTORY as u32)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|l| role != Role::Spectator || l.channel == Channel::Spectators)
+            .collect();
+        let mut st = self.lock().await;
         let rx = self.events.subscribe();
-        (Room::snapshot(&st, role, token), rx)
+        if let Role::Seat(s) = role {
+            st.present[s] += 1;
+            st.away_since[s] = None;
+            if st.present[s] == 1 {
+                self.broadcast(&ServerMsg::Presence {
+                    presence: presence(&st),
+                });
+            }
+        }
+        let mut joined = Room::snapshot(&st, role, token);
+        if let ServerMsg::Joined { chat: c, .. } = &mut joined {
+            *c = chat;
+        }
+        (joined, rx)
     }
 
-    /// The full-state message.
+    /// A connection with `role` left.
+    pub async fn leave(&self, role: Role) {
+        if let Role::Seat(s) = role {
+            let mut st = self.lock().await;
+            st.present[s] = st.present[s].saturating_sub(1);
+            if st.present[s] == 0 {
+                st.away_since[s] = Some(now_ms());
+                self.broadcast(&ServerMsg::Presence {
+                    presence: presence(&st),
+                });
+            }
+        }
+    }
+
+    /// The full-state message (without the chat, which [`Room::join`] adds).
     pub fn snapshot(st: &RoomState, role: Role, token: Option<String>) -> ServerMsg {
         ServerMsg::Joined {
+            clock: st.clock.as_ref().map(|c| ClockView::of(c, now_ms())),
+            chat: Vec::new(),
+            presence: presence(st),
             v: crate::protocol::VERSION,
             info: GameInfo::of(&st.meta),
             role,
@@ -113,8 +197,15 @@ impl Room {
 
     /// Sends a message to everyone in the room.
     pub fn broadcast(&self, msg: &ServerMsg) {
+        self.send(msg, false);
+    }
+
+    fn send(&self, msg: &ServerMsg, players_only: bool) {
         // No receiver is not an error: nobody is watching right now.
-        let _ = self.events.send(Arc::from(msg.to_json()));
+        let _ = self.events.send(Event {
+            text: Arc::from(msg.to_json()),
+            players_only,
+        });
     }
 
     /// Number of connections listening.
@@ -123,7 +214,11 @@ impl Room {
     }
 
     /// Checks `action` against the game, stores it, then broadcasts it.
-    pub async fn commit(&self, st: &mut RoomState, action: Action) -> Result<(), Refusal> {
+    pub async fn commit(
+        self: &Arc<Self>,
+        st: &mut RoomState,
+        action: Action,
+    ) -> Result<(), Refusal> {
         let max = self.services.limits.max_actions;
         if st.game.actions().len() >= max {
             // A real game never gets here; a client that makes one endless does.
@@ -160,11 +255,299 @@ impl Room {
             .iter()
             .map(LogEntry::from)
             .collect();
+        let now = now_ms();
+        self.run_clock(st, now).await;
         self.broadcast(&ServerMsg::Update {
             action,
             view: View::of(&st.game),
             log,
+            clock: st.clock.as_ref().map(|c| ClockView::of(c, now)),
         });
+        self.settle(st).await;
+        self.arm(st);
+        Ok(())
+    }
+
+    /// Starts the time of whoever the game waits for now (nobody's while the server rolls,
+    /// between games and after the end), storing the clock when that changes.
+    async fn run_clock(&self, st: &mut RoomState, now: u64) {
+        let over = st.game.match_winner().is_some();
+        let to = if over {
+            None
+        } else {
+            st.game.to_act().map(Player::index)
+        };
+        let Some(clock) = st.clock.as_mut() else {
+            return;
+        };
+        if clock.running.map(|(s, _)| s) == to {
+            return;
+        }
+        clock.switch(to, now);
+        let clock = *clock;
+        if let Err(e) = self.services.store.save_clock(&self.id, &clock).await {
+            // The action is stored; only a restart would lose this turn's time.
+            tracing::warn!(game = %self.id, error = %e, "clock not stored");
+        }
+    }
+
+    /// Sets the room's one timer: the running clock's deadline, or the start of the next game
+    /// of a match with clocks.
+    fn arm(self: &Arc<Self>, st: &mut RoomState) {
+        if let Some(t) = st.timer.take() {
+            t.abort();
+        }
+        let Some(clock) = st.clock else {
+            return;
+        };
+        let now = now_ms();
+        let at = match (clock.deadline(), st.game.phase()) {
+            (Some((_, at)), _) => at,
+            (None, Phase::GameOver { .. }) if st.game.match_winner().is_none() => {
+                now + NEXT_GAME_PAUSE.as_millis() as u64
+            }
+            _ => return,
+        };
+        let room = Arc::clone(self);
+        let wait = Duration::from_millis(at.saturating_sub(now));
+        st.timer = Some(
+            tokio::spawn(async move {
+                tokio::time::sleep(wait).await;
+                room.on_timer().await;
+            })
+            .abort_handle(),
+        );
+    }
+
+    /// The timer fired: a flag falls, or the next game of the match starts.
+    ///
+    /// Boxed for the same reason as [`Room::advance`]: it commits, which arms a new timer.
+    fn on_timer(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let mut st = self.lock().await;
+            // This task is the timer: forget it without aborting it.
+            st.timer = None;
+            let now = now_ms();
+            let flagged = st.clock.and_then(|c| c.flagged(now));
+            let action = match (flagged, st.game.phase()) {
+                (Some(seat), _) => {
+                    st.forfeit_reason = Some("time");
+                    tracing::info!(game = %self.id, seat, "time ran out");
+                    Action::Forfeit {
+                        player: Player::from_index(seat).unwrap_or(Player::Zero),
+                    }
+                }
+                (None, Phase::GameOver { .. })
+                    if st.clock.is_some() && st.game.match_winner().is_none() =>
+                {
+                    Action::NextGame
+                }
+                _ => {
+                    // Woken early or for nothing: wait for what is due now.
+                    self.arm(&mut st);
+                    return;
+                }
+            };
+            let done = self.commit(&mut st, action).await;
+            st.forfeit_reason = None;
+            if done.is_ok() {
+                let _ = self.advance(&mut st).await;
+            } else {
+                // Not stored (the database is away): try again shortly.
+                st.timer = None;
+                let room = Arc::clone(&self);
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    room.on_timer().await;
+                });
+            }
+        })
+    }
+
+    /// Once the game or match is decided: stops the clocks, keeps the result (once, also after
+    /// a restart: the store refuses a second one) and moves the ratings of a rated game.
+    pub async fn settle(&self, st: &mut RoomState) {
+        if st.finished {
+            return;
+        }
+        let Some(winner) = st.game.match_winner() else {
+            return;
+        };
+        st.finished = true;
+        let online = &st.meta.online;
+        let accounts = online.players.clone().map(|p| p.and_then(|p| p.account));
+        if st.meta.mode == Mode::Local {
+            // Two people on one screen: nobody's history.
+            return;
+        }
+        // Every other result is kept, guests' too: a guest who registers later brings their
+        // games into the account (their seat tokens prove them theirs).
+        let how = match st.game.phase() {
+            Phase::GameOver { how, .. } => match how {
+                GameEnd::BoreOff => "bore-off",
+                GameEnd::Resigned => "resigned",
+                GameEnd::Dropped => "dropped",
+                GameEnd::Forfeited => "forfeited",
+            },
+            _ => "bore-off",
+        };
+        let ended_at = (now_ms() / 1000) as i64;
+        let result = GameResult {
+            game: self.id.clone(),
+            winner: winner.index(),
+            how: how.to_string(),
+            reason: st.forfeit_reason.map(String::from),
+            score: st.game.score(),
+            ended_at,
+        };
+        let store = &self.services.store;
+        match store.record_result(&result).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::error!(game = %self.id, error = %e, "result not stored");
+                st.finished = false;
+                return;
+            }
+        }
+        self.services.bus.playing_changed();
+        let (Some(kind), [Some(a), Some(b)], true) =
+            (Kind::of(&st.meta.rules), accounts, online.rated)
+        else {
+            return;
+        };
+        let family = Family::of(&st.meta.rules);
+        let before = match (
+            store.rating(a, family, kind).await,
+            store.rating(b, family, kind).await,
+        ) {
+            (Ok(x), Ok(y)) => [x, y],
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::error!(game = %self.id, error = %e, "ratings not read");
+                return;
+            }
+        };
+        let after = rating::after_result(before, winner.index());
+        for (account, r) in [(a, &after[0]), (b, &after[1])] {
+            if let Err(e) = store
+                .save_rating(account, family, kind, r, &self.id, ended_at)
+                .await
+            {
+                tracing::error!(game = %self.id, error = %e, "rating not stored");
+            }
+        }
+        tracing::info!(game = %self.id, family = family.as_str(), kind = kind.as_str(),
+            before = ?[before[0].rating, before[1].rating], after = ?[after[0].rating, after[1].rating], "rated");
+    }
+
+    /// Starts the timer of a room just loaded (a clock that was running before a restart) and
+    /// settles a game that ended just before one.
+    pub async fn resume(self: &Arc<Self>, st: &mut RoomState) {
+        self.settle(st).await;
+        self.arm(st);
+    }
+
+    /// Claims the game of an opponent gone on their own turn for [`crate::Limits::claim_after`]
+    /// (games without clocks; with clocks, the clock decides).
+    pub async fn claim(self: &Arc<Self>, role: Role) -> Result<(), Refusal> {
+        let Role::Seat(me) = role else {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "only a player of a game between two people can claim it",
+            ));
+        };
+        let mut st = self.lock().await;
+        if st.clock.is_some() {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "this game has clocks: it ends when a clock runs out",
+            ));
+        }
+        let other = 1 - me;
+        if st.meta.mode != Mode::Friend || st.game.to_act().map(Player::index) != Some(other) {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "a game can be claimed only while it is the absent opponent's turn",
+            ));
+        }
+        let wait = self.services.limits.claim_after.as_millis() as u64;
+        let gone = match (st.present[other], st.away_since[other]) {
+            (0, Some(since)) => now_ms().saturating_sub(since),
+            _ => 0,
+        };
+        if gone < wait {
+            let left = (wait - gone).div_ceil(1000);
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                if st.present[other] > 0 {
+                    "your opponent is connected: the game cannot be claimed".to_string()
+                } else {
+                    format!("your opponent may still come back: you can claim the game in {left} s")
+                },
+            ));
+        }
+        st.forfeit_reason = Some("left");
+        let player = Player::from_index(other).unwrap_or(Player::Zero);
+        let done = self.commit(&mut st, Action::Forfeit { player }).await;
+        st.forfeit_reason = None;
+        done?;
+        self.advance(&mut st).await
+    }
+
+    /// Writes a chat line from `who` with `role`.
+    pub async fn chat(
+        &self,
+        role: Role,
+        who: &Seated,
+        channel: Option<Channel>,
+        text: &str,
+    ) -> Result<(), Refusal> {
+        let channel = match (role, channel) {
+            (Role::Seat(_), None | Some(Channel::Players)) => Channel::Players,
+            (Role::Spectator, None | Some(Channel::Spectators)) => Channel::Spectators,
+            (Role::Both, _) => {
+                return Err(refuse(
+                    ErrorCode::Forbidden,
+                    "a game on one screen has no chat",
+                ))
+            }
+            (Role::Seat(_), Some(Channel::Spectators)) => {
+                return Err(refuse(
+                    ErrorCode::Forbidden,
+                    "players write to each other, not in the spectators' chat",
+                ))
+            }
+            (Role::Spectator, Some(Channel::Players)) => {
+                return Err(refuse(
+                    ErrorCode::Forbidden,
+                    "the players' chat is for the players: spectators have their own",
+                ))
+            }
+        };
+        if self.bot.is_some() && channel == Channel::Players {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "the computer does not read the chat",
+            ));
+        }
+        let text =
+            ChatText::parse(text).map_err(|e| refuse(ErrorCode::Malformed, e.to_string()))?;
+        let line = ChatLine {
+            channel,
+            from: who.name.clone(),
+            seat: match role {
+                Role::Seat(s) => Some(s),
+                _ => None,
+            },
+            text: text.as_str().to_string(),
+            at: now_ms(),
+        };
+        self.services
+            .store
+            .add_chat(&self.id, &line)
+            .await
+            .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?;
+        self.send(&ServerMsg::Chat { line }, channel == Channel::Players);
         Ok(())
     }
 
@@ -417,6 +800,15 @@ impl Room {
             .ok_or_else(|| refuse(ErrorCode::Unavailable, "the hint could not be computed"))?;
         crate::metrics::Metrics::count(&self.services.metrics.hints);
         Ok(plays)
+    }
+}
+
+/// Who is connected at each seat.
+fn presence(st: &RoomState) -> Presence {
+    let now = now_ms();
+    Presence {
+        connected: st.present.map(|n| n > 0),
+        away_ms: st.away_since.map(|t| t.map(|t| now.saturating_sub(t))),
     }
 }
 

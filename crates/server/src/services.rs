@@ -3,30 +3,34 @@
 use std::sync::Arc;
 
 use crate::limits::Limits;
+use crate::lobby::Bus;
 use crate::metrics::Metrics;
+use crate::online_store::Backend;
 use crate::pool::BotPool;
-use crate::storage::Store;
 
 /// The server's shared services.
 pub struct Services {
-    /// Where games are kept.
-    pub store: Arc<dyn Store>,
+    /// Where games, accounts, the lobby, ratings and chat are kept.
+    pub store: Arc<dyn Backend>,
     /// Where bot moves and hints are computed.
     pub pool: BotPool,
     /// The limits in force.
     pub limits: Limits,
     /// The counters behind `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// The lobby's channels.
+    pub bus: Bus,
 }
 
 impl Services {
     /// Services over a store with these limits.
-    pub fn new(store: Arc<dyn Store>, limits: Limits) -> Arc<Services> {
+    pub fn new(store: Arc<dyn Backend>, limits: Limits) -> Arc<Services> {
         Arc::new(Services {
             store,
             pool: BotPool::new(limits.bot_threads),
             limits,
             metrics: Arc::new(Metrics::default()),
+            bus: Bus::default(),
         })
     }
 }

@@ -9,7 +9,7 @@ use acey_rules::{Action, Rules};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
-use crate::storage::{BoxFuture, GameMeta, Mode, Store, StoreError, StoredGame};
+use crate::storage::{BoxFuture, GameMeta, Mode, Online, Seated, Store, StoreError, StoredGame};
 
 /// Games in one SQLite file.
 #[derive(Clone)]
@@ -48,6 +48,11 @@ impl SqliteStore {
             .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
         Ok(SqliteStore { pool })
     }
+
+    /// The connection pool (for the other stores this backend implements).
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
 }
 
 fn meta_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameMeta, StoreError> {
@@ -62,7 +67,27 @@ fn meta_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameMeta, StoreError> 
     let rules: Rules =
         serde_json::from_str(&rules).map_err(|e| corrupt(format!("bad rules: {e}")))?;
     let bot_seat: Option<i64> = row.try_get("bot_seat").map_err(db)?;
+    let seated = |i: usize| -> Result<Option<Seated>, StoreError> {
+        let name: Option<String> = row.try_get(format!("name{i}").as_str()).map_err(db)?;
+        let account: Option<i64> = row.try_get(format!("account{i}").as_str()).map_err(db)?;
+        Ok(name.map(|name| Seated { name, account }))
+    };
+    let clock: Option<String> = row.try_get("clock").map_err(db)?;
+    let clock = clock
+        .map(|c| serde_json::from_str(&c))
+        .transpose()
+        .map_err(|e| corrupt(format!("bad clock: {e}")))?;
+    let rated: i64 = row.try_get("rated").map_err(db)?;
+    let lobby: i64 = row.try_get("lobby").map_err(db)?;
+    let online = Online {
+        players: [seated(0)?, seated(1)?],
+        rated: rated != 0,
+        lobby: lobby != 0,
+        clock,
+        ratings: [None, None],
+    };
     Ok(GameMeta {
+        online,
         mode,
         rules,
         level: row.try_get("level").map_err(db)?,
@@ -81,9 +106,18 @@ impl Store for SqliteStore {
     fn create_game<'a>(&'a self, meta: &'a GameMeta) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let rules = serde_json::to_string(&meta.rules).map_err(db)?;
+            let clock = meta
+                .online
+                .clock
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(db)?;
+            let [p0, p1] = &meta.online.players;
             sqlx::query(
-                "INSERT INTO games (id, mode, rules, level, bot_seat, token0, token1, rematch_of, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, mode, rules, level, bot_seat, token0, token1, rematch_of, created_at,
+                 name0, account0, name1, account1, rated, lobby, clock)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&meta.id)
             .bind(meta.mode.as_str())
@@ -94,6 +128,13 @@ impl Store for SqliteStore {
             .bind(&meta.tokens[1])
             .bind(&meta.rematch_of)
             .bind(meta.created_at)
+            .bind(p0.as_ref().map(|p| p.name.clone()))
+            .bind(p0.as_ref().and_then(|p| p.account))
+            .bind(p1.as_ref().map(|p| p.name.clone()))
+            .bind(p1.as_ref().and_then(|p| p.account))
+            .bind(i64::from(meta.online.rated))
+            .bind(i64::from(meta.online.lobby))
+            .bind(clock)
             .execute(&self.pool)
             .await
             .map_err(db)?;
@@ -210,6 +251,60 @@ impl Store for SqliteStore {
         })
     }
 
+    fn set_player<'a>(
+        &'a self,
+        game: &'a str,
+        seat: usize,
+        player: &'a Seated,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let sql = if seat == 0 {
+                "UPDATE games SET name0 = ?, account0 = ? WHERE id = ?"
+            } else {
+                "UPDATE games SET name1 = ?, account1 = ? WHERE id = ?"
+            };
+            sqlx::query(sql)
+                .bind(&player.name)
+                .bind(player.account)
+                .bind(game)
+                .execute(&self.pool)
+                .await
+                .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn save_clock<'a>(
+        &'a self,
+        game: &'a str,
+        clock: &'a crate::clock::Clock,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let json = serde_json::to_string(clock).map_err(db)?;
+            sqlx::query("UPDATE games SET clock = ? WHERE id = ?")
+                .bind(json)
+                .bind(game)
+                .execute(&self.pool)
+                .await
+                .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn running_clocks(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT id FROM games WHERE clock IS NOT NULL
+                 AND json_extract(clock, '$.running') IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = games.id)",
+            )
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db)?;
+            rows.iter().map(|r| r.try_get("id").map_err(db)).collect()
+        })
+    }
+
     fn load_game<'a>(
         &'a self,
         game: &'a str,
@@ -266,6 +361,7 @@ mod tests {
             tokens: [Some("a".into()), None],
             rematch_of: None,
             created_at: 5,
+            online: Default::default(),
         };
         store.create_game(&meta).await.unwrap();
         let a = Action::DieOff { dice: [5, 2] };
@@ -301,6 +397,7 @@ mod tests {
             tokens: [Some("t".into()), Some("t".into())],
             rematch_of: rematch_of.map(String::from),
             created_at,
+            online: Default::default(),
         };
         // Old and untouched but for the server's dice; old and moved in; new and untouched.
         store.create_game(&game("old", 10, None)).await.unwrap();

@@ -81,6 +81,33 @@ pub struct GameMeta {
     pub rematch_of: Option<String>,
     /// Creation time, unix seconds.
     pub created_at: i64,
+    /// Names, rating and clock (online play).
+    pub online: Online,
+}
+
+/// Who sits at a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seated {
+    /// The name shown.
+    pub name: String,
+    /// The account, for a player logged in (a guest has none).
+    pub account: Option<i64>,
+}
+
+/// What online play adds to a game.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Online {
+    /// Who sits at each seat, when known.
+    pub players: [Option<Seated>; 2],
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// Whether the game came from the lobby (listed while it is played).
+    pub lobby: bool,
+    /// The clock as last stored (see [`Store::save_clock`]).
+    pub clock: Option<crate::clock::Clock>,
+    /// Each seated account's rating for this game's family and kind, as shown to players (read
+    /// when the game is loaded or a seat taken; not stored with the game).
+    pub ratings: [Option<f64>; 2],
 }
 
 /// A game as stored: its description and its accepted actions in order.
@@ -133,6 +160,24 @@ pub trait Store: Send + Sync + 'static {
     /// Deletes the games created before `before` (unix seconds) in which no person ever moved
     /// (no action but the server's die-off and rolls); returns how many.
     fn delete_abandoned(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>>;
+
+    /// Records who sits at a seat.
+    fn set_player<'a>(
+        &'a self,
+        game: &'a str,
+        seat: usize,
+        player: &'a Seated,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Stores a game's clock (at each change of whose time runs).
+    fn save_clock<'a>(
+        &'a self,
+        game: &'a str,
+        clock: &'a crate::clock::Clock,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// The games whose clock is running (to be resumed after a restart).
+    fn running_clocks(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
 
     /// Loads a game, or `None` when there is no such game.
     fn load_game<'a>(

@@ -7,7 +7,7 @@ use axum::extract::{ConnectInfo, Path, Request, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
 
@@ -60,21 +60,44 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/scoring.js"),
     ),
     (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/lobby.js"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/account.js"),
+    ),
+    (
+        "profile.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/profile.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),
     ),
 ];
 
+/// What every HTTP handler shares.
 #[derive(Clone)]
-struct AppState {
-    shared: Arc<Shared>,
+pub struct AppState {
+    pub(crate) shared: Arc<Shared>,
     cache: Arc<RenderCache>,
     /// Replaying games for records and replays: CPU work, a few at a time, off the async
     /// threads and apart from the bots.
     renders: Arc<BotPool>,
     /// Origins besides the server's own that may open a WebSocket.
-    origins: Arc<Vec<String>>,
+    pub(crate) origins: Arc<Vec<String>>,
+}
+
+impl AppState {
+    /// The store.
+    pub fn store(&self) -> &Arc<dyn crate::online_store::Backend> {
+        self.shared.hub.store()
+    }
 }
 
 /// Bytes of rendered records and replays kept for finished games.
@@ -83,10 +106,30 @@ const CACHE_BYTES: usize = 32 << 20;
 /// The application's routes. `origins` are the web origins (`https://example.org`) other than
 /// the server's own whose pages may open a WebSocket.
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
+    use crate::{web_accounts as accounts, web_players as players};
+    let state = AppState {
+        shared,
+        cache: Arc::new(RenderCache::new(CACHE_BYTES)),
+        renders: Arc::new(BotPool::new(2)),
+        origins: Arc::new(origins),
+    };
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/replay/{id}", get(index))
+        .route("/@/{name}", get(index))
+        .route("/players", get(index))
+        .route("/api/accounts", post(accounts::register))
+        .route(
+            "/api/session",
+            get(accounts::whoami)
+                .post(accounts::login)
+                .delete(accounts::logout),
+        )
+        .route("/api/session/password", post(accounts::change_password))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/lobby", get(players::lobby))
+        .route("/api/leaderboard", get(players::leaderboard))
         .route("/ws", get(websocket))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -95,13 +138,12 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/{file}", get(file))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            accounts::same_origin_only,
+        ))
         .layer(middleware::from_fn(security_headers))
-        .with_state(AppState {
-            shared,
-            cache: Arc::new(RenderCache::new(CACHE_BYTES)),
-            renders: Arc::new(BotPool::new(2)),
-            origins: Arc::new(origins),
-        })
+        .with_state(state)
 }
 
 /// Headers on every response: no script but the server's own files (the client has no inline
@@ -174,7 +216,7 @@ async fn metrics(State(app): State<AppState>) -> Response {
 
 /// Whether a WebSocket may be opened from a page of `origin`: no Origin header (not a browser),
 /// the server's own origin (the same host), or one of the configured ones.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
@@ -206,6 +248,12 @@ async fn websocket(
         );
     }
     let limits = app.shared.hub.services().limits;
+    let account = crate::web_accounts::current_account(&app, &headers)
+        .await
+        .map(|a| crate::storage::Seated {
+            name: a.name,
+            account: Some(a.id),
+        });
     // Small buffers: the messages are small, and the defaults (128 KiB each way) would make a
     // connection cost far more memory than the game it plays.
     upgrade
@@ -213,7 +261,7 @@ async fn websocket(
         .write_buffer_size(0)
         .max_message_size(limits.hard_max_bytes())
         .max_frame_size(limits.hard_max_bytes())
-        .on_upgrade(move |socket| serve_socket(socket, app.shared, peer.ip()))
+        .on_upgrade(move |socket| serve_socket(socket, app.shared, peer.ip(), account))
 }
 
 #[derive(Serialize)]

@@ -11,17 +11,23 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
+use crate::account::PlayerName;
 use crate::gate::Peers;
 use crate::hub::{Hub, NewGame, RematchOutcome};
 use crate::limits::{Bucket, Limits};
+use crate::lobby::service::{Offer, Seek};
+use crate::lobby::Lobby;
 use crate::metrics::Metrics;
-use crate::protocol::{parse_client, ClientMsg, ErrorCode, Role, ServerMsg, VERSION};
-use crate::room::{Refusal, Room};
+use crate::protocol::{
+    parse_client, ClientMsg, ErrorCode, Role, ServerMsg, OLDEST_VERSION, VERSION,
+};
+use crate::room::{Event, Refusal, Room};
+use crate::storage::Seated;
 
 struct Joined {
     room: Arc<Room>,
     role: Role,
-    events: broadcast::Receiver<Arc<str>>,
+    events: broadcast::Receiver<Event>,
 }
 
 /// WebSocket close codes the server uses (RFC 6455 section 7.4).
@@ -41,17 +47,46 @@ const FLOOD_CLOSE: u32 = 200;
 
 /// One connection's own state: who it is and what it may still send.
 struct Conn {
+    /// A random id: the owner of its challenges, the address of its inbox.
+    id: String,
     ip: IpAddr,
     peers: Arc<Peers>,
     bucket: Bucket,
     hints: Bucket,
+    chat: Bucket,
     refused_in_a_row: u32,
+    /// The player's account, from the session cookie of the upgrade request.
+    account: Option<Seated>,
+    /// A guest's name, from `hello` (or given when needed).
+    guest: Option<String>,
+    /// The lobby's news, while watching it.
+    lobby: Option<broadcast::Receiver<Arc<str>>>,
+}
+
+impl Conn {
+    /// Who this connection plays as: its account, or a guest under the name it chose (a name
+    /// is given to a guest who chose none).
+    fn who(&mut self) -> Seated {
+        if let Some(a) = &self.account {
+            return a.clone();
+        }
+        let name = self.guest.get_or_insert_with(|| {
+            let n = crate::random::seed().unwrap_or(0) % 10_000;
+            format!("Guest-{n:04}")
+        });
+        Seated {
+            name: name.clone(),
+            account: None,
+        }
+    }
 }
 
 /// What the server shares with every connection.
 pub struct Shared {
     /// Rooms and services.
     pub hub: Arc<Hub>,
+    /// The lobby.
+    pub lobby: Arc<Lobby>,
     /// Per-address state.
     pub peers: Arc<Peers>,
     /// Becomes true when the server begins to shut down.
@@ -60,13 +95,51 @@ pub struct Shared {
 
 /// Serves one connection from `ip` until the client leaves, falls silent or floods, or the
 /// server shuts down (the client is then told with close code 1012 and reconnects).
-pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
+///
+/// `account` is the player logged in by the upgrade request's session cookie, if any.
+pub async fn serve_socket(
+    socket: WebSocket,
+    shared: Arc<Shared>,
+    ip: IpAddr,
+    account: Option<Seated>,
+) {
+    let id = crate::random::token().unwrap_or_else(|_| format!("{ip}-{:?}", Instant::now()));
+    let mut inbox = shared.hub.services().bus.register(&id);
+    let mut joined: Option<Joined> = None;
+    serve(
+        socket,
+        &shared,
+        ip,
+        account,
+        id.clone(),
+        &mut inbox,
+        &mut joined,
+    )
+    .await;
+    // Whatever ended the connection: its challenges leave the lobby and its seat is empty.
+    shared.hub.services().bus.unregister(&id);
+    shared.lobby.leave(&id).await;
+    if let Some(j) = joined {
+        j.room.leave(j.role).await;
+    }
+}
+
+async fn serve(
+    socket: WebSocket,
+    shared: &Arc<Shared>,
+    ip: IpAddr,
+    account: Option<Seated>,
+    id: String,
+    inbox: &mut tokio::sync::mpsc::Receiver<Arc<str>>,
+    joined: &mut Option<Joined>,
+) {
     let hub = &shared.hub;
     let limits = hub.services().limits;
     let metrics = Arc::clone(&hub.services().metrics);
     let mut shutdown = shared.shutdown.clone();
     let (mut tx, mut rx) = socket.split();
     let mut conn = Conn {
+        id,
         ip,
         peers: Arc::clone(&shared.peers),
         bucket: Bucket::new(limits.rate_per_sec, limits.burst),
@@ -74,9 +147,12 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
             limits.hints_per_minute / 60.0,
             limits.hints_per_minute.max(1.0),
         ),
+        chat: Bucket::new(limits.chat_per_minute / 60.0, 5.0),
         refused_in_a_row: 0,
+        account,
+        guest: None,
+        lobby: None,
     };
-    let mut joined: Option<Joined> = None;
     let mut ping =
         tokio::time::interval_at(Instant::now() + limits.ping_interval, limits.ping_interval);
     let mut heard = Instant::now();
@@ -131,16 +207,17 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
                 } else {
                     conn.refused_in_a_row = 0;
                     match frame {
-                        Message::Text(t) => handle_text(&t, hub, &limits, &mut conn, &mut joined).await,
+                        Message::Text(t) => handle_text(&t, shared, &limits, &mut conn, joined).await,
                         Message::Binary(_) => error(None, (ErrorCode::Malformed, "messages are JSON text, not binary".into())),
                         // Pings are answered by the WebSocket layer; pongs only show the client is there.
                         _ => Vec::new(),
                     }
                 }
             }
-            event = next_event(&mut joined) => match event {
-                Ok(text) => vec![text.to_string()],
-                Err(RecvError::Lagged(_)) => match &mut joined {
+            event = next_event(joined) => match event {
+                Ok(e) if e.players_only && joined.as_ref().is_some_and(|j| j.role == Role::Spectator) => Vec::new(),
+                Ok(e) => vec![e.text.to_string()],
+                Err(RecvError::Lagged(_)) => match joined {
                     // Too far behind to patch up: send the whole state again, and listen again
                     // from now on (under the room's lock, as a join does), so that none of the
                     // updates older than that state follows it.
@@ -153,6 +230,19 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
                 },
                 Err(RecvError::Closed) => Vec::new(),
             },
+            news = next_news(&mut conn.lobby) => match news {
+                Ok(text) => vec![text.to_string()],
+                // Too far behind: the whole lobby again.
+                Err(RecvError::Lagged(_)) => {
+                    conn.lobby = Some(hub.services().bus.subscribe());
+                    match shared.lobby.snapshot(shared.hub.services().bus.connections()).await {
+                        Ok(m) => vec![m.to_json()],
+                        Err(r) => error(None, r),
+                    }
+                }
+                Err(RecvError::Closed) => Vec::new(),
+            },
+            Some(mine) = inbox.recv() => vec![mine.to_string()],
             _ = ping.tick() => {
                 if heard.elapsed() > limits.pong_timeout {
                     Metrics::count(&metrics.timeouts);
@@ -180,9 +270,18 @@ pub async fn serve_socket(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr) {
     }
 }
 
-async fn next_event(joined: &mut Option<Joined>) -> Result<Arc<str>, RecvError> {
+async fn next_event(joined: &mut Option<Joined>) -> Result<Event, RecvError> {
     match joined {
         Some(j) => j.events.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn next_news(
+    lobby: &mut Option<broadcast::Receiver<Arc<str>>>,
+) -> Result<Arc<str>, RecvError> {
+    match lobby {
+        Some(rx) => rx.recv().await,
         None => std::future::pending().await,
     }
 }
@@ -193,7 +292,7 @@ fn error(id: Option<u64>, (code, message): Refusal) -> Vec<String> {
 
 async fn handle_text(
     text: &str,
-    hub: &Arc<Hub>,
+    shared: &Arc<Shared>,
     limits: &Limits,
     conn: &mut Conn,
     joined: &mut Option<Joined>,
@@ -216,7 +315,7 @@ async fn handle_text(
         Ok(m) => m,
         Err(e) => return error(id, (ErrorCode::Malformed, e)),
     };
-    match dispatch(msg, id, hub, conn, joined).await {
+    match dispatch(msg, id, shared, conn, joined).await {
         Ok(out) => out,
         Err(r) => error(id, r),
     }
@@ -224,9 +323,11 @@ async fn handle_text(
 
 fn check_version(v: Option<u32>) -> Result<(), Refusal> {
     match v {
-        Some(v) if v != VERSION => Err((
+        Some(v) if !(OLDEST_VERSION..=VERSION).contains(&v) => Err((
             ErrorCode::Version,
-            format!("protocol version {v} is not spoken here: this server speaks {VERSION}"),
+            format!(
+                "protocol version {v} is not spoken here: this server speaks {OLDEST_VERSION} to {VERSION} (reload the page for the current client)"
+            ),
         )),
         _ => Ok(()),
     }
@@ -235,14 +336,119 @@ fn check_version(v: Option<u32>) -> Result<(), Refusal> {
 async fn dispatch(
     msg: ClientMsg,
     id: Option<u64>,
-    hub: &Arc<Hub>,
+    shared: &Arc<Shared>,
     conn: &mut Conn,
     joined: &mut Option<Joined>,
 ) -> Result<Vec<String>, Refusal> {
+    let hub = &shared.hub;
+    let lobby = &shared.lobby;
     let metrics = &hub.services().metrics;
     let per_minute = hub.services().limits.creates_per_minute;
     match msg {
         ClientMsg::Ping => Ok(vec![ServerMsg::Pong.to_json()]),
+        ClientMsg::Hello { v, name } => {
+            check_version(v)?;
+            if conn.account.is_none() {
+                if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
+                    let name = PlayerName::parse(&name)
+                        .map_err(|e| (ErrorCode::BadSettings, e.to_string()))?;
+                    let taken = hub
+                        .store()
+                        .account_by_name(name.as_str())
+                        .await
+                        .map_err(|e| (ErrorCode::Unavailable, e.to_string()))?;
+                    if taken.is_some() {
+                        return Err((
+                            ErrorCode::NameTaken,
+                            format!("'{name}' is a registered player's name: log in to use it, or choose another"),
+                        ));
+                    }
+                    conn.guest = Some(name.as_str().to_string());
+                }
+            }
+            let who = conn.who();
+            Ok(vec![ServerMsg::Welcome {
+                v: VERSION,
+                name: who.name,
+                registered: who.account.is_some(),
+            }
+            .to_json()])
+        }
+        ClientMsg::Lobby => {
+            // Subscribed before the snapshot is read: a change in between comes twice at worst
+            // (an added challenge is then in the list and in the news; clients key by id).
+            conn.lobby = Some(hub.services().bus.subscribe());
+            Ok(vec![lobby
+                .snapshot(shared.hub.services().bus.connections())
+                .await?
+                .to_json()])
+        }
+        ClientMsg::Challenge {
+            rules,
+            match_to,
+            clock,
+            rated,
+        } => {
+            if !conn.peers.take_create(conn.ip) {
+                Metrics::count(&metrics.rate_limited);
+                return Err((
+                    ErrorCode::RateLimited,
+                    format!("too many new games from your address: at most {per_minute} a minute"),
+                ));
+            }
+            let who = conn.who();
+            // The answer is the lobby's news, which this connection gets too when watching.
+            let c = lobby
+                .create(
+                    &who,
+                    &conn.id,
+                    Offer {
+                        rules,
+                        match_to,
+                        clock,
+                        rated,
+                    },
+                )
+                .await?;
+            if conn.lobby.is_some() {
+                Ok(Vec::new())
+            } else {
+                Ok(vec![ServerMsg::ChallengeAdded { challenge: c }.to_json()])
+            }
+        }
+        ClientMsg::Cancel { challenge } => {
+            lobby.cancel(&conn.id, &challenge).await?;
+            if conn.lobby.is_some() {
+                Ok(Vec::new())
+            } else {
+                Ok(vec![ServerMsg::ChallengeRemoved { id: challenge }.to_json()])
+            }
+        }
+        ClientMsg::Accept { challenge } => {
+            let who = conn.who();
+            let (room, role, token) = lobby.accept(&who, &conn.id, &challenge).await?;
+            lobby.leave(&conn.id).await;
+            conn.lobby = None;
+            Ok(enter(joined, room, role, Some(token)).await)
+        }
+        ClientMsg::Seek { pool } => {
+            if !conn.peers.take_create(conn.ip) {
+                Metrics::count(&metrics.rate_limited);
+                return Err((
+                    ErrorCode::RateLimited,
+                    format!("too many new games from your address: at most {per_minute} a minute"),
+                ));
+            }
+            let who = conn.who();
+            match lobby.seek(&who, &conn.id, &pool).await? {
+                Seek::Waiting(id) => Ok(vec![ServerMsg::Seeking { pool, id }.to_json()]),
+                Seek::Paired(room, role, token) => {
+                    lobby.leave(&conn.id).await;
+                    conn.lobby = None;
+                    Ok(enter(joined, room, role, Some(token)).await)
+                }
+            }
+        }
         ClientMsg::Create {
             v,
             mode,
@@ -260,6 +466,7 @@ async fn dispatch(
                     format!("too many new games from your address: at most {per_minute} a minute"),
                 ));
             }
+            let who = conn.who();
             let (room, role, token) = hub
                 .create(NewGame {
                     mode,
@@ -267,8 +474,10 @@ async fn dispatch(
                     match_to,
                     level,
                     seat,
+                    who: Some(who),
                 })
                 .await?;
+            conn.lobby = None;
             Ok(enter(joined, room, role, Some(token)).await)
         }
         ClientMsg::Join {
@@ -279,7 +488,11 @@ async fn dispatch(
         } => {
             check_version(v)?;
             let room = hub.room(&game).await?;
-            let (role, token) = hub.seat_for(&room, token.as_deref(), watch).await?;
+            let who = conn.who();
+            let (role, token) = hub
+                .seat_for(&room, token.as_deref(), watch, Some(&who))
+                .await?;
+            conn.lobby = None;
             Ok(enter(joined, room, role, token).await)
         }
         other => {
@@ -316,6 +529,25 @@ async fn dispatch(
                     hub.decline_rematch(&j.room, j.role).await?;
                     Ok(Vec::new())
                 }
+                ClientMsg::Chat { text, channel } => {
+                    if !conn.chat.take() {
+                        Metrics::count(&metrics.rate_limited);
+                        return Err((
+                            ErrorCode::RateLimited,
+                            format!(
+                                "too many chat messages: at most {} a minute",
+                                hub.services().limits.chat_per_minute
+                            ),
+                        ));
+                    }
+                    let who = conn.who();
+                    j.room.chat(j.role, &who, channel, &text).await?;
+                    Ok(Vec::new())
+                }
+                ClientMsg::Claim => {
+                    j.room.claim(j.role).await?;
+                    Ok(Vec::new())
+                }
                 intent => {
                     j.room.act(j.role, &intent).await?;
                     Ok(Vec::new())
@@ -332,6 +564,9 @@ async fn enter(
     role: Role,
     token: Option<String>,
 ) -> Vec<String> {
+    if let Some(old) = joined.take() {
+        old.room.leave(old.role).await;
+    }
     let (snapshot, events) = room.join(role, token).await;
     *joined = Some(Joined { room, role, events });
     vec![snapshot.to_json()]

@@ -895,3 +895,201 @@ async fn backgammon_from_the_home_page_with_the_cube_taken_then_dropped() {
     a.close().await.unwrap();
     s.server.stop();
 }
+
+/// Types a name into the lobby's name field and leaves it, as a person does.
+async fn choose_name(c: &Client, name: &str) {
+    // The server names a new guest first.
+    wait_online(c, "a name given", |p| {
+        !p["myName"].as_str().unwrap().is_empty()
+    })
+    .await;
+    let field = c.find(Locator::Css("#my-name")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(&format!("{name}\u{E004}")).await.unwrap();
+}
+
+/// What the online parts of the page show: names, clocks, chat, the lobby.
+async fn online(c: &Client) -> Value {
+    c.execute(
+        r#"const q = (s) => [...document.querySelectorAll(s)];
+           return {
+             names: q('#players .name').map(e => e.textContent),
+             clocks: q('#players .clock').filter(e => !e.hidden).map(e => e.textContent),
+             chat: q('#chat-lines li').map(e => e.textContent),
+             chatMarkup: document.querySelectorAll('#chat-lines b, #chat-lines script').length,
+             myName: document.getElementById('my-name').value,
+             nameNote: document.getElementById('name-note').textContent,
+             pools: q('#pools .pool').map(e => e.textContent),
+             seeking: !document.getElementById('seeking').hidden,
+             account: document.getElementById('account-name').textContent,
+             rulesline: document.getElementById('rulesline').textContent,
+           };"#,
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+async fn wait_online(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let p = online(c).await;
+        if ok(&p) {
+            return p;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: {p}"
+        );
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_strangers_meet_by_quick_pairing_play_with_a_clock_and_chat() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("quick-a").await;
+    let b = s.visitor("quick-b").await;
+    choose_name(&a, "Anna").await;
+    choose_name(&b, "Bert").await;
+    wait_online(&a, "Anna's name", |p| {
+        p["myName"] == "Anna" && p["nameNote"] == "(guest)"
+    })
+    .await;
+    wait_online(&b, "Bert's name", |p| p["myName"] == "Bert").await;
+    screenshot(&a, "lobby.png").await;
+
+    // Anna presses "American · single game" and waits; Bert sees her waiting and presses it too.
+    click(&a, "#pools .pool[data-pool='american']").await;
+    wait_online(&a, "waiting", |p| p["seeking"] == true).await;
+    wait_online(&b, "one waiting", |p| {
+        p["pools"][0].as_str().unwrap_or("").contains("1 waiting")
+    })
+    .await;
+    click(&b, "#pools .pool[data-pool='american']").await;
+    let on_board =
+        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
+    let pa = wait_until(&a, "Anna's board", on_board).await;
+    let pb = wait_until(&b, "Bert's board", |p| {
+        on_board(p) && p["game"] == pa["game"]
+    })
+    .await;
+    assert_ne!(seat(&pa), seat(&pb), "{pa} {pb}");
+    // Both names, and both clocks counting from 3 minutes.
+    let oa = wait_online(&a, "names and clocks", |p| {
+        p["clocks"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let names = oa["names"].to_string();
+    assert!(names.contains("Anna") && names.contains("Bert"), "{oa}");
+    assert!(
+        oa["clocks"][0].as_str().unwrap().starts_with("3:")
+            || oa["clocks"][0].as_str().unwrap().starts_with("2:"),
+        "{oa}"
+    );
+    assert!(
+        oa["rulesline"].as_str().unwrap().contains("clock 3+12"),
+        "{oa}"
+    );
+
+    // Both move.
+    let both = |p: &Value| played_since(p, 0, 0) && played_since(p, 1, 0);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (qa, qb) = (page(&a).await, page(&b).await);
+        if both(&qa) && both(&qb) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game did not progress: {qa} {qb}"
+        );
+        assert!(qa["errors"].as_array().unwrap().is_empty(), "{qa}");
+        if !click_next(&a, &qa).await {
+            click_next(&b, &qb).await;
+        }
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+
+    // A chat line with markup arrives as typed, as text.
+    let field = a.find(Locator::Css("#chat-text")).await.unwrap();
+    field.send_keys("<b>good luck</b>\u{E007}").await.unwrap();
+    let ob = wait_online(&b, "the chat line", |p| {
+        p["chat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l.as_str().unwrap().contains("<b>good luck</b>"))
+    })
+    .await;
+    assert_eq!(ob["chatMarkup"], 0, "markup was interpreted: {ob}");
+    assert!(ob["chat"][0].as_str().unwrap().starts_with("Anna"), "{ob}");
+    screenshot(&a, "quick-pairing-a.png").await;
+    screenshot(&b, "quick-pairing-b.png").await;
+    for x in [a, b] {
+        x.close().await.unwrap();
+    }
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("register").await;
+    click(&a, "#play-computer").await;
+    let p = wait_until(&a, "the board", |p| p["n"].as_i64().unwrap() > 0).await;
+    let game = p["game"].as_str().unwrap().to_string();
+    resign(&a).await;
+    wait_until(&a, "the end", over).await;
+
+    // Register from the header, as a person would.
+    click(&a, "#account-open").await;
+    a.find(Locator::Css("#acc-name"))
+        .await
+        .unwrap()
+        .send_keys("Newcomer")
+        .await
+        .unwrap();
+    a.find(Locator::Css("#acc-password"))
+        .await
+        .unwrap()
+        .send_keys("a good password")
+        .await
+        .unwrap();
+    click(&a, "#acc-register").await;
+    wait_online(&a, "logged in", |p| p["account"] == "Newcomer").await;
+
+    click(&a, "#account-name a").await;
+    let row = format!("#profile-games tr[data-game='{game}']");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if a.find(Locator::Css(&row)).await.is_ok() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game is not on the profile");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let text = a
+        .find(Locator::Css(&row))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("lost") && text.contains("computer"), "{text}");
+    screenshot(&a, "profile.png").await;
+    click(&a, &format!("{row} a")).await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let r = replay(&a).await;
+        if r["frames"].as_u64().unwrap_or(0) > 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the replay did not open: {r}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    a.close().await.unwrap();
+    s.server.stop();
+}

@@ -73,10 +73,31 @@ pub struct Args {
     /// Pause after each step of the bot's play, in milliseconds.
     #[arg(long, default_value_t = 500, value_name = "MS")]
     delay: u64,
+    /// Play online at an acey server (http://HOST:PORT): its lobby, quick pairing, challenges,
+    /// games with clocks and chat, over the protocol the browser speaks.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["vs", "side", "level", "load", "save", "seed", "auto_forced"])]
+    online: Option<String>,
+    /// Online: the name to play under as a guest (2-20 letters, digits, _ or -).
+    #[arg(long, requires = "online", conflicts_with = "login")]
+    name: Option<String>,
+    /// Online: log in as this account first (the password is read from ACEY_PASSWORD, or
+    /// asked for on the terminal).
+    #[arg(long, value_name = "NAME", requires = "online")]
+    login: Option<String>,
 }
 
 /// Runs `acey play`.
 pub fn run(args: Args) -> Result<()> {
+    if let Some(url) = &args.online {
+        let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        return play::online::run(play::online::Options {
+            url: url.clone(),
+            name: args.name.clone(),
+            login: args.login.clone(),
+            plain: args.plain,
+            color: !no_color,
+        });
+    }
     let session = match &args.load {
         Some(path) => {
             let mut s = play::save::load(path).map_err(|e| UsageError(format!("{e:#}")))?;

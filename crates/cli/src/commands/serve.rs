@@ -59,6 +59,16 @@ pub struct Args {
     /// Hours after which a game in which no person moved is deleted.
     #[arg(long, default_value_t = 24)]
     pub abandoned_after_hours: u64,
+    /// Logins and registrations one address may try per minute.
+    #[arg(long, default_value_t = 10.0)]
+    pub logins_per_minute: f64,
+    /// Chat lines one connection may send per minute (after a burst of 5).
+    #[arg(long, default_value_t = 20.0)]
+    pub chat_per_minute: f64,
+    /// Seconds a player must be gone on their own turn (games without clocks) before the
+    /// opponent may claim the game.
+    #[arg(long, default_value_t = 120)]
+    pub claim_after: u64,
 }
 
 impl Args {
@@ -80,10 +90,12 @@ impl Args {
             self.ip_rate,
             self.creates_per_minute,
             self.hints_per_minute,
+            self.logins_per_minute,
+            self.chat_per_minute,
         ];
         if positive.iter().any(|r| !(r.is_finite() && *r > 0.0)) {
             return Err(UsageError(
-                "--rate, --ip-rate, --creates-per-minute and --hints-per-minute must be above 0"
+                "--rate, --ip-rate, --creates-per-minute, --hints-per-minute, --logins-per-minute and --chat-per-minute must be above 0"
                     .into(),
             )
             .into());
@@ -117,6 +129,9 @@ impl Args {
             ping_interval: d.ping_interval.min(secs(self.idle_timeout.max(2)) / 2),
             pong_timeout: secs(self.pong_timeout.max(1)),
             abandoned_after: secs(self.abandoned_after_hours.max(1) * 3600),
+            logins_per_minute: self.logins_per_minute,
+            chat_per_minute: self.chat_per_minute,
+            claim_after: secs(self.claim_after.max(1)),
             ..d
         })
     }
@@ -178,6 +193,17 @@ pub struct BenchArgs {
     /// flood, replay fetch loop, hint flood, creation flood, 30 games against strongest).
     #[arg(long)]
     pub isolation: bool,
+    /// The lobby benchmark instead: --watchers connections watching the lobby, --challenges open
+    /// challenges and --games games with clocks running; times a new challenge's delivery to
+    /// every watcher, quick pairing and the clocks' drift.
+    #[arg(long, conflicts_with = "isolation")]
+    pub lobby: bool,
+    /// Connections watching the lobby (with --lobby).
+    #[arg(long, default_value_t = 1000)]
+    pub watchers: usize,
+    /// Open challenges in the lobby (with --lobby; at most --watchers).
+    #[arg(long, default_value_t = 200)]
+    pub challenges: usize,
 }
 
 pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
@@ -188,6 +214,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     if args.isolation {
         return isolation(&args, &dir);
+    }
+    if args.lobby {
+        return lobby(&args, &dir);
     }
     outln!(
         "{} games, 2 WebSocket clients each, think time ~{} ms, measuring {} s ...",
@@ -237,6 +266,50 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         r.rss_kb / 1024
     )?;
     outln!("idle game in memory  {:.1} KB", r.idle_game_kb)?;
+    Ok(())
+}
+
+fn lobby(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
+    if args.challenges > args.watchers {
+        return Err(UsageError("--challenges must be at most --watchers".into()).into());
+    }
+    outln!(
+        "{} lobby watchers, {} open challenges, {} games with clocks running ...",
+        args.watchers,
+        args.challenges,
+        args.games
+    )?;
+    let config = acey_server::lobby_bench::LobbyBenchConfig {
+        watchers: args.watchers,
+        challenges: args.challenges,
+        games: args.games,
+        probes: 20,
+        pairings: 20,
+        flags: 5,
+    };
+    let result = acey_server::lobby_bench::run_lobby_benchmark(&config, dir);
+    let _ = std::fs::remove_dir_all(dir);
+    let r = result.map_err(anyhow::Error::msg)?;
+    let [p50, p90, p99, max] = r.delivery_ms;
+    outln!("set up in            {:.1} s", r.setup_s)?;
+    outln!(
+        "challenge -> watcher p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms ({} deliveries)",
+        r.deliveries
+    )?;
+    let [p50, p90, p99, max] = r.pairing_ms;
+    outln!(
+        "quick pairing        p50 {p50:.2} ms, p90 {p90:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
+    )?;
+    outln!(
+        "clock drift          mean {:.1} ms, max {:.1} ms (flag of a {} s clock against its announced deadline)",
+        r.drift_ms[0],
+        r.drift_ms[1],
+        r.clock_ms / 1000
+    )?;
+    outln!(
+        "resident memory      {} MB (server and every client in one process)",
+        r.rss_kb / 1024
+    )?;
     Ok(())
 }
 

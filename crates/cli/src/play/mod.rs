@@ -9,9 +9,11 @@
 //! * [`plain`]: the line mode.
 //! * [`save`]: saving a game and going on with it later.
 //! * [`review`]: the analysis of the game just played.
+//! * [`online`]: `acey play --online URL`, the lobby and online games over the server's protocol.
 
 pub mod app;
 pub mod board;
+pub mod online;
 pub mod plain;
 pub mod review;
 pub mod save;

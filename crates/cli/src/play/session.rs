@@ -782,6 +782,7 @@ impl Session {
                     acey_rules::GameEnd::BoreOff => "",
                     acey_rules::GameEnd::Resigned => " by resignation",
                     acey_rules::GameEnd::Dropped => " (cube dropped)",
+                    acey_rules::GameEnd::Forfeited => " by forfeit",
                 };
                 let who = self.name(*winner);
                 let verb = if who == "you" { "win" } else { "wins" };

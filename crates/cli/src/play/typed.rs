@@ -5,7 +5,7 @@
 //! (`1-2: in/24 in/23, 6-6 chosen: in/19(4)`). Both the full-screen game and the line mode use
 //! it, so they accept exactly the same input.
 
-use acey_rules::{notation, Action, Dest, Game, Phase, PoolKind, Source};
+use acey_rules::{notation, Action, Dest, Game, Phase, PoolKind, Source, TurnBuilder};
 
 /// The actions that typed text stands for in the game's current phase (applied in order), or
 /// why it is refused. Every action is checked on a copy of the game first, so a refused text
@@ -121,8 +121,20 @@ fn dice_of(text: &str) -> Option<(u8, u8)> {
     }
 }
 
+/// The first comma-separated part of typed text as its label (`1-2`, `6-6 chosen`), if any,
+/// and its steps, and the rest of the text after it, if any (`1-2: in/24 in/23, 6-6 chosen:
+/// in/19(4)` is the 1-2's play, then the chosen double's). The online client sends one part
+/// and keeps the rest for when the server asks for it.
+pub fn first_part(text: &str) -> (Option<String>, String, Option<String>) {
+    let mut parts = split_parts(text.trim()).into_iter();
+    let first = parts.next();
+    let rest: Vec<String> = parts.map(|p| p.whole).collect();
+    let (label, body) = first.map(|p| (p.label, p.body)).unwrap_or_default();
+    (label, body, (!rest.is_empty()).then(|| rest.join(", ")))
+}
+
 /// Checks a label typed before a play against the pool being played.
-fn check_label(label: &str, dice: &[u8], kind: PoolKind) -> Result<(), String> {
+pub fn check_label(label: &str, dice: &[u8], kind: PoolKind) -> Result<(), String> {
     let lower = label.trim().to_ascii_lowercase();
     let plain = lower.strip_prefix("then").unwrap_or(&lower).trim();
     let first: String = plain.chars().take_while(|c| !c.is_whitespace()).collect();
@@ -157,6 +169,15 @@ fn play(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     let Some(turn) = game.turn() else {
         return Err("nothing to play now".to_string());
     };
+    turn_actions(turn, text)
+}
+
+/// The actions typed text (steps only, no label) stands for in the step view `turn`: one
+/// more step, the rest of the play (or all of it) as [`Action::Play`], some of its steps, or
+/// the whole play again from its start. The online client calls it on a step view rebuilt
+/// from the server's state.
+pub fn turn_actions(turn: &TurnBuilder, text: &str) -> Result<Vec<Action>, String> {
+    let text = text.trim();
     if text.is_empty() {
         return Err("type a play such as 13/7 8/7, or one step such as 13/7".to_string());
     }
@@ -226,6 +247,11 @@ fn single_step(text: &str) -> Option<(Source, Dest)> {
 
 /// `6`, `6-6`, `66` or `6-6 chosen`: the double to name (AD-3).
 fn double(game: &Game, text: &str) -> Result<Action, String> {
+    double_of(&game.nameable_doubles(), text)
+}
+
+/// `6`, `6-6`, `66` or `6-6 chosen`: the double to name, one of `allowed`.
+pub fn double_of(allowed: &[u8], text: &str) -> Result<Action, String> {
     let lower = text.trim().to_ascii_lowercase();
     let lower = lower.strip_prefix("then").unwrap_or(&lower).trim();
     // `6-6 chosen (6-6-1-1)`: the named value comes first.
@@ -240,7 +266,6 @@ fn double(game: &Game, text: &str) -> Result<Action, String> {
     };
     match value {
         Some(v @ 1..=6) => {
-            let allowed = game.nameable_doubles();
             if allowed.contains(&(v as u8)) {
                 Ok(Action::NameDouble { value: v as u8 })
             } else {

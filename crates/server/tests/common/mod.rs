@@ -13,6 +13,7 @@ pub fn fast_limits() -> Limits {
     Limits {
         rate_per_sec: 100_000.0,
         burst: 100_000.0,
+        logins_per_minute: 1_000.0,
         ..acey_server::loadtest::one_address_limits()
     }
 }
@@ -55,7 +56,7 @@ pub async fn catch_up(c: &mut Client, mut view: Value, n: u64) -> Value {
         let m = c.recv().await.unwrap();
         match m["type"].as_str() {
             Some("update") => view = m["view"].clone(),
-            Some("seats") => {}
+            Some("seats" | "presence") => {}
             _ => panic!("unexpected {m}"),
         }
     }
@@ -65,12 +66,19 @@ pub async fn catch_up(c: &mut Client, mut view: Value, n: u64) -> Value {
 /// Expects the next message to be an error with `code`, then checks the connection still
 /// answers (ping -> pong with nothing in between: no update was broadcast).
 pub async fn expect_error(c: &mut Client, code: &str) -> Value {
-    let m = c.recv().await.unwrap();
+    let mut m = c.recv().await.unwrap();
+    // Who comes and goes is news, not a change of the game.
+    while m["type"] == "presence" {
+        m = c.recv().await.unwrap();
+    }
     assert_eq!(m["type"], "error", "{m}");
     assert_eq!(m["code"], code, "{m}");
     assert!(!m["message"].as_str().unwrap().is_empty());
     c.send(&json!({"type": "ping"})).await.unwrap();
-    let p = c.recv().await.unwrap();
+    let mut p = c.recv().await.unwrap();
+    while p["type"] == "presence" {
+        p = c.recv().await.unwrap();
+    }
     assert_eq!(
         p["type"], "pong",
         "the game changed or the connection broke: {p}"
@@ -129,4 +137,89 @@ pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
         .map(|(_, b)| b.to_string())
         .unwrap_or_default();
     (status, body)
+}
+
+/// An HTTP answer.
+pub struct HttpReply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl HttpReply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The `acey_session=...` pair of the Set-Cookie header, as a browser sends it back.
+    pub fn cookie(&self) -> String {
+        let set = self.header("set-cookie").expect("a Set-Cookie header");
+        set.split(';').next().unwrap().trim().to_string()
+    }
+}
+
+/// One HTTP/1.1 request on loopback with a JSON body (when given) and extra headers.
+pub async fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> HttpReply {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut typed = false;
+    for (k, v) in headers {
+        typed |= k.eq_ignore_ascii_case("content-type");
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() && !typed {
+        head.push_str("Content-Type: application/json\r\n");
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    s.write_all(head.as_bytes()).await.unwrap();
+    s.write_all(body.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status: u16 = lines.next().unwrap()[9..12].parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    HttpReply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// Registers an account and returns its session cookie.
+pub async fn register(addr: std::net::SocketAddr, name: &str) -> String {
+    let r = http(
+        addr,
+        "POST",
+        "/api/accounts",
+        Some(&json!({"name": name, "password": "a good password"})),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.cookie()
+}
+
+/// Reads messages until one of type `kind`, ignoring the others.
+pub async fn until(c: &mut Client, kind: &str) -> Value {
+    c.recv_type(kind, |_| {}).await.unwrap()
 }

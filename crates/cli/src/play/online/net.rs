@@ -1,0 +1,171 @@
+//! The WebSocket connection: a thread with a small tokio runtime that hands every server
+//! message to a callback and sends what the front end queues. The front ends stay plain
+//! blocking loops.
+
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use anyhow::{anyhow, Result};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::{self, Message};
+
+use super::proto::{self, ServerMsg};
+use super::Endpoint;
+
+/// What the connection reports.
+#[derive(Debug)]
+pub enum NetEvent {
+    /// A message from the server.
+    Msg(ServerMsg),
+    /// A frame the client could not read (reported, then ignored).
+    Unreadable(String),
+    /// The connection is gone, and why.
+    Closed(String),
+}
+
+enum Outgoing {
+    Text(String),
+    Close,
+}
+
+/// An open connection to the server.
+pub struct Connection {
+    tx: mpsc::UnboundedSender<Outgoing>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// How long opening the connection may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+
+impl Connection {
+    /// Opens the WebSocket at `endpoint` (with the session `cookie` of a login) and starts
+    /// reporting to `sink`. Returns once the handshake is done, or with why it failed.
+    pub fn open(
+        endpoint: &Endpoint,
+        cookie: Option<&str>,
+        sink: impl Fn(NetEvent) + Send + 'static,
+    ) -> Result<Connection> {
+        let url = endpoint.ws_url();
+        let mut request = url
+            .as_str()
+            .into_client_request()
+            .map_err(|e| anyhow!("'{url}' is not a WebSocket address: {e}"))?;
+        if let Some(c) = cookie {
+            let value = c
+                .parse()
+                .map_err(|_| anyhow!("the session cookie is not a header value"))?;
+            request.headers_mut().insert("cookie", value);
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), String>>();
+        let authority = endpoint.authority();
+        let shown = endpoint.http_url();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(async move {
+                let connect = tokio_tungstenite::connect_async(request);
+                let ws = match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
+                    Err(_) => {
+                        let _ = ready_tx.send(Err(format!("{authority} did not answer in time")));
+                        return;
+                    }
+                    Ok(Err(e)) => {
+                        let _ = ready_tx.send(Err(connect_error(&shown, &authority, e)));
+                        return;
+                    }
+                    Ok(Ok((ws, _))) => ws,
+                };
+                let _ = ready_tx.send(Ok(()));
+                let (mut write, mut read) = ws.split();
+                loop {
+                    tokio::select! {
+                        frame = read.next() => match frame {
+                            Some(Ok(Message::Text(t))) => match proto::parse(&t) {
+                                Ok(m) => sink(NetEvent::Msg(m)),
+                                Err(e) => sink(NetEvent::Unreadable(e)),
+                            },
+                            Some(Ok(Message::Close(frame))) => {
+                                let why = match frame {
+                                    Some(f) if !f.reason.is_empty() => {
+                                        format!("the server closed the connection: {}", f.reason)
+                                    }
+                                    _ => "the server closed the connection".to_string(),
+                                };
+                                sink(NetEvent::Closed(why));
+                                return;
+                            }
+                            Some(Ok(_)) => {}
+                            Some(Err(e)) => {
+                                sink(NetEvent::Closed(format!("the connection broke: {e}")));
+                                return;
+                            }
+                            None => {
+                                sink(NetEvent::Closed("the server closed the connection".into()));
+                                return;
+                            }
+                        },
+                        out = rx.recv() => match out {
+                            Some(Outgoing::Text(t)) => {
+                                if let Err(e) = write.send(Message::Text(t.into())).await {
+                                    sink(NetEvent::Closed(format!("the connection broke: {e}")));
+                                    return;
+                                }
+                            }
+                            Some(Outgoing::Close) | None => {
+                                let _ = tokio::time::timeout(
+                                    Duration::from_secs(2),
+                                    write.send(Message::Close(None)),
+                                )
+                                .await;
+                                return;
+                            }
+                        },
+                    }
+                }
+            });
+        });
+        match ready_rx.recv() {
+            Ok(Ok(())) => Ok(Connection {
+                tx,
+                thread: Some(thread),
+            }),
+            Ok(Err(why)) => {
+                let _ = thread.join();
+                Err(anyhow!(why))
+            }
+            Err(_) => {
+                let _ = thread.join();
+                Err(anyhow!("the connection thread stopped"))
+            }
+        }
+    }
+
+    /// Queues a message for the server.
+    pub fn send(&self, msg: &serde_json::Value) {
+        let _ = self.tx.send(Outgoing::Text(msg.to_string()));
+    }
+
+    /// Closes the connection politely and waits (briefly) for the thread.
+    pub fn close(mut self) {
+        let _ = self.tx.send(Outgoing::Close);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Why a WebSocket could not be opened, for a person.
+fn connect_error(shown: &str, authority: &str, e: tungstenite::Error) -> String {
+    match e {
+        tungstenite::Error::Io(io) => format!("could not connect to {authority}: {io}"),
+        tungstenite::Error::Http(response) => format!(
+            "{shown} refused the WebSocket (HTTP {}): is it an acey server?",
+            response.status()
+        ),
+        other => format!("could not open a WebSocket to {shown}: {other}"),
+    }
+}

@@ -1,0 +1,151 @@
+//! `acey play --online URL --plain`: the lobby and online games as lines of text, for screen
+//! readers, pipes and scripts (and the tests).
+//!
+//! Everything the server says is printed as it comes; each time the client waits for the
+//! person a prompt line starting with `> ` says for what (printed again whenever the game
+//! moves on while it is this side's turn). Commands are read line by line from stdin at any
+//! time (`help` lists them); the end of input or `quit` leaves, closing the connection.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use acey_rules::Position;
+use anyhow::{anyhow, Result};
+
+use super::client::{hello, Client, Reply};
+use super::net::{Connection, NetEvent};
+use super::Endpoint;
+
+/// What the loop waits for.
+enum Input {
+    Net(NetEvent),
+    Line(String),
+    Eof,
+    Interrupt,
+}
+
+/// Runs the line mode on stdin and stdout.
+pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> Result<()> {
+    let (tx, rx) = mpsc::channel::<Input>();
+    let net = tx.clone();
+    let conn = Connection::open(endpoint, cookie, move |e| {
+        let _ = net.send(Input::Net(e));
+    })?;
+    let keys = tx.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if keys.send(Input::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = keys.send(Input::Eof);
+    });
+    // Ctrl-C and SIGTERM: leave through the loop, so the server is told.
+    let stop = tx;
+    let _ = ctrlc::set_handler(move || {
+        let _ = stop.send(Input::Interrupt);
+    });
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "Connected to {}.", endpoint.http_url())?;
+    conn.send(&hello(name.as_deref()));
+    let result = run_loop(&rx, &conn, &mut out);
+    conn.close();
+    result
+}
+
+fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write) -> Result<()> {
+    let mut client = Client::new();
+    let mut shown = Shown::default();
+    loop {
+        let input = match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(i) => i,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        };
+        let reply = match input {
+            Input::Net(NetEvent::Msg(m)) => client.handle(m, Instant::now()),
+            Input::Net(NetEvent::Unreadable(e)) => {
+                writeln!(out, "{e}")?;
+                continue;
+            }
+            Input::Net(NetEvent::Closed(why)) => {
+                out.flush()?;
+                return Err(anyhow!("{why}"));
+            }
+            Input::Line(l) => {
+                let r = client.command(&l);
+                // An answered command shows the prompt again.
+                shown.prompt = None;
+                r
+            }
+            Input::Eof => {
+                writeln!(out, "Bye.")?;
+                return Ok(());
+            }
+            Input::Interrupt => {
+                writeln!(out, "Interrupted: leaving.")?;
+                return Ok(());
+            }
+        };
+        if show(&mut client, reply, conn, &mut shown, out)? {
+            writeln!(out, "Bye.")?;
+            return Ok(());
+        }
+    }
+}
+
+/// What was printed last, so that the position and the prompt are printed when they change.
+#[derive(Default)]
+struct Shown {
+    position: Option<(String, Position)>,
+    prompt: Option<(String, usize)>,
+}
+
+/// Prints a reply and sends its messages; says whether to quit.
+fn show(
+    client: &mut Client,
+    reply: Reply,
+    conn: &Connection,
+    shown: &mut Shown,
+    out: &mut impl Write,
+) -> Result<bool> {
+    for line in &reply.lines {
+        writeln!(out, "{line}")?;
+    }
+    for m in &reply.send {
+        conn.send(m);
+    }
+    if reply.quit {
+        return Ok(true);
+    }
+    let n = client.game.as_ref().map(|g| g.view.n).unwrap_or(0);
+    if let Some(g) = &client.game {
+        let now = (g.info.game.clone(), g.view.position);
+        if shown.position.as_ref() != Some(&now) {
+            shown.position = Some(now);
+            for line in g.describe() {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    let prompt = client.prompt();
+    let mine = client.game.as_ref().is_some_and(|g| g.my_turn());
+    // While it is this side's turn, every new state prompts again (two turns in a row may
+    // ask the same); otherwise only a new prompt is printed.
+    let key = (prompt.clone(), if mine { n } else { 0 });
+    if shown.prompt.as_ref() != Some(&key) && reply.send.is_empty() {
+        shown.prompt = Some(key);
+        if let Some(c) = client
+            .game
+            .as_ref()
+            .and_then(|g| g.clock_line(Instant::now()))
+        {
+            writeln!(out, "{c}")?;
+        }
+        writeln!(out, "> {prompt}")?;
+    }
+    out.flush()?;
+    Ok(false)
+}

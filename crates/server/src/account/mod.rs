@@ -1,0 +1,11 @@
+//! Accounts: who a player is beyond one browser. Optional: a guest plays under a name of their
+//! choice; an account keeps a rating and a history under a name nobody else may take.
+//!
+//! Names are checked here ([`PlayerName`]), passwords hashed with argon2id ([`password`]), and
+//! sessions are random tokens of which the store keeps only a hash ([`session`]).
+
+pub mod name;
+pub mod password;
+pub mod session;
+
+pub use name::{NameError, PlayerName};

@@ -1,0 +1,116 @@
+// Accounts in the browser: log in, register, log out, change the password, over the HTTP API.
+// The session is an HttpOnly cookie the script never sees; the socket is reopened after a change
+// so that its upgrade request carries the new cookie.
+
+const $ = (id) => document.getElementById(id);
+
+let onChange = () => {};
+let current = null;
+
+export function accountName() {
+  return current;
+}
+
+function show() {
+  $("account-name").textContent = current ? "" : "";
+  if (current) {
+    const a = document.createElement("a");
+    a.href = `/@/${encodeURIComponent(current)}`;
+    a.textContent = current;
+    a.className = "navlink";
+    $("account-name").replaceChildren(a);
+  } else {
+    $("account-name").replaceChildren();
+  }
+  $("account-open").textContent = current ? "Password" : "Log in";
+  $("logout").hidden = !current;
+}
+
+async function call(method, path, body) {
+  const r = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+    credentials: "same-origin",
+  });
+  let data = {};
+  try {
+    data = await r.json();
+  } catch {
+    data = {};
+  }
+  return { ok: r.ok, status: r.status, data };
+}
+
+function error(text) {
+  $("acc-error").textContent = text;
+}
+
+async function submit(kind) {
+  const name = $("acc-name").value.trim();
+  const password = $("acc-password").value;
+  error("");
+  let r;
+  if (kind === "change") {
+    r = await call("POST", "/api/session/password", { password, new_password: $("acc-new").value });
+  } else {
+    // The games this browser played as a guest come along (each proven by its seat token).
+    let games = [];
+    try {
+      games = Object.entries(JSON.parse(localStorage.getItem("acey.tokens") || "{}")).map(([game, token]) => ({ game, token }));
+    } catch {
+      games = [];
+    }
+    r = await call("POST", kind === "register" ? "/api/accounts" : "/api/session", { name, password, games: games.slice(-200) });
+  }
+  if (!r.ok) {
+    error(r.data.error || `refused (${r.status})`);
+    return;
+  }
+  $("acc-password").value = "";
+  $("acc-new").value = "";
+  $("account-box").hidden = true;
+  if (kind !== "change") {
+    current = r.data.name;
+    show();
+    onChange(current);
+  }
+}
+
+export async function initAccount(changed) {
+  onChange = changed;
+  $("account-open").onclick = () => {
+    const box = $("account-box");
+    box.hidden = !box.hidden;
+    const changing = !!current;
+    $("acc-new-row").hidden = !changing;
+    $("acc-change").hidden = !changing;
+    $("acc-login").hidden = changing;
+    $("acc-register").hidden = changing;
+    $("acc-name").value = current || $("acc-name").value;
+    $("acc-name").disabled = changing;
+    error("");
+    if (!box.hidden) (changing ? $("acc-password") : $("acc-name")).focus();
+  };
+  $("acc-close").onclick = () => ($("account-box").hidden = true);
+  $("account-form").onsubmit = (e) => {
+    e.preventDefault();
+    submit(current ? "change" : "login");
+  };
+  $("acc-register").onclick = () => submit("register");
+  $("acc-change").onclick = () => submit("change");
+  $("logout").onclick = async () => {
+    await call("DELETE", "/api/session");
+    current = null;
+    show();
+    onChange(null);
+  };
+  try {
+    const r = await call("GET", "/api/session");
+    current = r.data.name || null;
+  } catch {
+    current = null;
+  }
+  show();
+  return current;
+}

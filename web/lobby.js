@@ -1,0 +1,248 @@
+// The lobby: quick-pairing buttons, open challenges, games being played and who is online, kept
+// live over the WebSocket. It knows the lobby's messages only; app.js passes in how to send and
+// how to enter a game.
+
+const $ = (id) => document.getElementById(id);
+
+const POOL_NAMES = {
+  american: "American · single game",
+  "american-match": "American · 31-point match",
+  bgammon: "bgammon.org rules · single game",
+  backgammon: "Backgammon · 5-point match",
+};
+
+const state = {
+  challenges: new Map(), // id -> challenge
+  pools: [],
+  playing: [],
+  online: 0,
+  seeking: null, // {pool, id, since}
+  name: null,
+  registered: false,
+  me: null, // the name the server knows this connection by
+};
+
+let deps = null;
+let botTimer = null;
+
+function clockText(c) {
+  if (!c) return "—";
+  if (c.kind === "fischer") return `${c.base % 60 === 0 ? c.base / 60 : (c.base / 60).toFixed(1)}+${c.increment}`;
+  return `${c.seconds} s/turn`;
+}
+
+export function lobbyClockText(c) {
+  return clockText(c);
+}
+
+function matchText(n) {
+  return n === 1 ? "single game" : `${n} points`;
+}
+
+function renderPools() {
+  const box = $("pools");
+  box.replaceChildren();
+  for (const p of state.pools) {
+    const b = document.createElement("button");
+    b.className = "card pool" + (state.seeking?.pool === p.id ? " primary" : "");
+    b.dataset.pool = p.id;
+    const title = document.createElement("strong");
+    title.textContent = POOL_NAMES[p.id] || p.id;
+    const sub = document.createElement("span");
+    sub.textContent = `${clockText(p.clock)} · ${p.waiting ? `${p.waiting} waiting` : "nobody waiting"}`;
+    b.append(title, sub);
+    b.onclick = () => deps.send({ type: "seek", pool: p.id });
+    box.appendChild(b);
+  }
+}
+
+function renderChallenges() {
+  const body = $("challenges");
+  body.replaceChildren();
+  const list = [...state.challenges.values()].sort((a, b) => a.created_at - b.created_at);
+  for (const c of list) {
+    const tr = document.createElement("tr");
+    tr.dataset.id = c.id;
+    const cells = [
+      c.name + (c.registered ? "" : " (guest)"),
+      c.rating === null || c.rating === undefined ? "—" : String(Math.round(c.rating)),
+      c.rules,
+      matchText(c.match),
+      clockText(c.clock),
+      c.rated ? "rated" : "casual",
+    ];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    const td = document.createElement("td");
+    const b = document.createElement("button");
+    if (c.name === state.me && !state.registered === !c.registered) {
+      b.textContent = "Cancel";
+      b.className = "cancel";
+      b.onclick = () => deps.send({ type: "cancel", challenge: c.id });
+    } else {
+      b.textContent = "Accept";
+      b.className = "accept primary";
+      b.onclick = () => deps.send({ type: "accept", challenge: c.id });
+    }
+    td.appendChild(b);
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+  $("no-challenges").hidden = list.length > 0;
+}
+
+function renderPlaying() {
+  const ul = $("playing");
+  ul.replaceChildren();
+  for (const g of state.playing) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/g/${g.id}`;
+    a.textContent = `${g.names[0]} – ${g.names[1]}`;
+    const rules = document.createElement("span");
+    rules.className = "muted";
+    rules.textContent = ` ${g.rules}${g.rated ? " · rated" : ""}`;
+    li.append(a, rules);
+    ul.appendChild(li);
+  }
+  $("no-playing").hidden = state.playing.length > 0;
+}
+
+function renderSeeking() {
+  const s = state.seeking;
+  $("seeking").hidden = !s;
+  if (!s) {
+    clearTimeout(botTimer);
+    $("seek-bot").hidden = true;
+    return;
+  }
+  $("seeking-text").textContent = `Looking for an opponent: ${POOL_NAMES[s.pool] || s.pool}…`;
+}
+
+function renderOnline() {
+  $("online").textContent = state.online === 1 ? "1 player online" : `${state.online} players online`;
+}
+
+export function renderLobby() {
+  renderPools();
+  renderChallenges();
+  renderPlaying();
+  renderSeeking();
+  renderOnline();
+}
+
+// Handles a lobby message; returns whether it was one.
+export function lobbyMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      state.me = msg.name;
+      state.registered = msg.registered;
+      // Not while the person is typing a new one.
+      if (document.activeElement !== $("my-name")) $("my-name").value = msg.name;
+      $("my-name").disabled = msg.registered;
+      $("name-note").textContent = msg.registered ? "(your account)" : "(guest)";
+      $("ch-rated").disabled = !msg.registered;
+      if (!msg.registered) localStorage.setItem("acey.name", msg.name);
+      renderChallenges();
+      return true;
+    case "lobby":
+      state.challenges = new Map(msg.challenges.map((c) => [c.id, c]));
+      state.pools = msg.pools;
+      state.playing = msg.playing;
+      state.online = msg.online;
+      renderLobby();
+      return true;
+    case "challenge_added":
+      state.challenges.set(msg.challenge.id, msg.challenge);
+      renderChallenges();
+      return true;
+    case "challenge_removed":
+      state.challenges.delete(msg.id);
+      renderChallenges();
+      return true;
+    case "pools":
+      state.pools = msg.pools;
+      renderPools();
+      return true;
+    case "playing":
+      state.playing = msg.games;
+      renderPlaying();
+      return true;
+    case "online":
+      state.online = msg.n;
+      renderOnline();
+      return true;
+    case "seeking":
+      state.seeking = { pool: msg.pool, id: msg.id };
+      renderSeeking();
+      renderPools();
+      clearTimeout(botTimer);
+      // Waiting alone for a while: the computer is offered meanwhile (the seek stays open).
+      botTimer = setTimeout(() => ($("seek-bot").hidden = !state.seeking), 15000);
+      return true;
+    case "paired":
+      state.seeking = null;
+      renderSeeking();
+      deps.paired(msg.game, msg.token);
+      return true;
+  }
+  return false;
+}
+
+// A refused lobby message: shown beside the lobby.
+export function lobbyError(msg) {
+  $("name-note").textContent = msg.message;
+}
+
+export function stopSeeking() {
+  state.seeking = null;
+  renderSeeking();
+}
+
+export function initLobby(d) {
+  deps = d;
+  const saved = localStorage.getItem("acey.name");
+  $("my-name").value = saved || "";
+  $("my-name").onchange = () => {
+    const name = $("my-name").value.trim();
+    // An emptied field is not a new name: the old one stays until another is typed.
+    if (name) deps.hello(name);
+  };
+  $("seek-cancel").onclick = () => {
+    if (state.seeking) deps.send({ type: "cancel", challenge: state.seeking.id });
+    stopSeeking();
+    renderPools();
+  };
+  $("seek-bot").onclick = () => deps.playComputer();
+  $("ch-create").onclick = () => {
+    const msg = {
+      type: "challenge",
+      rules: $("ch-rules").value,
+      match: Number($("ch-match").value),
+      rated: $("ch-rated").checked,
+    };
+    const clock = $("ch-clock").value;
+    if (clock) msg.clock = clock;
+    deps.send(msg);
+  };
+}
+
+// The settings of the challenge form: presets and the match lengths that suit each.
+export function fillChallengeForm(presets) {
+  const rules = $("ch-rules");
+  rules.replaceChildren(...presets.map((p) => new Option(p.name, p.name)));
+  const refresh = () => {
+    const p = presets.find((x) => x.name === rules.value) || { matches: [] };
+    const m = $("ch-match");
+    m.replaceChildren(new Option("single game", "1"), ...p.matches.map((n) => new Option(`${n} points`, String(n))));
+  };
+  rules.onchange = refresh;
+  refresh();
+}
+
+export function savedName() {
+  return localStorage.getItem("acey.name") || "";
+}

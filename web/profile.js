@@ -1,0 +1,140 @@
+// Player pages: a profile at /@/NAME (ratings, a rating-history chart, recent games) and the
+// leaderboards at /players. Everything comes from the JSON API and is inserted as text.
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+function date(secs) {
+  return new Date(secs * 1000).toISOString().slice(0, 10);
+}
+
+function cell(tr, text) {
+  const td = document.createElement("td");
+  if (text instanceof Node) td.appendChild(text);
+  else td.textContent = text;
+  tr.appendChild(td);
+  return td;
+}
+
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+// The rating history as lines, one per family and kind, over the games in order.
+function chart(history) {
+  const svg = $("profile-chart");
+  svg.replaceChildren();
+  svg.style.display = history.length ? "" : "none";
+  if (!history.length) return;
+  const W = 600, H = 200, pad = 34;
+  const ratings = history.map((h) => h.rating);
+  let lo = Math.min(...ratings), hi = Math.max(...ratings);
+  if (hi - lo < 50) {
+    lo -= 25;
+    hi += 25;
+  }
+  const x = (i) => pad + (i * (W - 2 * pad)) / Math.max(1, history.length - 1);
+  const y = (r) => H - pad + ((lo - r) * (H - 2 * pad)) / (hi - lo);
+  const axis = document.createElementNS(SVG, "path");
+  axis.setAttribute("d", `M${pad},${pad / 2} V${H - pad} H${W - pad / 2}`);
+  axis.setAttribute("class", "axis");
+  svg.appendChild(axis);
+  for (const r of [lo, hi]) {
+    const t = document.createElementNS(SVG, "text");
+    t.setAttribute("x", 2);
+    t.setAttribute("y", y(r) + 4);
+    t.setAttribute("class", "axislabel");
+    t.textContent = String(Math.round(r));
+    svg.appendChild(t);
+  }
+  const series = new Map();
+  history.forEach((h, i) => {
+    const key = `${h.family} ${h.kind}`;
+    if (!series.has(key)) series.set(key, []);
+    series.get(key).push([x(i), y(h.rating)]);
+  });
+  let n = 0;
+  for (const [key, pts] of series) {
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", pts.map((p) => p.join(",")).join(" "));
+    line.setAttribute("class", `series s${n}`);
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = key;
+    line.appendChild(title);
+    svg.appendChild(line);
+    for (const [px, py] of pts) {
+      const dot = document.createElementNS(SVG, "circle");
+      dot.setAttribute("cx", px);
+      dot.setAttribute("cy", py);
+      dot.setAttribute("r", 3);
+      dot.setAttribute("class", `dot s${n}`);
+      svg.appendChild(dot);
+    }
+    n++;
+  }
+}
+
+export async function openProfile(name) {
+  $("profile-name").textContent = name;
+  $("profile-error").textContent = "";
+  const r = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    $("profile-error").textContent = data.error || `no such player (${r.status})`;
+    $("profile-games").replaceChildren();
+    $("profile-ratings").replaceChildren();
+    chart([]);
+    return;
+  }
+  $("profile-name").textContent = data.name;
+  const box = $("profile-ratings");
+  box.replaceChildren();
+  for (const rt of data.ratings) {
+    const d = document.createElement("div");
+    d.className = "rating";
+    d.textContent = `${rt.family} ${rt.kind}: ${rt.rating}${rt.provisional ? "?" : ""} (±${rt.deviation}, ${rt.games} game${rt.games === 1 ? "" : "s"})`;
+    box.appendChild(d);
+  }
+  if (!data.ratings.length) box.textContent = "Not rated yet.";
+  chart(data.history);
+  const body = $("profile-games");
+  body.replaceChildren();
+  for (const g of data.games) {
+    const tr = document.createElement("tr");
+    tr.className = g.result;
+    tr.dataset.game = g.id;
+    cell(tr, g.result === "win" ? "won" : "lost");
+    cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : `${g.opponent} (guest)`);
+    cell(tr, `${g.points[0]}-${g.points[1]}`);
+    cell(tr, g.rules);
+    cell(tr, g.rated ? "rated" : "casual");
+    cell(tr, date(g.ended_at));
+    cell(tr, link(`/replay/${g.id}`, "replay"));
+    body.appendChild(tr);
+  }
+  $("profile-none").hidden = data.games.length > 0;
+}
+
+export async function openLeaders(family) {
+  $("lb-acey").className = family === "acey-deucey" ? "primary" : "";
+  $("lb-bg").className = family === "backgammon" ? "primary" : "";
+  $("lb-acey").onclick = () => openLeaders("acey-deucey");
+  $("lb-bg").onclick = () => openLeaders("backgammon");
+  const r = await fetch(`/api/leaderboard?family=${family}`);
+  const data = await r.json().catch(() => ({ players: [] }));
+  const body = $("leaders-rows");
+  body.replaceChildren();
+  for (const p of data.players || []) {
+    const tr = document.createElement("tr");
+    cell(tr, String(p.rank));
+    cell(tr, link(`/@/${encodeURIComponent(p.name)}`, p.name));
+    cell(tr, p.kind);
+    cell(tr, String(p.rating));
+    cell(tr, String(p.games));
+    body.appendChild(tr);
+  }
+  $("leaders-none").hidden = (data.players || []).length > 0;
+}
