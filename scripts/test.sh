@@ -10,6 +10,9 @@ command -v chromium >/dev/null || need_pkgs+=(chromium)
 command -v chromedriver >/dev/null || need_pkgs+=(chromium-driver)
 # The training-curve test draws text with a font file (plotters measures text even for SVG).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_pkgs+=(fonts-dejavu-core)
+# The storage, online and multi-node tests run against a real PostgreSQL server too.
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+[ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need_pkgs+=(postgresql)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         apt-get update -qq
@@ -28,5 +31,32 @@ echo "== cargo fmt --check"
 cargo fmt --all --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
-echo "== cargo test"
+echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
+
+# PostgreSQL on a temporary data directory, for as long as this script runs (unless
+# ACEY_TEST_POSTGRES already names a server to use).
+if [ -z "${ACEY_TEST_POSTGRES:-}" ]; then
+    bin="$(pg_bin)"
+    if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+        echo "PostgreSQL is missing and could not be installed: the PostgreSQL pass cannot run" >&2
+        exit 1
+    fi
+    pgdata="$(mktemp -d /tmp/acey-pg.XXXXXX)"
+    port=55432
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+    as_pg=()
+    if [ "$(id -u)" = 0 ]; then
+        # PostgreSQL refuses to run as root: its own user runs it.
+        chown postgres "$pgdata"
+        as_pg=(runuser -u postgres --)
+    fi
+    "${as_pg[@]}" "$bin/initdb" -D "$pgdata" -A trust -U acey >/dev/null
+    "${as_pg[@]}" "$bin/pg_ctl" -D "$pgdata" -l "$pgdata/log" -w \
+        -o "-p $port -k $pgdata -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null
+    trap '"${as_pg[@]}" "$bin/pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1; rm -rf "$pgdata"' EXIT
+    export ACEY_TEST_POSTGRES="postgres://acey@127.0.0.1:$port/postgres"
+fi
+echo "== cargo test (PostgreSQL: the server's storage, online, lobby, account, limit and node tests)"
+cargo test -p acey-server --all-features --lib --test online --test lobby --test accounts --test limits --test nodes
+cargo test -p acey --all-features --test online

@@ -25,7 +25,7 @@ fn server() -> (tempfile::TempDir, Running) {
     let dir = tempfile::tempdir().unwrap();
     let running = acey_server::start(Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.path().join("acey.db"),
+        db: dir.path().join("acey.db").into(),
         limits: limits(),
         origins: Vec::new(),
     })

@@ -79,7 +79,7 @@ impl ChatText {
 }
 
 /// A chat line as kept and sent.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChatLine {
     /// The conversation.
     pub channel: Channel,

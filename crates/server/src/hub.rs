@@ -74,6 +74,11 @@ impl Hub {
         &self.services
     }
 
+    /// The room of a game if it is in memory on this node.
+    pub async fn loaded(&self, id: &str) -> Option<Arc<Room>> {
+        self.rooms.lock().await.get(id).and_then(Weak::upgrade)
+    }
+
     /// Games in memory now.
     pub async fn rooms_in_memory(&self) -> usize {
         self.rooms
@@ -377,6 +382,7 @@ impl Hub {
             seats: info.seats,
             players: info.players,
         });
+        room.tell_changed();
         room.advance(&mut st).await?;
         Ok((Role::Seat(free), Some(new_token)))
     }
@@ -448,6 +454,7 @@ impl Hub {
         st.rematch = Some(id.clone());
         st.rematch_offer = None;
         room.broadcast(&ServerMsg::Rematch { game: id.clone() });
+        room.tell_changed();
         Ok(RematchOutcome::Started(id))
     }
 

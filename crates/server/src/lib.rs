@@ -12,7 +12,7 @@
 //! ```no_run
 //! let config = acey_server::Config {
 //!     addr: "127.0.0.1:8080".parse().unwrap(),
-//!     db: "acey.db".into(),
+//!     db: acey_server::Database::parse("acey.db"),
 //!     limits: Default::default(),
 //!     origins: Vec::new(),
 //! };
@@ -33,6 +33,7 @@ pub mod loadtest;
 pub mod lobby;
 pub mod lobby_bench;
 pub mod metrics;
+pub mod nodes;
 pub mod online_store;
 pub mod pool;
 pub mod protocol;
@@ -41,8 +42,9 @@ pub mod rating;
 pub mod room;
 pub mod seat_token;
 pub mod services;
+pub mod postgres;
+pub mod sql;
 pub mod sqlite;
-pub mod sqlite_online;
 pub mod storage;
 pub mod web;
 pub mod web_accounts;
@@ -55,14 +57,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use limits::Limits;
+pub use sql::Database;
 
 /// How to run the server.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Where to listen (port 0: any free port).
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
-    pub db: PathBuf,
+    /// Where everything is kept: an SQLite file (created if missing) or a PostgreSQL database.
+    pub db: Database,
     /// Every limit the server holds clients to.
     pub limits: Limits,
     /// Web origins besides the server's own whose pages may open a WebSocket
@@ -186,6 +189,16 @@ impl StopSignal {
     }
 }
 
+/// Opens the database `db` names (migrating it), as the server does at start-up.
+pub async fn open_store(
+    db: &Database,
+) -> Result<Arc<dyn online_store::Backend>, storage::StoreError> {
+    Ok(match db {
+        Database::Sqlite(path) => Arc::new(sqlite::SqliteStore::open(path).await?),
+        Database::Postgres(url) => Arc::new(postgres::PgStore::open(url).await?),
+    })
+}
+
 /// How often abandoned games are looked for and idle addresses forgotten.
 const CLEAN_EVERY: Duration = Duration::from_secs(600);
 
@@ -198,8 +211,19 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     let limits = config.limits;
     let (shutdown_tx, shutdown_rx) = tokio::sync::watch::channel(false);
     let setup = async {
-        let store = sqlite::SqliteStore::open(&config.db).await?;
-        let services = services::Services::new(Arc::new(store), limits);
+        // On a shared database, this node tells the others what changes (nodes.rs).
+        let (store, nodes): (Arc<dyn online_store::Backend>, _) = match &config.db {
+            Database::Sqlite(path) => (Arc::new(sqlite::SqliteStore::open(path).await?), None),
+            Database::Postgres(url) => {
+                let pg = postgres::PgStore::open(url).await?;
+                let nodes = nodes::Nodes::new(pg.pool().clone());
+                (Arc::new(pg), Some(nodes))
+            }
+        };
+        let services = services::Services::new(store, limits);
+        if let Some(n) = &nodes {
+            services.bus.join_nodes(Arc::clone(n));
+        }
         let hub = hub::Hub::new(services);
         let lobby = lobby::Lobby::new(Arc::clone(&hub));
         let peers = gate::Peers::new(limits, gate::connection_cap(&limits));
@@ -211,11 +235,11 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
             peers,
             shutdown: shutdown_rx,
         });
-        Ok::<_, ServerError>((addr, shared, listener))
+        Ok::<_, ServerError>((addr, shared, listener, nodes))
     };
     // On a thread of its own, so that a caller already inside a runtime (a test, the load
     // benchmark) can start a server too.
-    let (addr, shared, listener) = std::thread::scope(|s| {
+    let (addr, shared, listener, nodes) = std::thread::scope(|s| {
         s.spawn(|| runtime.block_on(setup))
             .join()
             .unwrap_or_else(|_| Err(std::io::Error::other("server start-up panicked").into()))
@@ -242,6 +266,9 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
     runtime.spawn(Arc::clone(&shared.lobby).run());
+    if let Some(nodes) = nodes {
+        runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub)));
+    }
     {
         // Clocks that were running when the server stopped run on (from where they were).
         let hub = Arc::clone(&shared.hub);
@@ -252,7 +279,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
             }
         });
     }
-    tracing::info!(%addr, db = %config.db.display(), "serving");
+    tracing::info!(%addr, db = %config.db, "serving");
     Ok(Running {
         addr,
         runtime: Some(runtime),
@@ -291,8 +318,7 @@ pub fn run(config: Config) -> Result<(), ServerError> {
     let _ = writeln!(out, "acey is serving at {}", running.url());
     let _ = writeln!(
         out,
-        "open it in a browser to play (games are saved in {})",
-        db.display()
+        "open it in a browser to play (games are saved in {db})"
     );
     let _ = writeln!(out, "press Ctrl-C to stop");
     let _ = out.flush();

@@ -552,7 +552,7 @@ pub(crate) fn bench_server(
 ) -> Result<(crate::Running, tokio::runtime::Runtime), String> {
     let server = crate::start(crate::Config {
         addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
-        db,
+        db: db.into(),
         limits,
         origins: Vec::new(),
     })

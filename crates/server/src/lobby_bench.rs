@@ -100,7 +100,7 @@ pub fn run_lobby_benchmark(
     };
     let server = crate::start(Config {
         addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
-        db: dir.join("lobby-bench.db"),
+        db: dir.join("lobby-bench.db").into(),
         limits,
         origins: Vec::new(),
     })

@@ -55,6 +55,8 @@ pub struct RoomState {
     forfeit_reason: Option<&'static str>,
     /// Whether the end of the game or match has been dealt with (result, ratings).
     finished: bool,
+    /// Other nodes' connections at each seat (several nodes on one database).
+    remote: std::collections::HashMap<String, [u32; 2]>,
 }
 
 /// Something sent to the connections of a room: the text, serialised once, and whether only the
@@ -116,6 +118,7 @@ impl Room {
                 away_since: [away, away],
                 forfeit_reason: None,
                 finished: false,
+                remote: std::collections::HashMap::new(),
             }),
             events,
             services,
@@ -155,6 +158,7 @@ impl Room {
                 self.broadcast(&ServerMsg::Presence {
                     presence: presence(&st),
                 });
+                self.tell_presence(&st);
             }
         }
         let mut joined = Room::snapshot(&st, role, token);
@@ -174,6 +178,7 @@ impl Room {
                 self.broadcast(&ServerMsg::Presence {
                     presence: presence(&st),
                 });
+                self.tell_presence(&st);
             }
         }
     }
@@ -241,6 +246,19 @@ impl Room {
             .append_action(&self.id, n, &action)
             .await
         {
+            if let crate::storage::StoreError::Conflict { .. } = e {
+                // Another node stored action n first: take the game as stored (which sends its
+                // actions to this room's connections) and say so.
+                let actions = st.game.actions()[..n].to_vec();
+                if let Ok(g) = rebuild(&st.meta, &actions) {
+                    st.game = g;
+                }
+                self.reload(st).await;
+                return Err(refuse(
+                    ErrorCode::Illegal,
+                    "the game moved on before this arrived: here is where it stands",
+                ));
+            }
             // Not stored, so not accepted: rebuild the game without it.
             let actions = st.game.actions()[..n].to_vec();
             if let Ok(g) = rebuild(&st.meta, &actions) {
@@ -255,6 +273,7 @@ impl Room {
             .iter()
             .map(LogEntry::from)
             .collect();
+        self.tell_changed();
         let now = now_ms();
         self.run_clock(st, now).await;
         self.broadcast(&ServerMsg::Update {
@@ -471,7 +490,8 @@ impl Room {
             ));
         }
         let wait = self.services.limits.claim_after.as_millis() as u64;
-        let gone = match (st.present[other], st.away_since[other]) {
+        let here = present(&st);
+        let gone = match (here[other], st.away_since[other]) {
             (0, Some(since)) => now_ms().saturating_sub(since),
             _ => 0,
         };
@@ -479,7 +499,7 @@ impl Room {
             let left = (wait - gone).div_ceil(1000);
             return Err(refuse(
                 ErrorCode::Forbidden,
-                if st.present[other] > 0 {
+                if here[other] > 0 {
                     "your opponent is connected: the game cannot be claimed".to_string()
                 } else {
                     format!("your opponent may still come back: you can claim the game in {left} s")
@@ -547,8 +567,121 @@ impl Room {
             .add_chat(&self.id, &line)
             .await
             .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?;
+        self.services.bus.tell(|node| crate::nodes::Note::Chat {
+            node: node.to_string(),
+            game: self.id.clone(),
+            line: line.clone(),
+        });
         self.send(&ServerMsg::Chat { line }, channel == Channel::Players);
         Ok(())
+    }
+
+    /// A chat line written on another node.
+    pub fn relay_chat(&self, line: ChatLine) {
+        let players_only = line.channel == Channel::Players;
+        self.send(&ServerMsg::Chat { line }, players_only);
+    }
+
+    /// Another node's connections at the seats.
+    pub async fn remote_presence(&self, node: &str, seats: [u32; 2]) {
+        let mut st = self.lock().await;
+        let before = present(&st);
+        if seats == [0, 0] {
+            st.remote.remove(node);
+        } else {
+            st.remote.insert(node.to_string(), seats);
+        }
+        let after = present(&st);
+        let now = now_ms();
+        for s in 0..2 {
+            if after[s] == 0 && before[s] > 0 {
+                st.away_since[s] = Some(now);
+            }
+        }
+        if before.map(|n| n > 0) != after.map(|n| n > 0) {
+            self.broadcast(&ServerMsg::Presence {
+                presence: presence(&st),
+            });
+        }
+    }
+
+    fn tell_presence(&self, st: &RoomState) {
+        let present = st.present;
+        self.services.bus.tell(|node| crate::nodes::Note::Presence {
+            node: node.to_string(),
+            game: self.id.clone(),
+            present,
+        });
+    }
+
+    /// Tells the other nodes that this game changed in the store.
+    pub fn tell_changed(&self) {
+        self.services.bus.tell(|node| crate::nodes::Note::Game {
+            node: node.to_string(),
+            game: self.id.clone(),
+        });
+    }
+
+    /// Another node changed the game in the store: read it again.
+    pub async fn catch_up(self: &Arc<Self>) {
+        let mut st = self.lock().await;
+        self.reload(&mut st).await;
+    }
+
+    /// Brings the room up to the game as stored: the actions another node appended (each
+    /// sent to this room's connections as an update), the seats, a rematch; then the clock,
+    /// the result and the timer as after a commit. The node that stored the actions makes the
+    /// server's next moves (dice, the bot); this one only follows.
+    async fn reload(self: &Arc<Self>, st: &mut RoomState) {
+        let store = &self.services.store;
+        let stored = match store.load_game(&self.id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(game = %self.id, error = %e, "could not read the game again");
+                return;
+            }
+        };
+        let have = st.game.actions().len();
+        for action in stored.actions.iter().skip(have) {
+            let log_before = st.game.log().len();
+            if let Err(e) = st.game.apply(action.clone()) {
+                tracing::error!(game = %self.id, error = %e, "a stored action does not apply");
+                break;
+            }
+            let log = st.game.log()[log_before..]
+                .iter()
+                .map(LogEntry::from)
+                .collect();
+            let now = now_ms();
+            self.run_clock(st, now).await;
+            self.broadcast(&ServerMsg::Update {
+                action: action.clone(),
+                view: View::of(&st.game),
+                log,
+                clock: st.clock.as_ref().map(|c| ClockView::of(c, now)),
+            });
+        }
+        if stored.meta.tokens != st.meta.tokens
+            || stored.meta.online.players != st.meta.online.players
+        {
+            st.meta.tokens = stored.meta.tokens.clone();
+            st.meta.online.players = stored.meta.online.players.clone();
+            let info = GameInfo::of(&st.meta);
+            self.broadcast(&ServerMsg::Seats {
+                seats: info.seats,
+                players: info.players,
+            });
+        }
+        if st.rematch.is_none() {
+            if let Ok(Some(id)) = store.find_rematch(&self.id).await {
+                st.rematch = Some(id.clone());
+                st.rematch_offer = None;
+                self.broadcast(&ServerMsg::Rematch { game: id });
+            }
+        }
+        self.settle(st).await;
+        self.arm(st);
     }
 
     fn is_bot(&self, st: &RoomState, player: Player) -> bool {
@@ -806,10 +939,27 @@ impl Room {
 /// Who is connected at each seat.
 fn presence(st: &RoomState) -> Presence {
     let now = now_ms();
+    let here = present(st);
     Presence {
-        connected: st.present.map(|n| n > 0),
-        away_ms: st.away_since.map(|t| t.map(|t| now.saturating_sub(t))),
+        connected: here.map(|n| n > 0),
+        away_ms: [0, 1].map(|s| {
+            if here[s] > 0 {
+                None
+            } else {
+                st.away_since[s].map(|t| now.saturating_sub(t))
+            }
+        }),
     }
+}
+
+/// Connections at each seat on every node.
+fn present(st: &RoomState) -> [u32; 2] {
+    let mut n = st.present;
+    for r in st.remote.values() {
+        n[0] += r[0];
+        n[1] += r[1];
+    }
+    n
 }
 
 /// Rebuilds a game from its rules and actions.

@@ -18,6 +18,14 @@ pub enum StoreError {
     /// The database refused or failed.
     #[error("database error: {0}")]
     Database(String),
+    /// Someone else wrote first: the action number is taken (another node appended it).
+    #[error("action {n} of game {game} was stored by another writer first")]
+    Conflict {
+        /// The game.
+        game: String,
+        /// The action number.
+        n: usize,
+    },
     /// A stored row could not be read back (corrupt or from an incompatible version).
     #[error("stored game {game} is unreadable: {reason}")]
     Corrupt {

@@ -377,7 +377,7 @@ async fn the_database_keeps_only_hashes_of_seat_tokens() {
     let mut b = Client::connect(server.addr).await.unwrap();
     let jb = join(&mut b, &game, None).await;
     let token_b = jb["token"].as_str().unwrap().to_string();
-    let store = acey_server::sqlite::SqliteStore::open(&db).await.unwrap();
+    let store = acey_server::open_store(&db).await.unwrap();
     let stored = store.load_game(&game).await.unwrap().unwrap();
     for (kept, token) in stored.meta.tokens.iter().zip([&token_a, &token_b]) {
         let kept = kept.as_deref().unwrap();

@@ -488,7 +488,7 @@ async fn the_bot_offers_the_cube_when_far_ahead_and_a_take_doubles_the_stakes() 
     let token = acey_server::random::token().unwrap();
     let id = acey_server::random::game_id().unwrap();
     {
-        let store = acey_server::sqlite::SqliteStore::open(&db).await.unwrap();
+        let store = acey_server::open_store(&db).await.unwrap();
         let meta = GameMeta {
             id: id.clone(),
             mode: Mode::Computer,

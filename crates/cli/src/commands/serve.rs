@@ -15,9 +15,11 @@ pub struct Args {
     /// Address to listen on (use 0.0.0.0:PORT to accept other machines).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// SQLite database file for games (created if missing).
-    #[arg(long, default_value = "acey.db")]
-    pub db: PathBuf,
+    /// Where games, accounts and ratings are kept: an SQLite file (created if missing; also
+    /// written sqlite://FILE) or a PostgreSQL URL (postgres://user:password@host/name), which
+    /// several `acey serve` nodes may share. The environment variable ACEY_DB sets it too.
+    #[arg(long, env = "ACEY_DB", default_value = "acey.db")]
+    pub db: String,
     /// A web origin besides the server's own whose pages may open a WebSocket, such as
     /// https://example.org (repeat for several; other origins are refused).
     #[arg(long = "origin")]
@@ -154,13 +156,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
+    let db = acey_server::Database::parse(&args.db);
     acey_server::run(acey_server::Config {
         addr,
-        db: args.db.clone(),
+        db: db.clone(),
         limits,
         origins: args.origins.clone(),
     })
-    .with_context(|| format!("cannot serve on {addr} with database {}", args.db.display()))
+    .with_context(|| format!("cannot serve on {addr} with database {db}"))
 }
 
 /// Arguments of `acey bench-server`.

@@ -2,10 +2,11 @@
 //! inbox per connection for what is meant for it alone (your challenge was taken).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::{broadcast, mpsc, Notify};
 
+use crate::nodes::{Note, Nodes};
 use crate::protocol::ServerMsg;
 
 /// Lobby messages a slow watcher may fall behind by before it is sent the whole lobby again.
@@ -20,6 +21,8 @@ pub struct Bus {
     events: broadcast::Sender<Arc<str>>,
     inboxes: Mutex<HashMap<String, mpsc::Sender<Arc<str>>>>,
     playing: Notify,
+    /// The other nodes, when several share the database.
+    nodes: OnceLock<Arc<Nodes>>,
 }
 
 impl Default for Bus {
@@ -28,14 +31,42 @@ impl Default for Bus {
             events: broadcast::channel(LOBBY_BUFFER).0,
             inboxes: Mutex::new(HashMap::new()),
             playing: Notify::new(),
+            nodes: OnceLock::new(),
         }
     }
 }
 
 impl Bus {
-    /// Sends a message to everyone watching the lobby (serialised once for all).
+    /// Joins this node to the others: from now on its news reaches theirs.
+    pub fn join_nodes(&self, nodes: Arc<Nodes>) {
+        let _ = self.nodes.set(nodes);
+    }
+
+    /// The other nodes, when several share the database.
+    pub fn nodes(&self) -> Option<&Arc<Nodes>> {
+        self.nodes.get()
+    }
+
+    /// Tells the other nodes, if there are any.
+    pub fn tell(&self, note: impl FnOnce(&str) -> Note) {
+        if let Some(nodes) = self.nodes.get() {
+            nodes.tell(&note(&nodes.id));
+        }
+    }
+
+    /// Sends a message to everyone watching the lobby (serialised once for all), on every node.
     pub fn publish(&self, msg: &ServerMsg) {
-        let _ = self.events.send(Arc::from(msg.to_json()));
+        let text = msg.to_json();
+        self.tell(|node| Note::Lobby {
+            node: node.to_string(),
+            msg: text.clone(),
+        });
+        let _ = self.events.send(Arc::from(text));
+    }
+
+    /// Sends another node's lobby message to this node's watchers.
+    pub fn publish_local(&self, text: &str) {
+        let _ = self.events.send(Arc::from(text));
     }
 
     /// Starts watching the lobby.
@@ -61,19 +92,43 @@ impl Bus {
             .remove(conn);
     }
 
-    /// Puts a message in one connection's inbox; `false` when it is gone or full.
+    /// Puts a message in one connection's inbox, on whichever node it is; `false` when it is
+    /// on none that this node knows of (with other nodes, they are told and `true` returned).
     pub fn deliver(&self, conn: &str, msg: &ServerMsg) -> bool {
+        let text = msg.to_json();
+        if self.deliver_local(conn, &text) {
+            return true;
+        }
+        match self.nodes.get() {
+            Some(nodes) => {
+                nodes.tell(&Note::Inbox {
+                    conn: conn.to_string(),
+                    msg: text,
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Puts a message in the inbox of a connection of this node; `false` when it has none such.
+    pub fn deliver_local(&self, conn: &str, text: &str) -> bool {
         let tx = self
             .inboxes
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(conn)
             .cloned();
-        tx.is_some_and(|tx| tx.try_send(Arc::from(msg.to_json())).is_ok())
+        tx.is_some_and(|tx| tx.try_send(Arc::from(text)).is_ok())
     }
 
-    /// Connections with an inbox now.
+    /// WebSocket connections now, on every node.
     pub fn connections(&self) -> usize {
+        self.local_connections() + self.nodes.get().map_or(0, |n| n.others())
+    }
+
+    /// WebSocket connections of this node.
+    pub fn local_connections(&self) -> usize {
         self.inboxes.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 

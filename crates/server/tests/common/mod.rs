@@ -1,7 +1,7 @@
 //! Shared helpers: a real server on an ephemeral port with a temporary SQLite database.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use acey_server::Database;
 
 use acey_server::loadtest::{needs, random_intent, Client};
 use acey_server::{Config, Limits, Running};
@@ -18,20 +18,53 @@ pub fn fast_limits() -> Limits {
     }
 }
 
-pub fn start_server(db: &Path, limits: Limits) -> Running {
+pub fn start_server(db: &Database, limits: Limits) -> Running {
     acey_server::start(Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: db.to_path_buf(),
+        db: db.clone(),
         limits,
         origins: Vec::new(),
     })
     .expect("server starts")
 }
 
-pub fn temp_db() -> (tempfile::TempDir, PathBuf) {
+/// A fresh, empty database for one test: an SQLite file in a temporary directory, or, when
+/// `ACEY_TEST_POSTGRES` names a PostgreSQL server (`postgres://user@host:port/postgres`, as
+/// `scripts/test.sh` sets it), a new database of a random name on that server.
+pub fn temp_db() -> (tempfile::TempDir, Database) {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("acey.db");
-    (dir, db)
+    match std::env::var("ACEY_TEST_POSTGRES") {
+        Ok(server) if !server.is_empty() => (dir, Database::Postgres(fresh_pg_database(&server))),
+        _ => {
+            let db = dir.path().join("acey.db");
+            (dir, Database::Sqlite(db))
+        }
+    }
+}
+
+/// Creates a database of a random name on the server `url` names; returns its URL.
+fn fresh_pg_database(url: &str) -> String {
+    use sqlx::Connection;
+    let name = format!("acey_test_{}", acey_server::random::game_id().unwrap().to_lowercase());
+    let base = url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
+    let admin = url.to_string();
+    // On a thread of its own: the caller may be inside a runtime already.
+    let create = format!("CREATE DATABASE \"{name}\"");
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let mut c = sqlx::PgConnection::connect(&admin)
+                .await
+                .unwrap_or_else(|e| panic!("ACEY_TEST_POSTGRES={admin}: {e}"));
+            sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(&mut c).await.unwrap();
+        })
+    })
+    .join()
+    .unwrap();
+    format!("{base}/{name}")
 }
 
 pub async fn create(c: &mut Client, msg: Value) -> Value {

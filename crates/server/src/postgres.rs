@@ -1,0 +1,58 @@
+//! The PostgreSQL backend: every store ([`crate::online_store::Backend`]) in one database that
+//! several server nodes share. Migrations under `crates/server/migrations/postgres` (the same
+//! versions as SQLite's, in this database's types) run when the store opens; the queries are
+//! `sql_store.rs`, shared with SQLite.
+
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::PgPool;
+
+use crate::sql::redact;
+use crate::storage::StoreError;
+
+/// Everything in one PostgreSQL database.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+/// Connections a node keeps to the database.
+const POOL_SIZE: u32 = 16;
+
+impl PgStore {
+    /// Connects to `url` and brings the schema up to date.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        let options: PgConnectOptions = url
+            .parse()
+            .map_err(|e| StoreError::Database(format!("bad database URL {}: {e}", redact(url))))?;
+        let pool = PgPoolOptions::new()
+            .max_connections(POOL_SIZE)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await
+            .map_err(|e| StoreError::Database(format!("cannot connect to {}: {e}", redact(url))))?;
+        // Two nodes starting at once: sqlx takes an advisory lock around the migrations, so
+        // one runs them and the other finds them done.
+        sqlx::migrate!("./migrations/postgres")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        Ok(PgStore { pool })
+    }
+
+    /// The connection pool.
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+}
+
+/// The queries, compiled for PostgreSQL.
+mod queries {
+    #[allow(dead_code)]
+    type Db = sqlx::Postgres;
+    type DbRow = sqlx::postgres::PgRow;
+    type StoreImpl = super::PgStore;
+    const DIALECT: Dialect = Dialect::Postgres;
+    include!("sql_store.rs");
+}
