@@ -79,6 +79,16 @@ impl Hub {
         self.rooms.lock().await.get(id).and_then(Weak::upgrade)
     }
 
+    /// Every room in memory on this node.
+    pub async fn all_loaded(&self) -> Vec<Arc<Room>> {
+        self.rooms
+            .lock()
+            .await
+            .values()
+            .filter_map(Weak::upgrade)
+            .collect()
+    }
+
     /// Games in memory now.
     pub async fn rooms_in_memory(&self) -> usize {
         self.rooms

@@ -36,13 +36,13 @@ pub mod metrics;
 pub mod nodes;
 pub mod online_store;
 pub mod pool;
+pub mod postgres;
 pub mod protocol;
 pub mod random;
 pub mod rating;
 pub mod room;
 pub mod seat_token;
 pub mod services;
-pub mod postgres;
 pub mod sql;
 pub mod sqlite;
 pub mod storage;
@@ -52,7 +52,6 @@ pub mod web_players;
 pub mod ws;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -217,11 +216,14 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
             Database::Postgres(url) => {
                 let pg = postgres::PgStore::open(url).await?;
                 let nodes = nodes::Nodes::new(pg.pool().clone());
-                (Arc::new(pg), Some(nodes))
+                let listener = nodes::listen(&nodes)
+                    .await
+                    .map_err(|e| storage::StoreError::Database(format!("cannot listen: {e}")))?;
+                (Arc::new(pg), Some((nodes, listener)))
             }
         };
         let services = services::Services::new(store, limits);
-        if let Some(n) = &nodes {
+        if let Some((n, _)) = &nodes {
             services.bus.join_nodes(Arc::clone(n));
         }
         let hub = hub::Hub::new(services);
@@ -266,8 +268,8 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
     runtime.spawn(Arc::clone(&shared.lobby).run());
-    if let Some(nodes) = nodes {
-        runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub)));
+    if let Some((nodes, listener)) = nodes {
+        runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub), listener));
     }
     {
         // Clocks that were running when the server stopped run on (from where they were).

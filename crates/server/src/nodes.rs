@@ -90,7 +90,8 @@ impl Nodes {
     /// This node, on the database of `pool`.
     pub fn new(pool: PgPool) -> Arc<Nodes> {
         Arc::new(Nodes {
-            id: crate::random::token().unwrap_or_else(|_| format!("{:?}", std::time::Instant::now())),
+            id: crate::random::token()
+                .unwrap_or_else(|_| format!("{:?}", std::time::Instant::now())),
             pool,
             counts: std::sync::Mutex::new(std::collections::HashMap::new()),
         })
@@ -123,10 +124,19 @@ impl Nodes {
     }
 }
 
+/// Starts listening to the other nodes (before this node serves anyone, so that no note about
+/// a game it serves can be missed).
+pub async fn listen(nodes: &Nodes) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(&nodes.pool).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
+}
+
 /// Listens for the other nodes' notes and acts on them, reconnecting when the listening
-/// connection is lost; also tells the others this node's connection count every 2 s and takes
-/// over the clocks of games no node holds (a node died) every 3 s.
-pub async fn run(nodes: Arc<Nodes>, hub: Arc<Hub>) {
+/// connection is lost (and then reading every game it holds again, for what it may have
+/// missed); also tells the others this node's connection count every 2 s and takes over the
+/// clocks of games no node holds (a node died) every 3 s.
+pub async fn run(nodes: Arc<Nodes>, hub: Arc<Hub>, first: PgListener) {
     let counting = {
         let (nodes, hub) = (Arc::clone(&nodes), Arc::clone(&hub));
         tokio::spawn(async move {
@@ -139,35 +149,40 @@ pub async fn run(nodes: Arc<Nodes>, hub: Arc<Hub>) {
                     connections: hub.services().bus.local_connections(),
                 });
                 n += 1;
-                if n % 3 == 0 {
+                if n.is_multiple_of(3) {
                     hub.resume_clocks().await;
                 }
             }
         })
     };
+    let mut listener = Some(first);
     loop {
-        match PgListener::connect_with(&nodes.pool).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener.listen(CHANNEL).await {
-                    tracing::warn!(error = %e, "cannot listen to the other nodes");
-                } else {
-                    tracing::info!(node = %nodes.id, "listening to the other nodes");
-                    loop {
-                        match listener.recv().await {
-                            Ok(n) => handle(&nodes, &hub, n.payload()).await,
-                            Err(e) => {
-                                tracing::warn!(error = %e, "lost the other nodes' notes");
-                                break;
-                            }
-                        }
+        if let Some(mut l) = listener.take() {
+            tracing::info!(node = %nodes.id, "listening to the other nodes");
+            loop {
+                match l.recv().await {
+                    Ok(n) => handle(&nodes, &hub, n.payload()).await,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "lost the other nodes' notes");
+                        break;
                     }
                 }
             }
-            Err(e) => tracing::warn!(error = %e, "cannot connect to hear the other nodes"),
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
         if counting.is_finished() {
             return;
+        }
+        match listen(&nodes).await {
+            Ok(l) => {
+                // Notes may have been missed while not listening: every game held is read
+                // again.
+                for room in hub.all_loaded().await {
+                    room.catch_up().await;
+                }
+                listener = Some(l);
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot listen to the other nodes"),
         }
     }
 }

@@ -114,7 +114,10 @@ mod tests {
             Database::parse("sqlite://data/acey.db"),
             Database::Sqlite("data/acey.db".into())
         );
-        assert_eq!(Database::parse("acey.db"), Database::Sqlite("acey.db".into()));
+        assert_eq!(
+            Database::parse("acey.db"),
+            Database::Sqlite("acey.db".into())
+        );
         let shown = Database::parse("postgres://acey:secret@db/acey").to_string();
         assert_eq!(shown, "postgres://acey:***@db/acey");
         assert!(!format!("{:?}", Database::parse("postgres://a:pw@h/d")).contains("pw"));

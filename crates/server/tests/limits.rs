@@ -367,7 +367,6 @@ async fn pages_carry_security_headers_and_foreign_origins_cannot_open_a_socket()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_database_keeps_only_hashes_of_seat_tokens() {
-    use acey_server::storage::Store;
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
     let mut a = Client::connect(server.addr).await.unwrap();

@@ -475,7 +475,7 @@ fn actions_up_to_a_bot_double(
 /// is theirs, so the bot goes on by rolling.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_offers_the_cube_when_far_ahead_and_a_take_doubles_the_stakes() {
-    use acey_server::storage::{GameMeta, Mode, Store};
+    use acey_server::storage::{GameMeta, Mode};
     let rules: acey_rules::Rules = "american, doubling_cube = true, scoring = single"
         .parse()
         .unwrap();

@@ -11,87 +11,86 @@ use acey_server::rating::{Family, Kind, Rating};
 use acey_server::storage::{GameMeta, Mode};
 use common::temp_db;
 
+#[tokio::test]
+async fn games_and_actions_round_trip_and_seats_are_claimed_once() {
+    let (_dir, db) = temp_db();
+    let store = acey_server::open_store(&db).await.unwrap();
+    let meta = GameMeta {
+        id: "g1".into(),
+        mode: Mode::Friend,
+        rules: "bgammon".parse().unwrap(),
+        level: None,
+        bot_seat: None,
+        tokens: [Some("a".into()), None],
+        rematch_of: None,
+        created_at: 5,
+        online: Default::default(),
+    };
+    store.create_game(&meta).await.unwrap();
+    let a = Action::DieOff { dice: [5, 2] };
+    store.append_action("g1", 0, &a).await.unwrap();
+    // The same number twice is refused: a game's log never forks.
+    assert!(store.append_action("g1", 0, &Action::Undo).await.is_err());
+    assert!(store.claim_seat("g1", 1, "b").await.unwrap());
+    assert!(!store.claim_seat("g1", 1, "c").await.unwrap());
+    let back = store.load_game("g1").await.unwrap().unwrap();
+    assert_eq!(back.actions, vec![a]);
+    assert_eq!(back.meta.tokens, [Some("a".into()), Some("b".into())]);
+    assert_eq!(back.meta.rules, meta.rules);
+    assert!(store.load_game("nope").await.unwrap().is_none());
+    // Reopening runs the migrations again without harm.
+    drop(store);
+    let again = acey_server::open_store(&db).await.unwrap();
+    assert_eq!(
+        again.load_game("g1").await.unwrap().unwrap().actions.len(),
+        1
+    );
+}
 
-    #[tokio::test]
-    async fn games_and_actions_round_trip_and_seats_are_claimed_once() {
-        let (_dir, db) = temp_db();
-        let store = acey_server::open_store(&db).await.unwrap();
-        let meta = GameMeta {
-            id: "g1".into(),
-            mode: Mode::Friend,
-            rules: "bgammon".parse().unwrap(),
-            level: None,
-            bot_seat: None,
-            tokens: [Some("a".into()), None],
-            rematch_of: None,
-            created_at: 5,
-            online: Default::default(),
-        };
-        store.create_game(&meta).await.unwrap();
-        let a = Action::DieOff { dice: [5, 2] };
-        store.append_action("g1", 0, &a).await.unwrap();
-        // The same number twice is refused: a game's log never forks.
-        assert!(store.append_action("g1", 0, &Action::Undo).await.is_err());
-        assert!(store.claim_seat("g1", 1, "b").await.unwrap());
-        assert!(!store.claim_seat("g1", 1, "c").await.unwrap());
-        let back = store.load_game("g1").await.unwrap().unwrap();
-        assert_eq!(back.actions, vec![a]);
-        assert_eq!(back.meta.tokens, [Some("a".into()), Some("b".into())]);
-        assert_eq!(back.meta.rules, meta.rules);
-        assert!(store.load_game("nope").await.unwrap().is_none());
-        // Reopening runs the migrations again without harm.
-        drop(store);
-        let again = acey_server::open_store(&db).await.unwrap();
-        assert_eq!(
-            again.load_game("g1").await.unwrap().unwrap().actions.len(),
-            1
-        );
-    }
-
-    #[tokio::test]
-    async fn abandoned_games_go_and_played_ones_stay_and_rematches_are_found() {
-        let (_dir, db) = temp_db();
-        let store = acey_server::open_store(&db).await.unwrap();
-        let game = |id: &str, created_at, rematch_of: Option<&str>| GameMeta {
-            id: id.into(),
-            mode: Mode::Local,
-            rules: "american".parse().unwrap(),
-            level: None,
-            bot_seat: None,
-            tokens: [Some("t".into()), Some("t".into())],
-            rematch_of: rematch_of.map(String::from),
-            created_at,
-            online: Default::default(),
-        };
-        // Old and untouched but for the server's dice; old and moved in; new and untouched.
-        store.create_game(&game("old", 10, None)).await.unwrap();
-        store
-            .append_action("old", 0, &Action::DieOff { dice: [5, 2] })
-            .await
-            .unwrap();
-        store.create_game(&game("played", 10, None)).await.unwrap();
-        store
-            .append_action("played", 0, &Action::DieOff { dice: [5, 2] })
-            .await
-            .unwrap();
-        store
-            .append_action("played", 1, &Action::Undo)
-            .await
-            .unwrap();
-        store
-            .create_game(&game("new", 1000, Some("played")))
-            .await
-            .unwrap();
-        assert_eq!(store.delete_abandoned(500).await.unwrap(), 1);
-        assert!(store.load_game("old").await.unwrap().is_none());
-        assert!(store.load_game("played").await.unwrap().is_some());
-        assert!(store.load_game("new").await.unwrap().is_some());
-        assert_eq!(
-            store.find_rematch("played").await.unwrap().as_deref(),
-            Some("new")
-        );
-        assert_eq!(store.find_rematch("new").await.unwrap(), None);
-    }
+#[tokio::test]
+async fn abandoned_games_go_and_played_ones_stay_and_rematches_are_found() {
+    let (_dir, db) = temp_db();
+    let store = acey_server::open_store(&db).await.unwrap();
+    let game = |id: &str, created_at, rematch_of: Option<&str>| GameMeta {
+        id: id.into(),
+        mode: Mode::Local,
+        rules: "american".parse().unwrap(),
+        level: None,
+        bot_seat: None,
+        tokens: [Some("t".into()), Some("t".into())],
+        rematch_of: rematch_of.map(String::from),
+        created_at,
+        online: Default::default(),
+    };
+    // Old and untouched but for the server's dice; old and moved in; new and untouched.
+    store.create_game(&game("old", 10, None)).await.unwrap();
+    store
+        .append_action("old", 0, &Action::DieOff { dice: [5, 2] })
+        .await
+        .unwrap();
+    store.create_game(&game("played", 10, None)).await.unwrap();
+    store
+        .append_action("played", 0, &Action::DieOff { dice: [5, 2] })
+        .await
+        .unwrap();
+    store
+        .append_action("played", 1, &Action::Undo)
+        .await
+        .unwrap();
+    store
+        .create_game(&game("new", 1000, Some("played")))
+        .await
+        .unwrap();
+    assert_eq!(store.delete_abandoned(500).await.unwrap(), 1);
+    assert!(store.load_game("old").await.unwrap().is_none());
+    assert!(store.load_game("played").await.unwrap().is_some());
+    assert!(store.load_game("new").await.unwrap().is_some());
+    assert_eq!(
+        store.find_rematch("played").await.unwrap().as_deref(),
+        Some("new")
+    );
+    assert_eq!(store.find_rematch("new").await.unwrap(), None);
+}
 
 fn game(id: &str, mode: Mode, tokens: [Option<String>; 2]) -> GameMeta {
     GameMeta {
@@ -113,7 +112,11 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
     let store = acey_server::open_store(&db).await.unwrap();
     // Accounts: unique ignoring case, found in any case.
     let name = PlayerName::parse("Zoë_1").unwrap();
-    let id = store.create_account(&name, "hash", 5).await.unwrap().unwrap();
+    let id = store
+        .create_account(&name, "hash", 5)
+        .await
+        .unwrap()
+        .unwrap();
     let again = PlayerName::parse("zoË_1").unwrap();
     assert_eq!(store.create_account(&again, "h2", 6).await.unwrap(), None);
     let found = store.account_by_name("ZOË_1").await.unwrap().unwrap();
@@ -121,13 +124,37 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
     // Sessions: fresh ones open, stale and deleted ones do not; a password change keeps one.
     store.create_session("s1", id, 1000).await.unwrap();
     store.create_session("s2", id, 1000).await.unwrap();
-    assert!(store.session_account("s1", 900, 1000).await.unwrap().is_some());
-    assert!(store.session_account("s1", 1000, 1001).await.unwrap().is_none());
+    assert!(store
+        .session_account("s1", 900, 1000)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(store
+        .session_account("s1", 1000, 1001)
+        .await
+        .unwrap()
+        .is_none());
     store.set_password(id, "new", "s1").await.unwrap();
-    assert!(store.session_account("s2", 0, 1000).await.unwrap().is_none());
-    assert_eq!(store.session_account("s1", 0, 1000).await.unwrap().unwrap().password, "new");
+    assert!(store
+        .session_account("s2", 0, 1000)
+        .await
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        store
+            .session_account("s1", 0, 1000)
+            .await
+            .unwrap()
+            .unwrap()
+            .password,
+        "new"
+    );
     store.delete_session("s1").await.unwrap();
-    assert!(store.session_account("s1", 0, 1000).await.unwrap().is_none());
+    assert!(store
+        .session_account("s1", 0, 1000)
+        .await
+        .unwrap()
+        .is_none());
 
     // Challenges: listed in order, taken once, an owner's all at once.
     let challenge = |cid: &str, owner: &str, at: i64| Challenge {
@@ -144,11 +171,23 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
         owner: owner.into(),
         created_at: at,
     };
-    store.add_challenge(&challenge("c2", "o1", 20)).await.unwrap();
-    store.add_challenge(&challenge("c1", "o1", 10)).await.unwrap();
-    store.add_challenge(&challenge("c3", "o2", 30)).await.unwrap();
+    store
+        .add_challenge(&challenge("c2", "o1", 20))
+        .await
+        .unwrap();
+    store
+        .add_challenge(&challenge("c1", "o1", 10))
+        .await
+        .unwrap();
+    store
+        .add_challenge(&challenge("c3", "o2", 30))
+        .await
+        .unwrap();
     let all = store.challenges().await.unwrap();
-    assert_eq!(all.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["c1", "c2", "c3"]);
+    assert_eq!(
+        all.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+        ["c1", "c2", "c3"]
+    );
     assert_eq!(all[0], challenge("c1", "o1", 10));
     assert!(store.take_challenge("c3").await.unwrap().is_some());
     assert!(store.take_challenge("c3").await.unwrap().is_none());
@@ -178,7 +217,10 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
     assert!(store.record_result(&result).await.unwrap());
     assert!(!store.record_result(&result).await.unwrap());
     assert!(store.live_games(0, 10).await.unwrap().is_empty());
-    let fresh = store.rating(id, Family::AceyDeucey, Kind::Game).await.unwrap();
+    let fresh = store
+        .rating(id, Family::AceyDeucey, Kind::Game)
+        .await
+        .unwrap();
     assert_eq!(fresh, Rating::default());
     let r = Rating {
         rating: 1662.3,
@@ -186,15 +228,34 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
         volatility: 0.06,
         games: 1,
     };
-    store.save_rating(id, Family::AceyDeucey, Kind::Game, &r, "g1", 2000).await.unwrap();
+    store
+        .save_rating(id, Family::AceyDeucey, Kind::Game, &r, "g1", 2000)
+        .await
+        .unwrap();
     let r2 = Rating { games: 2, ..r };
-    store.save_rating(id, Family::AceyDeucey, Kind::Game, &r2, "g1", 2001).await.unwrap();
-    assert_eq!(store.rating(id, Family::AceyDeucey, Kind::Game).await.unwrap(), r2);
+    store
+        .save_rating(id, Family::AceyDeucey, Kind::Game, &r2, "g1", 2001)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .rating(id, Family::AceyDeucey, Kind::Game)
+            .await
+            .unwrap(),
+        r2
+    );
     assert_eq!(store.ratings_of(id).await.unwrap().len(), 1);
     assert_eq!(store.history_of(id).await.unwrap().len(), 2);
     let games = store.games_of(id, 10).await.unwrap();
     assert_eq!((games[0].id.as_str(), games[0].result), ("g1", "win"));
-    assert!(store.leaderboard(Family::AceyDeucey, 10).await.unwrap().is_empty(), "provisional");
+    assert!(
+        store
+            .leaderboard(Family::AceyDeucey, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "provisional"
+    );
 
     // Guest seats join an account with their token only, once.
     let token = acey_server::seat_token::stored_form("secret");
@@ -209,7 +270,8 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
     assert_eq!(store.adopt_seats(&found, &right).await.unwrap(), 0);
 
     // Clocks: a running one is found for resumption, a stopped one is not.
-    let mut clock = acey_server::clock::Clock::new(acey_server::clock::TimeControl::parse("1+0").unwrap());
+    let mut clock =
+        acey_server::clock::Clock::new(acey_server::clock::TimeControl::parse("1+0").unwrap());
     store.save_clock("g2", &clock).await.unwrap();
     assert!(store.running_clocks().await.unwrap().is_empty());
     clock.switch(Some(1), 5);

@@ -2,7 +2,6 @@
 //! `acey bench-server`: its load benchmark.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
 use anyhow::Context;
 

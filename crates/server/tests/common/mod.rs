@@ -45,7 +45,10 @@ pub fn temp_db() -> (tempfile::TempDir, Database) {
 /// Creates a database of a random name on the server `url` names; returns its URL.
 fn fresh_pg_database(url: &str) -> String {
     use sqlx::Connection;
-    let name = format!("acey_test_{}", acey_server::random::game_id().unwrap().to_lowercase());
+    let name = format!(
+        "acey_test_{}",
+        acey_server::random::game_id().unwrap().to_lowercase()
+    );
     let base = url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
     let admin = url.to_string();
     // On a thread of its own: the caller may be inside a runtime already.
@@ -59,7 +62,10 @@ fn fresh_pg_database(url: &str) -> String {
             let mut c = sqlx::PgConnection::connect(&admin)
                 .await
                 .unwrap_or_else(|e| panic!("ACEY_TEST_POSTGRES={admin}: {e}"));
-            sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(&mut c).await.unwrap();
+            sqlx::raw_sql(sqlx::AssertSqlSafe(create))
+                .execute(&mut c)
+                .await
+                .unwrap();
         })
     })
     .join()
@@ -140,6 +146,9 @@ pub async fn play_until(
             c.send(&random_intent(&view, &mut rng)).await.unwrap();
         }
         let m = c.recv().await.unwrap();
+        if std::env::var_os("ACEY_TEST_TRACE").is_some() {
+            eprintln!("seat {seat:?} got {} n={}", m["type"], m["view"]["n"]);
+        }
         match m["type"].as_str() {
             Some("update") => view = m["view"].clone(),
             Some("error") => panic!("a legal intent was refused: {m} in {view}"),
