@@ -102,6 +102,9 @@ impl Drop for Running {
     }
 }
 
+/// How long a clean shutdown waits for WebSockets to send their close frames.
+const SOCKET_GRACE: Duration = Duration::from_secs(2);
+
 /// How long a clean shutdown waits for requests in flight before it stops anyway.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
@@ -236,6 +239,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
             lobby,
             peers,
             shutdown: shutdown_rx,
+            sockets: std::sync::atomic::AtomicUsize::new(0),
         });
         Ok::<_, ServerError>((addr, shared, listener, nodes))
     };
@@ -255,6 +259,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     let app = web::router(Arc::clone(&shared), config.origins.clone())
         .into_make_service_with_connect_info::<gate::PeerAddr>();
     let mut stopping = shared.shutdown.clone();
+    let sockets = Arc::clone(&shared);
     let served = runtime.spawn(async move {
         let stop = async move {
             let _ = stopping.wait_for(|s| *s).await;
@@ -265,6 +270,9 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         {
             tracing::error!(error = %e, "the server stopped");
         }
+        // Upgraded connections are not the HTTP server's to wait for: each WebSocket sends
+        // its close frame (1012) before the runtime stops.
+        sockets.sockets_closed(SOCKET_GRACE).await;
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
     runtime.spawn(Arc::clone(&shared.lobby).run());

@@ -91,6 +91,28 @@ pub struct Shared {
     pub peers: Arc<Peers>,
     /// Becomes true when the server begins to shut down.
     pub shutdown: watch::Receiver<bool>,
+    /// WebSocket connections being served (a clean shutdown waits for their close frames).
+    pub sockets: std::sync::atomic::AtomicUsize,
+}
+
+impl Shared {
+    /// Waits until every WebSocket connection has ended, or `grace` has passed.
+    pub async fn sockets_closed(&self, grace: Duration) {
+        let deadline = Instant::now() + grace;
+        while self.sockets.load(std::sync::atomic::Ordering::Relaxed) > 0 && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+/// Counts a connection as served until dropped.
+struct Served<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl Drop for Served<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// Serves one connection from `ip` until the client leaves, falls silent or floods, or the
@@ -103,6 +125,10 @@ pub async fn serve_socket(
     ip: IpAddr,
     account: Option<Seated>,
 ) {
+    shared
+        .sockets
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let _served = Served(&shared.sockets);
     let id = crate::random::token().unwrap_or_else(|_| format!("{ip}-{:?}", Instant::now()));
     let mut inbox = shared.hub.services().bus.register(&id);
     let mut joined: Option<Joined> = None;
