@@ -132,10 +132,30 @@ async fn isolation(
         resign_after: None,
     };
     let mut players = Vec::new();
-    for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
+    let sent_at = crate::loadtest::SentAt::default();
+    for (i, ((a, ta, va), (b, tb, vb), game)) in games.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(2 * i as u64);
-        players.push(tokio::spawn(bench_player(a, 0, ta, va, seed, pace)));
-        players.push(tokio::spawn(bench_player(b, 1, tb, vb, seed + 1, pace)));
+        let s = sent_at.clone();
+        players.push(tokio::spawn(bench_player(
+            a,
+            0,
+            ta,
+            va,
+            seed,
+            pace,
+            game.clone(),
+            s.clone(),
+        )));
+        players.push(tokio::spawn(bench_player(
+            b,
+            1,
+            tb,
+            vb,
+            seed + 1,
+            pace,
+            game,
+            s,
+        )));
     }
     // The attacker: one attack per phase, each stopped when its phase ends.
     let mut tallies = Vec::new();

@@ -295,6 +295,9 @@ pub struct LoadReport {
     pub seconds: f64,
     /// Action-to-broadcast latency percentiles in milliseconds: p50, p90, p99, max.
     pub latency_ms: [f64; 4],
+    /// From a player's intent to the opponent hearing of its action (across nodes when the two
+    /// are on different ones), in milliseconds: p50, p90, p99, max.
+    pub peer_latency_ms: [f64; 4],
     /// Games finished (each is followed by a rematch).
     pub finished: usize,
     /// Errors answered (none are expected).
@@ -331,12 +334,22 @@ pub(crate) struct PlayerStats {
     /// For each measured intent: when it was sent (ms after the measurement began) and how long
     /// its broadcast took (µs).
     pub(crate) samples: Vec<(u32, u32)>,
+    /// For each measured intent of the opponent: how long from its sending until this player
+    /// heard of it (µs), which crosses nodes when the two are on different ones.
+    pub(crate) peer_samples: Vec<u32>,
     pub(crate) finished: usize,
     pub(crate) errors: usize,
 }
 
+/// When each player of a game sent the intent that makes action `n + 1`, keyed by the seat's
+/// game and `n`: the opponent looks it up when it hears of the action.
+pub(crate) type SentAt =
+    std::sync::Arc<std::sync::Mutex<std::collections::HashMap<(String, u64), Instant>>>;
+
 /// One player of a benchmark game: acts on its turns after a think delay and measures the time
-/// from sending each intent to receiving its broadcast.
+/// from sending each intent to receiving its broadcast, and from the opponent's sending to
+/// hearing of the opponent's actions (`game` names the game in `sent_at`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn bench_player(
     mut client: Client,
     seat: u64,
@@ -344,6 +357,8 @@ pub(crate) async fn bench_player(
     mut view: Value,
     seed: u64,
     pace: Pace,
+    mut game: String,
+    sent_at: SentAt,
 ) -> PlayerStats {
     let Pace {
         think_ms,
@@ -354,6 +369,7 @@ pub(crate) async fn bench_player(
     let mut rng = Dice::new(seed);
     let mut stats = PlayerStats {
         samples: Vec::new(),
+        peer_samples: Vec::new(),
         finished: 0,
         errors: 0,
     };
@@ -378,7 +394,11 @@ pub(crate) async fn bench_player(
             if client.send(&intent).await.is_err() {
                 break;
             }
-            pending = Some((n, Instant::now()));
+            let now = Instant::now();
+            if let Ok(mut s) = sent_at.lock() {
+                s.insert((game.clone(), n), now);
+            }
+            pending = Some((n, now));
         }
         let msg = match tokio::time::timeout(Duration::from_millis(500), client.recv()).await {
             Ok(Ok(m)) => m,
@@ -388,6 +408,18 @@ pub(crate) async fn bench_player(
         match msg["type"].as_str() {
             Some("update") => {
                 view = msg["view"].clone();
+                let got = view["n"].as_u64().unwrap_or(0);
+                if got > 0 && pending.is_none_or(|(n, _)| got != n + 1) {
+                    // The opponent's action (or the server's): when was it sent?
+                    let sent = sent_at
+                        .lock()
+                        .ok()
+                        .and_then(|mut s| s.remove(&(game.clone(), got - 1)));
+                    if let Some(sent) = sent.filter(|s| *s >= measure_from) {
+                        let took = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                        stats.peer_samples.push(took);
+                    }
+                }
                 if let Some((n, sent)) = pending {
                     if view["n"].as_u64() == Some(n + 1) {
                         if sent >= measure_from {
@@ -413,7 +445,7 @@ pub(crate) async fn bench_player(
                 let _ = client.send(&json!({"type": "rematch"})).await;
             }
             Some("rematch") => {
-                let game = msg["game"].as_str().unwrap_or("").to_string();
+                game = msg["game"].as_str().unwrap_or("").to_string();
                 pending = None;
                 if client
                     .send(&json!({"type": "join", "game": game, "token": token}))
@@ -442,7 +474,7 @@ pub(crate) async fn bench_player(
 }
 
 /// A started friend game: each player's connection, token and first view.
-pub(crate) type StartedGame = ((Client, String, Value), (Client, String, Value));
+pub(crate) type StartedGame = ((Client, String, Value), (Client, String, Value), String);
 
 /// Starts a friend game of two players, connecting from the given local addresses (or the
 /// default one).
@@ -450,24 +482,36 @@ pub(crate) async fn start_game(
     addr: std::net::SocketAddr,
     from: Option<(std::net::IpAddr, std::net::IpAddr)>,
 ) -> Result<StartedGame, ClientError> {
-    let connect = |ip: Option<std::net::IpAddr>| async move {
+    start_game_between([addr, addr], from).await
+}
+
+/// The same with each player on a server of its own (two nodes of one site).
+pub(crate) async fn start_game_between(
+    addrs: [std::net::SocketAddr; 2],
+    from: Option<(std::net::IpAddr, std::net::IpAddr)>,
+) -> Result<StartedGame, ClientError> {
+    let connect = |ip: Option<std::net::IpAddr>, addr: std::net::SocketAddr| async move {
         match ip {
             Some(ip) => Client::connect_from(ip, addr).await,
             None => Client::connect(addr).await,
         }
     };
-    let mut a = connect(from.map(|f| f.0)).await?;
+    let mut a = connect(from.map(|f| f.0), addrs[0]).await?;
     a.send(&json!({"type": "create", "mode": "friend", "match": 1}))
         .await?;
     let ja = a.recv_type("joined", |_| {}).await?;
     let game = ja["info"]["game"].as_str().unwrap_or("").to_string();
-    let mut b = connect(from.map(|f| f.1)).await?;
+    let mut b = connect(from.map(|f| f.1), addrs[1]).await?;
     b.send(&json!({"type": "join", "game": game})).await?;
     let jb = b.recv_type("joined", |_| {}).await?;
     let token = |j: &Value| j["token"].as_str().unwrap_or("").to_string();
     let (ta, tb) = (token(&ja), token(&jb));
     // A's view may be behind B's: B joined later. Both catch up on the first update.
-    Ok(((a, ta, jb["view"].clone()), (b, tb, jb["view"].clone())))
+    Ok((
+        (a, ta, jb["view"].clone()),
+        (b, tb, jb["view"].clone()),
+        game,
+    ))
 }
 
 /// Runs the load benchmark against a server at `addr`: `games` friend games played by random
@@ -476,13 +520,29 @@ pub async fn run_load(
     addr: std::net::SocketAddr,
     config: &LoadConfig,
 ) -> Result<LoadReport, ClientError> {
+    run_load_on(&[addr], config).await
+}
+
+/// The same against several nodes of one site: the players of game i connect to nodes i and
+/// i + 1 (so with two nodes every game spans both), and the computer games go round them.
+pub async fn run_load_on(
+    addrs: &[std::net::SocketAddr],
+    config: &LoadConfig,
+) -> Result<LoadReport, ClientError> {
+    let k = addrs.len().max(1);
+    let node = |i: usize| addrs[i % k];
+    let addr = node(0);
     // Ramp up in waves so that connecting does not count as load.
     let mut games = Vec::with_capacity(config.games);
     for chunk in 0..config.games.div_ceil(50) {
         let n = 50.min(config.games - chunk * 50);
         let mut wave = Vec::new();
-        for _ in 0..n {
-            wave.push(tokio::spawn(start_game(addr, None)));
+        for j in 0..n {
+            let i = chunk * 50 + j;
+            wave.push(tokio::spawn(start_game_between(
+                [node(i), node(i + 1)],
+                None,
+            )));
         }
         for w in wave {
             games.push(w.await.map_err(|e| ClientError::Ws(e.to_string()))??);
@@ -514,17 +574,47 @@ pub async fn run_load(
         rss_kb()
     });
     let mut tasks = Vec::new();
-    for (i, ((a, ta, va), (b, tb, vb))) in games.into_iter().enumerate() {
+    let sent_at = SentAt::default();
+    for (i, ((a, ta, va), (b, tb, vb), game)) in games.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(2 * i as u64);
-        tasks.push(tokio::spawn(bench_player(a, 0, ta, va, seed, pace)));
-        tasks.push(tokio::spawn(bench_player(b, 1, tb, vb, seed + 1, pace)));
+        let s = &sent_at;
+        tasks.push(tokio::spawn(bench_player(
+            a,
+            0,
+            ta,
+            va,
+            seed,
+            pace,
+            game.clone(),
+            s.clone(),
+        )));
+        tasks.push(tokio::spawn(bench_player(
+            b,
+            1,
+            tb,
+            vb,
+            seed + 1,
+            pace,
+            game,
+            s.clone(),
+        )));
     }
     let bot_games = against_bot.len();
     for (i, (c, t, v)) in against_bot.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(1_000_000 + i as u64);
-        tasks.push(tokio::spawn(bench_player(c, 0, t, v, seed, pace)));
+        tasks.push(tokio::spawn(bench_player(
+            c,
+            0,
+            t,
+            v,
+            seed,
+            pace,
+            format!("bot{i}"),
+            sent_at.clone(),
+        )));
     }
     let mut all = Vec::new();
+    let mut peers = Vec::new();
     let mut report = LoadReport {
         games: config.games + bot_games,
         bot_games,
@@ -533,6 +623,7 @@ pub async fn run_load(
     for t in tasks {
         if let Ok(s) = t.await {
             all.extend(s.samples.iter().map(|&(_, us)| us));
+            peers.extend(s.peer_samples.iter().copied());
             report.finished += s.finished;
             report.errors += s.errors;
         }
@@ -540,6 +631,7 @@ pub async fn run_load(
     report.actions = all.len();
     report.seconds = config.seconds as f64;
     report.latency_ms = percentiles_ms(all);
+    report.peer_latency_ms = percentiles_ms(peers);
     report.rss_kb = rss.await.unwrap_or(0);
     Ok(report)
 }
@@ -635,4 +727,38 @@ pub fn run_benchmark(config: &LoadConfig, dir: &std::path::Path) -> Result<LoadR
     server.stop();
     report.idle_game_kb = idle;
     Ok(report)
+}
+
+/// The load benchmark against `nodes` servers sharing the database `db` (several need
+/// PostgreSQL), with this process's clients; no idle-memory measurement.
+pub fn run_nodes_benchmark(
+    config: &LoadConfig,
+    db: &crate::Database,
+    nodes: usize,
+) -> Result<LoadReport, String> {
+    let mut servers = Vec::new();
+    for _ in 0..nodes.max(1) {
+        servers.push(
+            crate::start(crate::Config {
+                addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+                db: db.clone(),
+                limits: one_address_limits(),
+                origins: Vec::new(),
+            })
+            .map_err(|e| e.to_string())?,
+        );
+    }
+    let addrs: Vec<_> = servers.iter().map(|s| s.addr).collect();
+    let clients = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let report = clients
+        .block_on(run_load_on(&addrs, config))
+        .map_err(|e| e.to_string());
+    for s in servers {
+        s.stop();
+    }
+    report
 }

@@ -206,6 +206,11 @@ pub struct BenchArgs {
     /// Open challenges in the lobby (with --lobby; at most --watchers).
     #[arg(long, default_value_t = 200)]
     pub challenges: usize,
+    /// The load benchmark three times in one run, side by side: one node on SQLite, one node
+    /// on this PostgreSQL database, and two nodes on it (each game with a player on each node).
+    /// Give a database for the benchmark alone: its games stay in it.
+    #[arg(long, value_name = "POSTGRES_URL", conflicts_with_all = ["isolation", "lobby"])]
+    pub side_by_side: Option<String>,
 }
 
 pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
@@ -219,6 +224,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     }
     if args.lobby {
         return lobby(&args, &dir);
+    }
+    if let Some(url) = &args.side_by_side {
+        return side_by_side(&args, &dir, url);
     }
     outln!(
         "{} games, 2 WebSocket clients each, think time ~{} ms, measuring {} s ...",
@@ -268,6 +276,53 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         r.rss_kb / 1024
     )?;
     outln!("idle game in memory  {:.1} KB", r.idle_game_kb)?;
+    Ok(())
+}
+
+fn side_by_side(args: &BenchArgs, dir: &std::path::Path, url: &str) -> anyhow::Result<()> {
+    let pg = acey_server::Database::parse(url);
+    if !pg.is_shared() {
+        return Err(
+            UsageError(format!("--side-by-side takes a postgres:// URL, not {url}")).into(),
+        );
+    }
+    let config = acey_server::loadtest::LoadConfig {
+        games: args.games,
+        seconds: args.seconds,
+        think_ms: args.think_ms,
+        seed: args.seed,
+        resign_after: args.resign_after,
+        bot_games: None,
+    };
+    let runs = [
+        (
+            "SQLite, 1 node",
+            acey_server::Database::Sqlite(dir.join("side.db")),
+            1,
+        ),
+        ("PostgreSQL, 1 node", pg.clone(), 1),
+        ("PostgreSQL, 2 nodes", pg, 2),
+    ];
+    outln!(
+        "{} games, 2 WebSocket clients each, think time ~{} ms, {} s each ...",
+        args.games,
+        args.think_ms,
+        args.seconds
+    )?;
+    outln!("| store | intents/s | own broadcast p50 / p99 ms | opponent hears p50 / p99 / max ms | errors |")?;
+    outln!("|---|---|---|---|---|")?;
+    for (name, db, nodes) in runs {
+        let r = acey_server::loadtest::run_nodes_benchmark(&config, &db, nodes)
+            .map_err(anyhow::Error::msg)?;
+        let [o50, _, o99, _] = r.latency_ms;
+        let [p50, _, p99, pmax] = r.peer_latency_ms;
+        outln!(
+            "| {name} | {:.0} | {o50:.2} / {o99:.2} | {p50:.2} / {p99:.2} / {pmax:.2} | {} |",
+            r.actions as f64 / r.seconds,
+            r.errors
+        )?;
+    }
+    let _ = std::fs::remove_dir_all(dir);
     Ok(())
 }
 
