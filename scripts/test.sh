@@ -59,3 +59,4 @@ if [ -z "${ACEY_TEST_POSTGRES:-}" ]; then
 fi
 echo "== cargo test (PostgreSQL: the storage, online, lobby, account, limit and multi-node tests)"
 cargo test -p acey-server --all-features --test storage --test online --test lobby --test accounts --test limits --test nodes
+cargo test -p acey --all-features --test nodes

@@ -99,7 +99,8 @@ impl Shared {
     /// Waits until every WebSocket connection has ended, or `grace` has passed.
     pub async fn sockets_closed(&self, grace: Duration) {
         let deadline = Instant::now() + grace;
-        while self.sockets.load(std::sync::atomic::Ordering::Relaxed) > 0 && Instant::now() < deadline
+        while self.sockets.load(std::sync::atomic::Ordering::Relaxed) > 0
+            && Instant::now() < deadline
         {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }

@@ -44,33 +44,18 @@ pub fn temp_db() -> (tempfile::TempDir, Database) {
 
 /// Creates a database of a random name on the server `url` names; returns its URL.
 fn fresh_pg_database(url: &str) -> String {
-    use sqlx::Connection;
-    let name = format!(
-        "acey_test_{}",
-        acey_server::random::game_id().unwrap().to_lowercase()
-    );
-    let base = url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
-    let admin = url.to_string();
+    let url = url.to_string();
     // On a thread of its own: the caller may be inside a runtime already.
-    let create = format!("CREATE DATABASE \"{name}\"");
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
-        rt.block_on(async {
-            let mut c = sqlx::PgConnection::connect(&admin)
-                .await
-                .unwrap_or_else(|e| panic!("ACEY_TEST_POSTGRES={admin}: {e}"));
-            sqlx::raw_sql(sqlx::AssertSqlSafe(create))
-                .execute(&mut c)
-                .await
-                .unwrap();
-        })
+        rt.block_on(acey_server::postgres::fresh_database(&url))
+            .unwrap_or_else(|e| panic!("ACEY_TEST_POSTGRES={url}: {e}"))
     })
     .join()
-    .unwrap();
-    format!("{base}/{name}")
+    .unwrap()
 }
 
 pub async fn create(c: &mut Client, msg: Value) -> Value {
