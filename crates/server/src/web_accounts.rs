@@ -161,6 +161,18 @@ fn rate_limited(app: &AppState, ip: IpAddr) -> Option<Response> {
     ))
 }
 
+/// The body of an attempt from `ip`, once it is within the address's login rate.
+fn limited<T: serde::de::DeserializeOwned>(
+    app: &AppState,
+    ip: IpAddr,
+    body: &Bytes,
+) -> Result<T, Refused> {
+    if let Some(r) = rate_limited(app, ip) {
+        return Err(Box::new(r));
+    }
+    parse(body)
+}
+
 /// Whether the page was reached over HTTPS (directly or through a proxy that says so), for the
 /// cookie's `Secure` flag.
 fn secure(headers: &HeaderMap) -> bool {
@@ -197,10 +209,7 @@ pub async fn register(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Some(r) = rate_limited(&app, peer.ip()) {
-        return r;
-    }
-    let c: Credentials = match parse(&body) {
+    let c: Credentials = match limited(&app, peer.ip(), &body) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -248,10 +257,7 @@ pub async fn login(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Some(r) = rate_limited(&app, peer.ip()) {
-        return r;
-    }
-    let c: Credentials = match parse(&body) {
+    let c: Credentials = match limited(&app, peer.ip(), &body) {
         Ok(c) => c,
         Err(r) => return *r,
     };

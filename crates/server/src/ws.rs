@@ -416,13 +416,7 @@ async fn dispatch(
             clock,
             rated,
         } => {
-            if !conn.peers.take_create(conn.ip) {
-                Metrics::count(&metrics.rate_limited);
-                return Err((
-                    ErrorCode::RateLimited,
-                    format!("too many new games from your address: at most {per_minute} a minute"),
-                ));
-            }
+            take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             // The answer is the lobby's news, which this connection gets too when watching.
             let c = lobby
@@ -459,13 +453,7 @@ async fn dispatch(
             Ok(enter(joined, room, role, Some(token)).await)
         }
         ClientMsg::Seek { pool } => {
-            if !conn.peers.take_create(conn.ip) {
-                Metrics::count(&metrics.rate_limited);
-                return Err((
-                    ErrorCode::RateLimited,
-                    format!("too many new games from your address: at most {per_minute} a minute"),
-                ));
-            }
+            take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             match lobby.seek(&who, &conn.id, &pool).await? {
                 Seek::Waiting(id) => Ok(vec![ServerMsg::Seeking { pool, id }.to_json()]),
@@ -485,14 +473,7 @@ async fn dispatch(
             seat,
         } => {
             check_version(v)?;
-            if !conn.peers.take_create(conn.ip) {
-                Metrics::count(&metrics.rate_limited);
-                tracing::warn!(peer = %conn.ip, "game creation refused: rate");
-                return Err((
-                    ErrorCode::RateLimited,
-                    format!("too many new games from your address: at most {per_minute} a minute"),
-                ));
-            }
+            take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             let (room, role, token) = hub
                 .create(NewGame {
@@ -582,6 +563,19 @@ async fn dispatch(
             }
         }
     }
+}
+
+/// One new game, challenge or seek from the connection's address, against its creation rate.
+fn take_create(conn: &Conn, metrics: &Metrics, per_minute: f64) -> Result<(), Refusal> {
+    if conn.peers.take_create(conn.ip) {
+        return Ok(());
+    }
+    Metrics::count(&metrics.rate_limited);
+    tracing::warn!(peer = %conn.ip, "game creation refused: rate");
+    Err((
+        ErrorCode::RateLimited,
+        format!("too many new games from your address: at most {per_minute} a minute"),
+    ))
 }
 
 /// Joins a room (leaving any other): the full state now, the room's events from then on.
