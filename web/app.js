@@ -5,7 +5,7 @@ import { Connection, keepToken, tokenFor } from "./net.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
-import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage, savedName, stopSeeking } from "./lobby.js";
+import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage, rulesText, savedName, stopSeeking } from "./lobby.js";
 import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
 
@@ -827,7 +827,7 @@ function renderPanel() {
   $("download").href = `/api/games/${ui.info.game}/record`;
   $("replay-link").href = `/replay/${ui.info.game}`;
   $("rulesline").textContent =
-    `Rules: ${ui.info.rules}` +
+    `Rules: ${rulesText(ui.info.rules)}` +
     (ui.info.match === 1 ? " · single game" : ui.info.match ? ` · match to ${ui.info.match}` : " · open session") +
     (ui.info.clock ? ` · clock ${lobbyClockText(ui.info.clock)}` : "") +
     (ui.info.players?.some((x) => x) && ui.info.mode === "friend" ? (ui.info.rated ? " · rated" : " · casual") : "") +

@@ -31,6 +31,12 @@ function clockText(c) {
   return `${c.seconds} s/turn`;
 }
 
+// A rule string as players read it: the match length is shown on its own, so the string's
+// `match_target=N` option is left out.
+export function rulesText(rules) {
+  return String(rules || "").replace(/,?match_target=\d+/, "") || "american";
+}
+
 export function lobbyClockText(c) {
   return clockText(c);
 }
@@ -104,7 +110,7 @@ function renderPlaying() {
     a.textContent = `${g.names[0]} – ${g.names[1]}`;
     const rules = document.createElement("span");
     rules.className = "muted";
-    rules.textContent = ` ${g.rules}${g.rated ? " · rated" : ""}`;
+    rules.textContent = ` ${rulesText(g.rules)}${g.rated ? " · rated" : ""}`;
     li.append(a, rules);
     ul.appendChild(li);
   }

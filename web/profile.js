@@ -1,6 +1,8 @@
 // Player pages: a profile at /@/NAME (ratings, a rating-history chart, recent games) and the
 // leaderboards at /players. Everything comes from the JSON API and is inserted as text.
 
+import { rulesText } from "./lobby.js";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -109,7 +111,7 @@ export async function openProfile(name) {
     cell(tr, g.result === "win" ? "won" : "lost");
     cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : `${g.opponent} (guest)`);
     cell(tr, `${g.points[0]}-${g.points[1]}`);
-    cell(tr, g.rules);
+    cell(tr, rulesText(g.rules));
     cell(tr, g.rated ? "rated" : "casual");
     cell(tr, date(g.ended_at));
     cell(tr, link(`/replay/${g.id}`, "replay"));
