@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod bgammon;
+pub mod civil;
 mod dice;
 mod dice_action;
 mod game;
@@ -37,6 +38,7 @@ mod segment;
 mod step;
 mod turn_builder;
 
+pub use civil::CivilTime;
 pub use dice::Dice;
 pub use dice_action::dice_action;
 pub use game::{

@@ -436,7 +436,7 @@ fn record_plain(stored: &StoredGame, game: &Game) -> String {
         (crate::storage::Mode::Local, _) => format!("player {seat}"),
         _ => format!("guest {seat}"),
     };
-    let date = chrono_free_date(stored.meta.created_at);
+    let date = acey_rules::CivilTime::from_unix(stored.meta.created_at).date();
     let header = acey_rules::RecordHeader {
         players: [Some(name(0)), Some(name(1))],
         dice: Some(acey_rules::DiceSource::Described("server".into())),
@@ -451,21 +451,6 @@ async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Res
         Ok(body) => download(&id, body, "text/plain; charset=utf-8", "txt"),
         Err(r) => r,
     }
-}
-
-/// A unix time as `YYYY-MM-DD` (UTC), without a date library.
-fn chrono_free_date(secs: i64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = secs.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// A finished game, frame by frame for the replay viewer.
@@ -524,13 +509,6 @@ async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(chrono_free_date(0), "1970-01-01");
-        assert_eq!(chrono_free_date(951_782_400), "2000-02-29");
-        assert_eq!(chrono_free_date(1_767_225_600), "2026-01-01");
-    }
 
     #[test]
     fn every_web_file_is_embedded_and_typed() {

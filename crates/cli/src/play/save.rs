@@ -164,26 +164,15 @@ fn free_name(path: &Path, stamp: &str) -> PathBuf {
         .unwrap_or_else(|| path.with_extension("kept"))
 }
 
-/// A time as `YYYYMMDD-HHMMSS` in UTC (the civil-from-days algorithm of Howard Hinnant).
+/// A time as `YYYYMMDD-HHMMSS` in UTC.
 fn utc_stamp(t: std::time::SystemTime) -> String {
     let secs = t
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let c = acey_rules::CivilTime::from_unix(secs as i64);
     format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
+        "{:04}{:02}{:02}-{:02}{:02}{:02}",
+        c.year, c.month, c.day, c.hour, c.minute, c.second
     )
 }
 
