@@ -587,16 +587,7 @@ pub enum ServerMsg {
         registered: bool,
     },
     /// The whole lobby (the answer to `lobby`).
-    Lobby {
-        /// Open challenges, oldest first.
-        challenges: Vec<crate::lobby::Challenge>,
-        /// The quick-pairing pools and how many wait in each.
-        pools: Vec<PoolView>,
-        /// Lobby games being played now.
-        playing: Vec<crate::online_store::LiveGame>,
-        /// Connections open now.
-        online: usize,
-    },
+    Lobby(LobbyView),
     /// A challenge appeared in the lobby.
     ChallengeAdded {
         /// It.
@@ -646,6 +637,19 @@ pub enum ServerMsg {
         /// It.
         presence: Presence,
     },
+}
+
+/// The whole lobby: the `lobby` message, and `GET /api/lobby`.
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyView {
+    /// Open challenges, oldest first.
+    pub challenges: Vec<crate::lobby::Challenge>,
+    /// The quick-pairing pools and how many wait in each.
+    pub pools: Vec<PoolView>,
+    /// Lobby games being played now.
+    pub playing: Vec<crate::online_store::LiveGame>,
+    /// Connections open now.
+    pub online: usize,
 }
 
 /// A quick-pairing pool as the lobby shows it.

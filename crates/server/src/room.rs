@@ -246,34 +246,40 @@ impl Room {
             .append_action(&self.id, n, &action)
             .await
         {
+            // Not stored, so not accepted: rebuild the game without it.
+            let actions = st.game.actions()[..n].to_vec();
+            if let Ok(g) = rebuild(&st.meta, &actions) {
+                st.game = g;
+            }
             if let crate::storage::StoreError::Conflict { .. } = e {
                 // Another node stored action n first: take the game as stored (which sends its
                 // actions to this room's connections) and say so.
-                let actions = st.game.actions()[..n].to_vec();
-                if let Ok(g) = rebuild(&st.meta, &actions) {
-                    st.game = g;
-                }
                 self.reload(st).await;
                 return Err(refuse(
                     ErrorCode::Illegal,
                     "the game moved on before this arrived: here is where it stands",
                 ));
             }
-            // Not stored, so not accepted: rebuild the game without it.
-            let actions = st.game.actions()[..n].to_vec();
-            if let Ok(g) = rebuild(&st.meta, &actions) {
-                st.game = g;
-            }
             return Err(refuse(
                 ErrorCode::Unavailable,
                 format!("the move could not be saved, try again: {e}"),
             ));
         }
+        self.tell_changed();
+        self.announce(st, action, log_before).await;
+        self.settle(st).await;
+        self.arm(st);
+        Ok(())
+    }
+
+    /// Sends an applied action to the room's connections with the plays it added to the log
+    /// (those after `log_before`) and the clocks after it (switched and stored if it changed
+    /// whose time runs).
+    async fn announce(&self, st: &mut RoomState, action: Action, log_before: usize) {
         let log = st.game.log()[log_before..]
             .iter()
             .map(LogEntry::from)
             .collect();
-        self.tell_changed();
         let now = now_ms();
         self.run_clock(st, now).await;
         self.broadcast(&ServerMsg::Update {
@@ -282,9 +288,6 @@ impl Room {
             log,
             clock: st.clock.as_ref().map(|c| ClockView::of(c, now)),
         });
-        self.settle(st).await;
-        self.arm(st);
-        Ok(())
     }
 
     /// Starts the time of whoever the game waits for now (nobody's while the server rolls,
@@ -649,18 +652,7 @@ impl Room {
                 tracing::error!(game = %self.id, error = %e, "a stored action does not apply");
                 break;
             }
-            let log = st.game.log()[log_before..]
-                .iter()
-                .map(LogEntry::from)
-                .collect();
-            let now = now_ms();
-            self.run_clock(st, now).await;
-            self.broadcast(&ServerMsg::Update {
-                action: action.clone(),
-                view: View::of(&st.game),
-                log,
-                clock: st.clock.as_ref().map(|c| ClockView::of(c, now)),
-            });
+            self.announce(st, action.clone(), log_before).await;
         }
         if stored.meta.tokens != st.meta.tokens
             || stored.meta.online.players != st.meta.online.players

@@ -23,8 +23,9 @@ pub fn api_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
 }
 
-fn unavailable(e: impl std::fmt::Display) -> Response {
-    tracing::error!(error = %e, "storage failed in an account request");
+/// The answer when the store fails (logged; the client is told to try again).
+pub fn unavailable(e: impl std::fmt::Display) -> Response {
+    tracing::error!(error = %e, "storage failed in an HTTP request");
     api_error(
         StatusCode::SERVICE_UNAVAILABLE,
         "the server cannot reach its database: try again in a moment",

@@ -11,21 +11,13 @@ use serde::{Deserialize, Serialize};
 use crate::online_store::{HistoryPoint, Leader, PastGame, RatingView};
 use crate::rating::Family;
 use crate::web::AppState;
-use crate::web_accounts::api_error;
+use crate::web_accounts::{api_error, unavailable};
 
 /// Games listed on a profile.
 const PROFILE_GAMES: u32 = 50;
 
 /// Players on a leaderboard.
 const LEADERS: u32 = 100;
-
-fn unavailable(e: impl std::fmt::Display) -> Response {
-    tracing::error!(error = %e, "storage failed in a player request");
-    api_error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the server cannot reach its database: try again in a moment",
-    )
-}
 
 #[derive(Serialize)]
 struct Profile {
@@ -68,19 +60,7 @@ pub async fn lobby(State(app): State<AppState>) -> Response {
         .snapshot(app.shared.hub.services().bus.connections())
         .await
     {
-        Ok(crate::protocol::ServerMsg::Lobby {
-            challenges,
-            pools,
-            playing,
-            online,
-        }) => Json(serde_json::json!({
-            "challenges": challenges,
-            "pools": pools,
-            "playing": playing,
-            "online": online,
-        }))
-        .into_response(),
-        Ok(_) => api_error(StatusCode::INTERNAL_SERVER_ERROR, "unexpected lobby state"),
+        Ok(view) => Json(view).into_response(),
         Err((_, e)) => unavailable(e),
     }
 }

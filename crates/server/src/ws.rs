@@ -263,7 +263,7 @@ async fn serve(
                 Err(RecvError::Lagged(_)) => {
                     conn.lobby = Some(hub.services().bus.subscribe());
                     match shared.lobby.snapshot(shared.hub.services().bus.connections()).await {
-                        Ok(m) => vec![m.to_json()],
+                        Ok(view) => vec![ServerMsg::Lobby(view).to_json()],
                         Err(r) => error(None, r),
                     }
                 }
@@ -405,10 +405,10 @@ async fn dispatch(
             // Subscribed before the snapshot is read: a change in between comes twice at worst
             // (an added challenge is then in the list and in the news; clients key by id).
             conn.lobby = Some(hub.services().bus.subscribe());
-            Ok(vec![lobby
+            let view = lobby
                 .snapshot(shared.hub.services().bus.connections())
-                .await?
-                .to_json()])
+                .await?;
+            Ok(vec![ServerMsg::Lobby(view).to_json()])
         }
         ClientMsg::Challenge {
             rules,

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::clock::TimeControl;
 use crate::hub::{Hub, MAX_MATCH};
 use crate::lobby::{best_opponent, Challenge, Pool, POOLS};
-use crate::protocol::{ErrorCode, PoolView, Role, ServerMsg};
+use crate::protocol::{ErrorCode, LobbyView, PoolView, Role, ServerMsg};
 use crate::random;
 use crate::rating::{Family, Kind};
 use crate::room::{Refusal, Room};
@@ -67,14 +67,14 @@ impl Lobby {
 
     /// The whole lobby, as the `lobby` message and `GET /api/lobby` give it; `online` is the
     /// number of WebSocket connections.
-    pub async fn snapshot(&self, online: usize) -> Result<ServerMsg, Refusal> {
+    pub async fn snapshot(&self, online: usize) -> Result<LobbyView, Refusal> {
         let store = self.hub.store();
         let all = store.challenges().await.map_err(unavailable)?;
         let playing = store
             .live_games(now() - 24 * 3600, PLAYING_LISTED)
             .await
             .map_err(unavailable)?;
-        Ok(ServerMsg::Lobby {
+        Ok(LobbyView {
             pools: pools(&all),
             challenges: all.into_iter().filter(|c| c.pool.is_none()).collect(),
             playing,
