@@ -127,10 +127,8 @@ impl Setup {
     }
 }
 
-/// What the page shows, read in one script.
-async fn page(c: &Client) -> Value {
-    c.execute(
-        r#"const q = (s) => document.querySelectorAll(s);
+/// What the page shows (read in one script).
+const PAGE: &str = r#"const q = (s) => document.querySelectorAll(s);
            const shown = (id) => { const e = document.getElementById(id); return !!e && !e.hidden && e.offsetParent !== null; };
            const b = document.getElementById('board');
            const cube = document.querySelector('#board .cube');
@@ -154,11 +152,15 @@ async fn page(c: &Client) -> Value {
              conn: document.getElementById('conn').textContent,
              path: location.pathname,
              errors: window.aceyErrors || [],
-           };"#,
-        vec![],
-    )
-    .await
-    .unwrap()
+           };"#;
+
+/// Runs a script that reads the page and returns what it found.
+async fn read(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+async fn page(c: &Client) -> Value {
+    read(c, PAGE).await
 }
 
 async fn click(c: &Client, css: &str) {
@@ -286,9 +288,14 @@ const ENTER: char = '\u{E007}';
 const ARROW_RIGHT: char = '\u{E014}';
 
 async fn wait_until(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    wait_on(c, PAGE, what, ok).await
+}
+
+/// Reads the page with `script` until `ok` says what it found will do.
+async fn wait_on(c: &Client, script: &str, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let p = page(c).await;
+        let p = read(c, script).await;
         if ok(&p) {
             return p;
         }
@@ -909,9 +916,7 @@ async fn choose_name(c: &Client, name: &str) {
 }
 
 /// What the online parts of the page show: names, clocks, chat, the lobby.
-async fn online(c: &Client) -> Value {
-    c.execute(
-        r#"const q = (s) => [...document.querySelectorAll(s)];
+const ONLINE: &str = r#"const q = (s) => [...document.querySelectorAll(s)];
            return {
              names: q('#players .name').map(e => e.textContent),
              clocks: q('#players .clock').filter(e => !e.hidden).map(e => e.textContent),
@@ -923,26 +928,10 @@ async fn online(c: &Client) -> Value {
              seeking: !document.getElementById('seeking').hidden,
              account: document.getElementById('account-name').textContent,
              rulesline: document.getElementById('rulesline').textContent,
-           };"#,
-        vec![],
-    )
-    .await
-    .unwrap()
-}
+           };"#;
 
 async fn wait_online(c: &Client, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let p = online(c).await;
-        if ok(&p) {
-            return p;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "timed out waiting for {what}: {p}"
-        );
-        tokio::time::sleep(Duration::from_millis(80)).await;
-    }
+    wait_on(c, ONLINE, what, ok).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
