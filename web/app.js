@@ -826,6 +826,7 @@ function renderPanel() {
   $("seat-link").value = token ? `${location.origin}/g/${ui.info.game}#seat=${token}` : "";
   $("download").href = `/api/games/${ui.info.game}/record`;
   $("replay-link").href = `/replay/${ui.info.game}`;
+  $("analyse-link").href = `/replay/${ui.info.game}#analyse`;
   $("rulesline").textContent =
     `Rules: ${rulesText(ui.info.rules)}` +
     (ui.info.match === 1 ? " · single game" : ui.info.match ? ` · match to ${ui.info.match}` : " · open session") +
@@ -887,6 +888,7 @@ function renderButtons() {
   $("rematch-offer").hidden = !(matchOver && offeredToMe);
   $("rematch-offer-text").textContent = offeredToMe ? `${playerName(offer)} offers a rematch.` : "";
   show("replay-link", over);
+  show("analyse-link", over);
   const picker = $("doubles");
   picker.hidden = !(mine && ph.phase === "name-double");
   if (!picker.hidden) {

@@ -1,7 +1,9 @@
 // The replay viewer of a finished game: one frame per play (and per cube action, resignation or
-// new game), a clickable move list, step controls, and a flip to either side.
+// new game), a clickable move list, step controls, and a flip to either side; with the game's
+// analysis (analysis.js) once asked for.
 
 import { draw } from "./board.js";
+import { GLYPH, decisionOfEntries, fetchAnalysis, renderDecision, renderGraph, renderSummary, stepKeys } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,6 +54,12 @@ export async function openReplay(game) {
   let timer = null;
   // Whose side the board is seen from: player 0's at first, the other's after a flip.
   let viewer = 0;
+  // The analysis once loaded, the decision shown on the board (its index), and the play of it
+  // shown (an alternative, or null for the position before it).
+  let analysis = null;
+  let entryDecision = [];
+  let chosen = null;
+  let shownAlt = null;
 
   const players = $("replay-players");
   players.replaceChildren(
@@ -69,7 +77,35 @@ export async function openReplay(game) {
   // The frame that shows the state right after log entry k.
   const frameOfEntry = (k) => frames.findIndex((f) => f.view.log_len > k);
 
+  const showDecision = () => {
+    const d = analysis.analysis.decisions[chosen];
+    const svg = $("replay-board");
+    svg.dataset.decision = chosen;
+    const mover = d.player;
+    const dice = d.dice ? d.dice.map((v) => ({ value: v, used: false, player: mover, side: mover === viewer ? "right" : "left" })) : [];
+    if (shownAlt) {
+      draw(svg, shownAlt.position, { viewer, preview: stepKeys(shownAlt.steps, mover), cube: data.game.cube ? { value: d.cube, owner: null } : null });
+      status.textContent = `Decision ${d.index + 1}: ${who[mover]} ${shownAlt.play}${shownAlt.played ? " (played)" : ""} · seen from ${viewer === 0 ? "White" : "Black"}`;
+    } else {
+      draw(svg, d.position, { viewer, dice, cube: data.game.cube ? { value: d.cube, owner: null } : null });
+      status.textContent = `Decision ${d.index + 1}: ${who[mover]} ${d.kind === "play" ? "to play" : "at the cube"}${d.dice ? " " + d.dice.join("-") : ""} · played ${d.played}${d.mark ? " " + GLYPH[d.mark] : ""} · seen from ${viewer === 0 ? "White" : "Black"}`;
+    }
+    for (const c of $("analysis-graph").querySelectorAll(".mark")) c.classList.toggle("chosen", Number(c.dataset.index) === chosen);
+    [...log.children].forEach((li, k) => li.classList.toggle("current", entryDecision[k] === chosen));
+  };
+  const select = (index) => {
+    chosen = index;
+    shownAlt = null;
+    const d = analysis.analysis.decisions[index];
+    renderDecision($("analysis-decision"), analysis, d, (alt) => {
+      shownAlt = alt;
+      showDecision();
+    });
+    showDecision();
+  };
   const show = () => {
+    chosen = null;
+    $("replay-board").removeAttribute("data-decision");
     const f = frames[i];
     const v = f.view;
     slider.value = i;
@@ -105,9 +141,13 @@ export async function openReplay(game) {
       li.innerHTML = `<span class="swatch p${e.player}"></span>`;
       li.append(e.notation);
       li.tabIndex = 0;
-      li.onclick = () => go(frameOfEntry(k));
+      const pick = () => {
+        if (analysis && entryDecision[k] >= 0) select(entryDecision[k]);
+        else go(frameOfEntry(k));
+      };
+      li.onclick = pick;
       li.onkeydown = (ev) => {
-        if (ev.key === "Enter") go(frameOfEntry(k));
+        if (ev.key === "Enter") pick();
       };
       return li;
     }),
@@ -119,8 +159,64 @@ export async function openReplay(game) {
   slider.oninput = () => go(Number(slider.value));
   $("r-flip").onclick = () => {
     viewer = 1 - viewer;
-    show();
+    if (chosen !== null) showDecision();
+    else show();
   };
+
+  // The analysis: shown at once when stored, else asked for with the button (or by a link
+  // ending #analyse, as the game screen's "Analyse this game").
+  const box = $("analysis");
+  const button = $("analyse");
+  const loaded = (body) => {
+    analysis = body;
+    entryDecision = decisionOfEntries(body, all, data.log.length);
+    $("analysis-progress").hidden = true;
+    button.hidden = true;
+    box.hidden = false;
+    $("analysis-results").hidden = false;
+    renderSummary($("analysis-summary"), body);
+    renderGraph($("analysis-graph"), $("analysis-marks"), body, select);
+    [...log.children].forEach((li, k) => {
+      // The mark goes on the first entry of its decision (a 1-2 writes two).
+      const first = entryDecision[k] >= 0 && entryDecision[k] !== entryDecision[k - 1];
+      const d = first ? body.analysis.decisions[entryDecision[k]] : null;
+      li.querySelector(".glyph")?.remove();
+      if (d?.mark) {
+        const g = document.createElement("span");
+        g.className = `glyph ${d.mark}`;
+        g.textContent = ` ${GLYPH[d.mark]}`;
+        li.appendChild(g);
+      }
+    });
+  };
+  const analyse = async () => {
+    button.disabled = true;
+    box.hidden = false;
+    $("analysis-progress").hidden = false;
+    $("analysis-progress-text").textContent = "Asking the server…";
+    try {
+      const body = await fetchAnalysis(game, (done, total) => {
+        $("analysis-bar").max = Math.max(1, total);
+        $("analysis-bar").value = done;
+        $("analysis-progress-text").textContent = `Analysing: ${done} of ${total} decisions`;
+      });
+      loaded(body);
+    } catch (e) {
+      $("analysis-progress-text").textContent = `The analysis failed: ${e.message}`;
+      button.disabled = false;
+    }
+  };
+  button.onclick = analyse;
+  button.hidden = false;
+  button.disabled = false;
+  box.hidden = true;
+  fetch(`/api/games/${game}/analysis`)
+    .then((r) => r.json())
+    .then((body) => {
+      if (body.status === "done") loaded(body);
+      else if (body.status === "running" || location.hash === "#analyse") analyse();
+    })
+    .catch(() => {});
   $("r-play").onclick = () => {
     if (timer) {
       clearInterval(timer);

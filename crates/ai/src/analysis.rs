@@ -28,8 +28,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+#[cfg(feature = "json")]
+pub mod json;
+
 use acey_rules::{
-    Action, Game, GameEnd, GameError, Phase, Player, PoolKind, Position, Rules, Scoring,
+    Action, Game, GameEnd, GameError, Phase, Player, PoolKind, Position, Rules, Scoring, Step,
 };
 use rayon::prelude::*;
 
@@ -37,7 +40,7 @@ use crate::candidates::{notation, weighted_rolls, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
 use crate::levels::Level;
 use crate::rollout::{rollout_candidates_until, RolloutSettings};
-use crate::search::Bot;
+use crate::search::{Bot, Ranked};
 
 /// Deepest search an analysis may use: beyond 2 plies a decision takes minutes.
 pub const MAX_PLIES: u8 = 2;
@@ -51,6 +54,9 @@ pub const VERY_BAD: f32 = 0.16;
 pub const RATING_SCALE: f32 = 500.0;
 /// Candidates of the search rolled out for a marked decision, besides the played one.
 pub const ROLLOUT_CANDIDATES: usize = 4;
+/// Ranked plays kept with each checker decision ([`Decision::alternatives`]), besides the played
+/// one: enough to see what else was worth considering, few enough to store every game's.
+pub const ALTERNATIVES: usize = 5;
 
 /// The worth of a game at cube 1 that thresholds and the rating are fractions of.
 ///
@@ -179,6 +185,43 @@ pub struct Decision {
     /// Set when rollouts judged the decision ([`Analyser::rollout_marked`]): the equities, the
     /// best, the loss and the mark are then the rollout's.
     pub rollout: Option<RolloutJudgement>,
+    /// The position the decision was made in, `turn` the decider (before the roll for a checker
+    /// play, so a viewer can show it with the dice).
+    pub position: Position,
+    /// The search's best checker plays, best first, at most [`ALTERNATIVES`] of them, and the
+    /// played one after them when it is not among them (empty for cube decisions).
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One checker play of a decision as the search ranked it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alternative {
+    /// The play in notation (a whole acey-deucey segment after a 1-2).
+    pub play: String,
+    /// Its equity for the mover, in points at the decision's cube.
+    pub equity: f32,
+    /// Its win probability for the mover.
+    pub win: f32,
+    /// The depth its value comes from (a candidate the move filter dropped keeps a shallower
+    /// value).
+    pub plies: u8,
+    /// The steps of the play, in the order made (the roll's, then the named double's).
+    pub steps: Vec<Step>,
+    /// The position it reaches, `turn` whoever rolls next.
+    pub state: Position,
+    /// Whether this is what was played.
+    pub played: bool,
+}
+
+/// What [`Analyser::rollout_marked`] did to an analysis, for reports.
+#[derive(Debug, Clone, Copy)]
+pub struct RolloutRun {
+    /// The settings.
+    pub settings: RolloutSettings,
+    /// Decisions rolled out.
+    pub done: usize,
+    /// Decisions marked, to roll out.
+    pub marked: usize,
 }
 
 /// What the rollouts of one decision were.
@@ -270,6 +313,21 @@ pub fn summarise(rules: &Rules, decisions: &[Decision], player: Player) -> Playe
     }
 }
 
+/// A decision of a game found by [`Analyser::list`], waiting to be judged by
+/// [`Analyser::judge`].
+#[derive(Debug, Clone)]
+pub struct Undecided(Pending);
+
+/// The steps of a candidate: the roll's play, then the named double's.
+fn steps_of(c: &Candidate) -> Vec<Step> {
+    let double = c.double.and_then(|(_, p)| p);
+    c.play
+        .iter()
+        .chain(double.iter())
+        .flat_map(|p| p.steps().iter().copied())
+        .collect()
+}
+
 /// A decision found in the replay, before the bot judges it.
 #[derive(Debug, Clone)]
 enum Pending {
@@ -342,6 +400,35 @@ impl Analyser {
         Ok(self.pending(game)?.len())
     }
 
+    /// Every decision of `game` in the order of the game, not yet judged (a cube decision is
+    /// judged while listing: it needs the game as it stood). Each is judged on its own by
+    /// [`Analyser::judge`], so that a caller with threads of its own (the server's bounded bot
+    /// pool) can spread them, and [`Analyser::assemble`] sums them up: the same analysis as
+    /// [`Analyser::analyse`].
+    pub fn list(&self, game: &Game) -> Result<Vec<Undecided>, AnalysisError> {
+        Ok(self.pending(game)?.into_iter().map(Undecided).collect())
+    }
+
+    /// Judges one decision that [`Analyser::list`] found.
+    pub fn judge(&self, decision: Undecided) -> Decision {
+        self.judge_pending(decision.0)
+    }
+
+    /// The analysis of judged decisions (in the order of the game); `complete` says whether
+    /// they are all of the game's.
+    pub fn assemble(&self, decisions: Vec<Decision>, complete: bool) -> Analysis {
+        let players = [
+            summarise(&self.rules, &decisions, Player::Zero),
+            summarise(&self.rules, &decisions, Player::One),
+        ];
+        Analysis {
+            plies: self.bot.settings().plies,
+            decisions,
+            players,
+            complete,
+        }
+    }
+
     /// Analyses `game` (finished or not; a segment still being played is left out).
     pub fn analyse(&self, game: &Game) -> Result<Analysis, AnalysisError> {
         self.analyse_with(game, &AtomicBool::new(false), &|_, _| {})
@@ -364,23 +451,14 @@ impl Analyser {
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                let d = self.judge(p);
+                let d = self.judge_pending(p);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 Some(d)
             })
             .collect();
         let complete = judged.iter().all(Option::is_some);
         let decisions: Vec<Decision> = judged.into_iter().flatten().collect();
-        let players = [
-            summarise(&self.rules, &decisions, Player::Zero),
-            summarise(&self.rules, &decisions, Player::One),
-        ];
-        Ok(Analysis {
-            plies: self.bot.settings().plies,
-            decisions,
-            players,
-            complete,
-        })
+        Ok(self.assemble(decisions, complete))
     }
 
     /// Replays `game` and lists its decisions; cube decisions are judged on the way (they need
@@ -482,7 +560,7 @@ impl Analyser {
     /// The cube decision `action` makes in `game` (before it is applied), judged.
     fn cube_decision(&self, game: &Game, i: usize, action: &Action) -> Option<Decision> {
         let cube = game.cube().value;
-        let base = |player, kind, played: &str, best: &str, pe: f32, be: f32| Decision {
+        let base = |player: Player, kind, played: &str, best: &str, pe: f32, be: f32| Decision {
             action: i,
             game: game.game_number(),
             player,
@@ -500,6 +578,8 @@ impl Analyser {
             equity_before: None,
             win_before: None,
             rollout: None,
+            position: game.position().with_turn(player),
+            alternatives: Vec::new(),
         };
         match *game.phase() {
             Phase::Roll { player } => {
@@ -545,7 +625,7 @@ impl Analyser {
     }
 
     /// Judges one decision.
-    fn judge(&self, p: Pending) -> Decision {
+    fn judge_pending(&self, p: Pending) -> Decision {
         let (action, game, cube, state, dice, reached, written) = match p {
             Pending::Cube(d) => return d,
             Pending::Play {
@@ -582,6 +662,32 @@ impl Analyser {
         let forced = ranked.len() <= 1;
         let show = |x: &Candidate| notation(&self.rules, dice, x);
         let (luck, before, win) = self.luck(&state, dice);
+        let alternative = |x: &Ranked, is_played: bool| Alternative {
+            play: show(&x.candidate),
+            equity: x.equity * c,
+            win: x.win,
+            plies: x.plies,
+            steps: steps_of(&x.candidate),
+            state: x.candidate.state,
+            played: is_played,
+        };
+        let is_played = |x: &Ranked| played.is_some_and(|p| std::ptr::eq(p, x));
+        let mut alternatives: Vec<Alternative> = ranked
+            .iter()
+            .take(ALTERNATIVES)
+            .map(|x| alternative(x, is_played(x)))
+            .collect();
+        if let Some(p) = played.filter(|p| {
+            !ranked
+                .iter()
+                .take(ALTERNATIVES)
+                .any(|x| std::ptr::eq(*p, x))
+        }) {
+            let mut a = alternative(p, true);
+            a.equity = played_equity * c;
+            a.plies = plies;
+            alternatives.push(a);
+        }
         Decision {
             action,
             game,
@@ -604,6 +710,8 @@ impl Analyser {
             equity_before: Some(before * c),
             win_before: Some(win),
             rollout: None,
+            position: state,
+            alternatives,
         }
     }
 
@@ -869,6 +977,8 @@ mod tests {
             equity_before: Some(0.0),
             win_before: Some(0.5),
             rollout: None,
+            position: Position::starting(&Preset::American.rules()),
+            alternatives: Vec::new(),
         }
     }
 
@@ -975,6 +1085,65 @@ mod tests {
             .map(|(roll, _)| analyser.luck(&state, roll).0.abs())
             .fold(0.0, f32::max);
         assert!(spread > 0.01, "rolls differ: {spread}");
+    }
+
+    #[test]
+    fn decisions_judged_one_by_one_sum_up_to_the_whole_analysis() {
+        // The server judges each listed decision on its own bot pool: the same analysis.
+        let rules = Preset::American.rules();
+        let analyser = Analyser::new(Level::Advanced, rules, 0).unwrap();
+        let game = bot_against_random(&analyser, rules, 5);
+        let listed = analyser.list(&game).unwrap();
+        let decisions: Vec<Decision> = listed.into_iter().map(|u| analyser.judge(u)).collect();
+        assert_eq!(
+            analyser.assemble(decisions, true),
+            analyser.analyse(&game).unwrap()
+        );
+    }
+
+    #[test]
+    fn each_checker_decision_keeps_its_ranked_alternatives_with_the_played_one_marked() {
+        let rules = Preset::American.rules();
+        let analyser = Analyser::new(Level::Advanced, rules, 0).unwrap();
+        let game = bot_against_random(&analyser, rules, 9);
+        let a = analyser.analyse(&game).unwrap();
+        let mut outside = 0;
+        for d in &a.decisions {
+            if d.kind != DecisionKind::Play {
+                assert!(d.alternatives.is_empty());
+                continue;
+            }
+            assert_eq!(d.position.turn(), d.player, "{d:?}");
+            if d.played == "-" {
+                continue; // no legal play: nothing to rank
+            }
+            let alts = &d.alternatives;
+            assert!(!alts.is_empty() && alts.len() <= ALTERNATIVES + 1, "{d:?}");
+            assert_eq!(alts[0].play, d.best, "the first is the best: {d:?}");
+            assert!((alts[0].equity - d.best_equity).abs() < 1e-4, "{d:?}");
+            let ranked = &alts[..alts.len().min(ALTERNATIVES)];
+            assert!(
+                ranked.windows(2).all(|w| w[0].equity >= w[1].equity),
+                "{d:?}"
+            );
+            let played: Vec<&Alternative> = alts.iter().filter(|x| x.played).collect();
+            assert_eq!(played.len(), 1, "exactly one is what was played: {d:?}");
+            assert_eq!(played[0].play, d.played, "{d:?}");
+            assert!((played[0].equity - d.played_equity).abs() < 1e-4, "{d:?}");
+            if alts.len() > ALTERNATIVES {
+                outside += 1;
+                assert!(alts[ALTERNATIVES].played, "{d:?}");
+            }
+            // Each alternative's steps lead from the position to the one it reaches.
+            for x in alts {
+                assert!(!x.steps.is_empty() || x.play.contains('-'), "{x:?}");
+                assert_ne!(x.state, d.position, "{x:?}");
+            }
+        }
+        assert!(
+            outside > 0,
+            "the random side plays outside the best five at times"
+        );
     }
 
     #[test]

@@ -193,6 +193,11 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
+/// The time now in unix seconds, as the store keeps dates.
+pub fn now_secs() -> i64 {
+    (now_ms() / 1000) as i64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

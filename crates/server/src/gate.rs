@@ -30,6 +30,7 @@ struct Peer {
     messages: Bucket,
     creates: Bucket,
     logins: Bucket,
+    analyses: Bucket,
 }
 
 /// Every address with open connections or recent use.
@@ -59,6 +60,10 @@ impl Peers {
             messages: Bucket::new(l.ip_rate_per_sec, l.ip_burst),
             creates: Bucket::new(l.creates_per_minute / 60.0, l.create_burst),
             logins: Bucket::new(l.logins_per_minute / 60.0, l.logins_per_minute.max(1.0)),
+            analyses: Bucket::new(
+                l.analyses_per_hour / 3600.0,
+                (l.analyses_per_hour / 10.0).max(3.0),
+            ),
         });
         f(peer)
     }
@@ -98,6 +103,11 @@ impl Peers {
         self.with(ip, |p| p.logins.take())
     }
 
+    /// One game analysis asked for by `ip`, against the address's analysis rate.
+    pub fn take_analysis(&self, ip: IpAddr) -> bool {
+        self.with(ip, |p| p.analyses.take())
+    }
+
     /// Open connections now.
     pub fn open(&self) -> usize {
         self.open.load(Ordering::Relaxed)
@@ -109,7 +119,10 @@ impl Peers {
         let mut peers = self.peers.lock().unwrap_or_else(|e| e.into_inner());
         peers.retain(|_, p| {
             p.connections > 0
-                || !(p.messages.is_full() && p.creates.is_full() && p.logins.is_full())
+                || !(p.messages.is_full()
+                    && p.creates.is_full()
+                    && p.logins.is_full()
+                    && p.analyses.is_full())
         });
     }
 }

@@ -48,12 +48,7 @@ fn unavailable(e: impl std::fmt::Display) -> Refusal {
     (ErrorCode::Unavailable, e.to_string())
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
+use crate::clock::now_secs as now;
 
 impl Hub {
     /// A hub over the server's services.

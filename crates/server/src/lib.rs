@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod analysis;
 pub mod bot;
 pub mod cache;
 pub mod chat;
@@ -48,6 +49,7 @@ pub mod sqlite;
 pub mod storage;
 pub mod web;
 pub mod web_accounts;
+pub mod web_analysis;
 pub mod web_players;
 pub mod ws;
 

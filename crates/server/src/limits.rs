@@ -52,6 +52,11 @@ pub struct Limits {
     pub bot_threads: usize,
     /// Games with no move of a person are deleted this long after they were created.
     pub abandoned_after: Duration,
+    /// Game analyses one address may ask for per hour (after a burst of as many as a tenth of
+    /// it, at least 3).
+    pub analyses_per_hour: f64,
+    /// Games analysed at once over the whole server (each takes one bot thread at a time).
+    pub analyses_at_once: usize,
 }
 
 /// The most actions a game may hold by default: a 99-point match of long games stays far below.
@@ -89,6 +94,8 @@ impl Default for Limits {
             // One core stays free for the games themselves.
             bot_threads: cores.saturating_sub(1).max(1),
             abandoned_after: Duration::from_secs(24 * 3600),
+            analyses_per_hour: 30.0,
+            analyses_at_once: 2,
         }
     }
 }

@@ -27,6 +27,8 @@ pub struct Metrics {
     pub actions: AtomicU64,
     /// Hints computed.
     pub hints: AtomicU64,
+    /// Game analyses finished and stored.
+    pub analyses: AtomicU64,
     latency: [AtomicU64; BUCKETS.len() + 1],
     latency_sum_us: AtomicU64,
 }
@@ -125,6 +127,12 @@ impl Metrics {
             "counter",
             "Hints computed.",
             get(&self.hints).to_string(),
+        );
+        metric(
+            "analyses_total",
+            "counter",
+            "Game analyses finished and stored.",
+            get(&self.analyses).to_string(),
         );
         metric(
             "bot_queue_depth",

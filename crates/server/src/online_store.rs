@@ -262,7 +262,40 @@ pub trait ChatStore: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<Vec<ChatLine>, StoreError>>;
 }
 
-/// Everything the server keeps: one database provides it all.
-pub trait Backend: Store + AccountStore + LobbyStore + ResultStore + ChatStore {}
+/// A game's analysis as stored (crate::analysis).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    /// How many of the game's actions it judged (all it had then).
+    pub actions: usize,
+    /// The depth of the search that judged it.
+    pub plies: u8,
+    /// The level whose evaluator judged it.
+    pub level: String,
+    /// The JSON of docs/analysis.md.
+    pub body: String,
+}
 
-impl<T: Store + AccountStore + LobbyStore + ResultStore + ChatStore> Backend for T {}
+/// Analyses of games, one (the latest) per game.
+pub trait AnalysisStore: Send + Sync + 'static {
+    /// Keeps `analysis` as the analysis of `game`, replacing any before it.
+    fn put_analysis<'a>(
+        &'a self,
+        game: &'a str,
+        analysis: &'a StoredAnalysis,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// The latest analysis of `game`.
+    fn analysis<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<StoredAnalysis>, StoreError>>;
+}
+
+/// Everything the server keeps: one database provides it all.
+pub trait Backend:
+    Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore
+{
+}
+
+impl<T: Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore> Backend for T {}

@@ -11,8 +11,8 @@ use crate::account::PlayerName;
 use crate::chat::{Channel, ChatLine};
 use crate::lobby::Challenge;
 use crate::online_store::{
-    Account, AccountStore, ChatStore, GameResult, HistoryPoint, Leader, LiveGame, LobbyStore,
-    PastGame, RatingView, ResultStore,
+    Account, AccountStore, AnalysisStore, ChatStore, GameResult, HistoryPoint, Leader, LiveGame,
+    LobbyStore, PastGame, RatingView, ResultStore, StoredAnalysis,
 };
 use crate::rating::{Family, Kind, Rating};
 use crate::sql::{db, is_unique_violation, Dialect};
@@ -954,6 +954,59 @@ impl ChatStore for StoreImpl {
                 .collect::<Result<Vec<_>, StoreError>>()?;
             lines.reverse();
             Ok(lines)
+        })
+    }
+}
+
+impl AnalysisStore for StoreImpl {
+    fn put_analysis<'a>(
+        &'a self,
+        game: &'a str,
+        analysis: &'a StoredAnalysis,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO analyses (game_id, actions, plies, level, body, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (game_id) DO UPDATE SET actions = excluded.actions,
+                 plies = excluded.plies, level = excluded.level, body = excluded.body,
+                 created_at = excluded.created_at",
+            )
+            .bind(game)
+            .bind(analysis.actions as i64)
+            .bind(i64::from(analysis.plies))
+            .bind(&analysis.level)
+            .bind(&analysis.body)
+            .bind(now)
+            .execute(self.pool())
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn analysis<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> BoxFuture<'a, Result<Option<StoredAnalysis>, StoreError>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT actions, plies, level, body FROM analyses WHERE game_id = $1",
+            )
+            .bind(game)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(db)?;
+            let Some(row) = row else { return Ok(None) };
+            let actions: i64 = row.try_get("actions").map_err(db)?;
+            let plies: i64 = row.try_get("plies").map_err(db)?;
+            Ok(Some(StoredAnalysis {
+                actions: actions.max(0) as usize,
+                plies: plies.clamp(0, 2) as u8,
+                level: row.try_get("level").map_err(db)?,
+                body: row.try_get("body").map_err(db)?,
+            }))
         })
     }
 }

@@ -93,6 +93,25 @@ pub struct GameMeta {
     pub online: Online,
 }
 
+impl GameMeta {
+    /// The names written for the seats in records and analyses: the players' own (online
+    /// games), the bot's with its level, `player N` on one screen, else `guest N`.
+    pub fn seat_names(&self) -> [String; 2] {
+        std::array::from_fn(|seat| {
+            if let Some(p) = &self.online.players[seat] {
+                return p.name.clone();
+            }
+            match (self.mode, self.bot_seat) {
+                (Mode::Computer, Some(b)) if b == seat => {
+                    format!("acey bot ({})", self.level.as_deref().unwrap_or("casual"))
+                }
+                (Mode::Local, _) => format!("player {seat}"),
+                _ => format!("guest {seat}"),
+            }
+        })
+    }
+}
+
 /// Who sits at a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seated {

@@ -55,6 +55,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/replay.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/analysis.js"),
+    ),
+    (
         "scoring.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/scoring.js"),
@@ -91,6 +96,8 @@ pub struct AppState {
     renders: Arc<BotPool>,
     /// Origins besides the server's own that may open a WebSocket.
     pub(crate) origins: Arc<Vec<String>>,
+    /// Game analyses under way on this node.
+    pub(crate) analyses: Arc<crate::analysis::Analyses>,
 }
 
 impl AppState {
@@ -106,12 +113,14 @@ const CACHE_BYTES: usize = 32 << 20;
 /// The application's routes. `origins` are the web origins (`https://example.org`) other than
 /// the server's own whose pages may open a WebSocket.
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
-    use crate::{web_accounts as accounts, web_players as players};
+    use crate::{web_accounts as accounts, web_analysis as analysis, web_players as players};
+    let at_once = shared.hub.services().limits.analyses_at_once;
     let state = AppState {
         shared,
         cache: Arc::new(RenderCache::new(CACHE_BYTES)),
         renders: Arc::new(BotPool::new(2)),
         origins: Arc::new(origins),
+        analyses: crate::analysis::Analyses::new(at_once),
     };
     Router::new()
         .route("/", get(index))
@@ -137,6 +146,10 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/api/games/{id}/record", get(record_text))
         .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analysis::status).post(analysis::start),
+        )
         .route("/{file}", get(file))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -428,17 +441,10 @@ async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response
 /// The game record in acey's plain-text format (docs/notation.md), which `acey play` and
 /// `Record::parse` read back.
 fn record_plain(stored: &StoredGame, game: &Game) -> String {
-    let name = |seat: usize| match (stored.meta.mode, stored.meta.bot_seat) {
-        (crate::storage::Mode::Computer, Some(b)) if b == seat => format!(
-            "acey bot ({})",
-            stored.meta.level.as_deref().unwrap_or("casual")
-        ),
-        (crate::storage::Mode::Local, _) => format!("player {seat}"),
-        _ => format!("guest {seat}"),
-    };
+    let [name0, name1] = stored.meta.seat_names();
     let date = acey_rules::CivilTime::from_unix(stored.meta.created_at).date();
     let header = acey_rules::RecordHeader {
-        players: [Some(name(0)), Some(name(1))],
+        players: [Some(name0), Some(name1)],
         dice: Some(acey_rules::DiceSource::Described("server".into())),
         date: Some(date),
         extra: vec![("Game".into(), stored.meta.id.clone())],

@@ -32,9 +32,7 @@ pub fn unavailable(e: impl std::fmt::Display) -> Response {
     )
 }
 
-fn now() -> i64 {
-    (crate::clock::now_ms() / 1000) as i64
-}
+use crate::clock::now_secs as now;
 
 /// Refuses state-changing requests (anything but GET and HEAD) that come from another site:
 /// an `Origin` that is not this server's (or a configured one), a browser's

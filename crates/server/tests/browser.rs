@@ -93,8 +93,12 @@ struct Setup {
 }
 
 fn setup() -> Setup {
+    setup_with(acey_server::Limits::default())
+}
+
+fn setup_with(limits: acey_server::Limits) -> Setup {
     let (dir, db) = temp_db();
-    let server = start_server(&db, acey_server::Limits::default());
+    let server = start_server(&db, limits);
     let url = server.url();
     let driver = chromedriver();
     Setup {
@@ -1079,6 +1083,149 @@ async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
         assert!(Instant::now() < deadline, "the replay did not open: {r}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+/// What the analysis in the replay viewer shows.
+const ANALYSIS: &str = r#"const q = (s) => document.querySelectorAll(s);
+           const shown = (id) => { const e = document.getElementById(id); return !!e && !e.hidden && e.offsetParent !== null; };
+           const b = document.getElementById('replay-board');
+           return {
+             results: shown('analysis-results'), progress: shown('analysis-progress'),
+             progressText: document.getElementById('analysis-progress-text').textContent,
+             button: shown('analyse'),
+             rows: [...q('#analysis-summary tbody tr')].map(r => [...r.cells].map(c => c.textContent)),
+             marks: [...q('#analysis-graph .mark')].map(m => [m.dataset.index, m.getAttribute('class')]),
+             glyphs: q('#replay-log .glyph').length,
+             decision: b.dataset.decision ?? null,
+             panel: shown('analysis-decision') ? document.getElementById('analysis-decision').textContent : "",
+             alternatives: [...q('#analysis-decision .alt')].map(a => [a.querySelector('.play').textContent, a.classList.contains('played'), a.classList.contains('shown')]),
+             lit: q('#replay-board .preview').length,
+             status: document.getElementById('replay-status').textContent,
+             errors: window.aceyErrors || [],
+           };"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ended_game_is_analysed_from_its_end_screen_and_a_mark_clicked() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup_with(fast_limits());
+    // A same-screen game played to its end by random legal plays (plenty of errors to mark),
+    // then opened in the browser with its seat link, as from another device.
+    let mut player = acey_server::loadtest::Client::connect(s.server.addr)
+        .await
+        .unwrap();
+    let joined = create(
+        &mut player,
+        json!({"type": "create", "v": 1, "mode": "local"}),
+    )
+    .await;
+    let game = joined["info"]["game"].as_str().unwrap().to_string();
+    let token = joined["token"].as_str().unwrap().to_string();
+    play_until_common(&mut player, joined["view"].clone()).await;
+    let a = s.visitor("profile-analysis").await;
+    a.goto(&format!("{}g/{game}#seat={token}", s.url))
+        .await
+        .unwrap();
+    let end = wait_until(&a, "the end screen", over).await;
+    assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
+    click(&a, "#analyse-link").await;
+
+    // The replay viewer opens and the analysis runs with its progress shown, then the summary,
+    // the graph with its marks and the marks in the move list.
+    let done = wait_on(&a, ANALYSIS, "the analysis", |p| p["results"] == true).await;
+    assert!(done["errors"].as_array().unwrap().is_empty(), "{done}");
+    assert!(!done["button"].as_bool().unwrap(), "{done}");
+    let rows = done["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "a row per player: {done}");
+    assert_eq!(rows[0][0], "player 0", "{done}");
+    let marks = done["marks"].as_array().unwrap();
+    assert!(!marks.is_empty(), "random play is marked: {done}");
+    assert!(done["glyphs"].as_u64().unwrap() > 0, "{done}");
+    a.execute(
+        "document.getElementById('analysis').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    screenshot(&a, "analysis.png").await;
+
+    // A click on a mark shows its decision: the board before the roll, the verdict and the
+    // ranked plays; a click on another play puts it on the board. (The last mark: nothing is
+    // drawn over it.)
+    let last = marks.last().unwrap();
+    let index = last[0].as_str().unwrap();
+    let index = index.to_string();
+    click(&a, &format!("#analysis-graph .mark[data-index='{index}']")).await;
+    let chosen = wait_on(&a, ANALYSIS, "the decision", |p| {
+        p["decision"] == index.as_str()
+    })
+    .await;
+    let panel = chosen["panel"].as_str().unwrap();
+    assert!(
+        panel.contains("played") && panel.contains("best"),
+        "{chosen}"
+    );
+    let alts = chosen["alternatives"].as_array().unwrap();
+    assert!(alts.len() >= 2, "{chosen}");
+    assert_eq!(
+        alts.iter().filter(|x| x[1] == true).count(),
+        1,
+        "the played one is shown as such: {chosen}"
+    );
+    assert!(
+        chosen["status"].as_str().unwrap().starts_with("Decision"),
+        "{chosen}"
+    );
+    screenshot(&a, "analysis-decision.png").await;
+    click(&a, "#analysis-decision li:first-child .alt").await;
+    let best = wait_on(&a, ANALYSIS, "the best play on the board", |p| {
+        p["alternatives"][0][2] == true
+    })
+    .await;
+    assert!(
+        best["lit"].as_u64().unwrap() > 0,
+        "its points are lit: {best}"
+    );
+    let best_play = best["alternatives"][0][0].as_str().unwrap();
+    let best_play = best_play.trim_end_matches(" (played)");
+    assert!(
+        best["status"].as_str().unwrap().contains(best_play),
+        "{best}"
+    );
+    // By keyboard: the list of marks under the graph.
+    a.execute(
+        "document.querySelector('#analysis-marks .markrow').focus();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    press(&a, ENTER).await;
+    wait_on(&a, ANALYSIS, "the first mark by keyboard", |p| {
+        p["decision"] == marks[0][0]
+    })
+    .await;
+
+    // The analysis is stored: the next visit shows it at once, with no button to press.
+    a.goto(&format!("{}replay/{game}", s.url)).await.unwrap();
+    let again = wait_on(&a, ANALYSIS, "the stored analysis", |p| {
+        p["results"] == true
+    })
+    .await;
+    assert_eq!(again["marks"], done["marks"]);
+    // On a phone the analysis fits the screen's width.
+    a.set_window_size(390, 844).await.unwrap();
+    let wide = a
+        .execute(
+            "document.getElementById('analysis').scrollIntoView();              return [document.documentElement.scrollWidth - window.innerWidth, \
+               [...document.querySelectorAll('#replay *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1) \
+               .map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    screenshot(&a, "analysis-phone.png").await;
+    assert!(wide[0].as_i64().unwrap() <= 0, "too wide: {wide}");
     a.close().await.unwrap();
     s.server.stop();
 }

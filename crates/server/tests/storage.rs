@@ -297,3 +297,29 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
         ["line 2", "line 3", "line 4"]
     );
 }
+
+#[tokio::test]
+async fn a_game_keeps_its_latest_analysis() {
+    use acey_server::online_store::StoredAnalysis;
+    let (_dir, db) = temp_db();
+    let store = acey_server::open_store(&db).await.unwrap();
+    assert_eq!(store.analysis("g1").await.unwrap(), None);
+    let first = StoredAnalysis {
+        actions: 120,
+        plies: 1,
+        level: "strongest".into(),
+        body: r#"{"plies":1}"#.into(),
+    };
+    store.put_analysis("g1", &first, 10).await.unwrap();
+    assert_eq!(store.analysis("g1").await.unwrap(), Some(first));
+    // The session went on and was analysed again: the new analysis replaces the old.
+    let second = StoredAnalysis {
+        actions: 250,
+        plies: 1,
+        level: "strongest".into(),
+        body: r#"{"plies":1,"complete":true}"#.into(),
+    };
+    store.put_analysis("g1", &second, 20).await.unwrap();
+    assert_eq!(store.analysis("g1").await.unwrap(), Some(second));
+    assert_eq!(store.analysis("g2").await.unwrap(), None);
+}

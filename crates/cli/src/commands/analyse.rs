@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use acey_ai::analysis::{Analyser, Analysis, Decision, MAX_PLIES};
+use acey_ai::analysis::json::{self, name};
+use acey_ai::analysis::{Analyser, Analysis, Decision, RolloutRun, MAX_PLIES};
 use acey_ai::RolloutSettings;
 use acey_rules::Player;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::{input, UsageError};
 
@@ -44,17 +45,6 @@ pub struct Args {
     /// Seed of the rollout dice.
     #[arg(long, default_value_t = 1, requires = "rollout")]
     seed: u64,
-}
-
-/// What the rollouts did, for the output.
-#[derive(Clone, Copy)]
-pub struct RolloutRun {
-    /// The settings.
-    pub settings: RolloutSettings,
-    /// Decisions rolled out.
-    pub done: usize,
-    /// Decisions marked, to roll out.
-    pub marked: usize,
 }
 
 /// Runs `acey analyse`.
@@ -129,7 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.json {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&to_json_with(&analysis, &names, rollouts))?
+            serde_json::to_string_pretty(&json::to_json(&analysis, &names, rollouts.as_ref()))?
         )?;
     } else {
         print_text(&analysis, &names, rollouts)?;
@@ -143,99 +133,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn name(names: &[Option<String>; 2], p: Player) -> String {
-    names[p.index()]
-        .clone()
-        .unwrap_or_else(|| format!("player {}", p.index()))
-}
-
 fn dice(d: &Decision) -> String {
     d.dice
         .map_or_else(|| "-".to_string(), |(a, b)| format!("{a}-{b}"))
 }
 
-fn round(x: f32) -> f64 {
-    (x as f64 * 1e4).round() / 1e4
-}
-
 /// The JSON of docs/analysis.md.
 pub fn to_json(a: &Analysis, names: &[Option<String>; 2]) -> Value {
-    to_json_with(a, names, None)
-}
-
-/// The JSON of docs/analysis.md, with what the rollouts did.
-pub fn to_json_with(
-    a: &Analysis,
-    names: &[Option<String>; 2],
-    rollouts: Option<RolloutRun>,
-) -> Value {
-    let players: Vec<Value> = a
-        .players
-        .iter()
-        .map(|p| {
-            json!({
-                "player": p.player.index(),
-                "name": name(names, p.player),
-                "decisions": p.decisions,
-                "unforced": p.unforced,
-                "marks": {"doubtful": p.doubtful, "bad": p.bad, "very_bad": p.very_bad},
-                "error_rate": round(p.error_rate),
-                "luck": round(p.luck),
-                "rating": round(p.rating),
-            })
-        })
-        .collect();
-    let decisions: Vec<Value> = a
-        .decisions
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            json!({
-                "index": i,
-                "action": d.action,
-                "game": d.game,
-                "player": d.player.index(),
-                "kind": d.kind.as_str(),
-                "dice": d.dice.map(|(a, b)| vec![a, b]),
-                "cube": d.cube,
-                "played": d.played,
-                "best": d.best,
-                "played_equity": round(d.played_equity),
-                "best_equity": round(d.best_equity),
-                "equity_lost": round(d.equity_lost),
-                "mark": d.mark.map(|m| m.as_str().replace(' ', "_")),
-                "forced": d.forced,
-                "luck": d.luck.map(round),
-                "rollout": d.rollout.map(|r| json!({
-                    "trials": r.trials,
-                    "candidates": r.candidates,
-                    "played_std_error": round(r.played_std_error),
-                    "best_std_error": round(r.best_std_error),
-                })),
-            })
-        })
-        .collect();
-    let equity: Vec<Value> = a
-        .equity_graph()
-        .into_iter()
-        .map(|(i, p, e, w)| {
-            json!({"index": i, "player": p.index(), "equity": round(e), "win": round(w)})
-        })
-        .collect();
-    json!({
-        "plies": a.plies,
-        "complete": a.complete,
-        "rollouts": rollouts.map(|r| json!({
-            "trials": r.settings.effective_trials(),
-            "truncate": r.settings.truncate,
-            "seed": r.settings.seed,
-            "marked": r.marked,
-            "done": r.done,
-        })),
-        "players": players,
-        "decisions": decisions,
-        "equity": equity,
-    })
+    json::to_json(a, names, None)
 }
 
 fn print_text(

@@ -68,7 +68,11 @@ svg{max-width:100%;height:auto;border:1px solid #ddd;background:#fafafa}\
 .legend span{display:inline-block;margin-right:1.2em}.dot{display:inline-block;width:.8em;height:.8em;border-radius:50%;margin-right:.3em;vertical-align:-.05em}";
 
 /// The page.
-pub fn report(a: &Analysis, meta: &Meta, rollouts: Option<super::analyse::RolloutRun>) -> String {
+pub fn report(
+    a: &Analysis,
+    meta: &Meta,
+    rollouts: Option<acey_ai::analysis::RolloutRun>,
+) -> String {
     let mut h = String::new();
     let title = format!(
         "Analysis: {} against {}",

@@ -70,6 +70,13 @@ pub struct Args {
     /// opponent may claim the game.
     #[arg(long, default_value_t = 120)]
     pub claim_after: u64,
+    /// Game analyses one address may ask for per hour.
+    #[arg(long, default_value_t = 30.0)]
+    pub analyses_per_hour: f64,
+    /// Games the server analyses at once (each takes one bot thread at a time, between the
+    /// bot moves of games being played).
+    #[arg(long, default_value_t = 2)]
+    pub analyses_at_once: usize,
 }
 
 impl Args {
@@ -93,17 +100,19 @@ impl Args {
             self.hints_per_minute,
             self.logins_per_minute,
             self.chat_per_minute,
+            self.analyses_per_hour,
         ];
         if positive.iter().any(|r| !(r.is_finite() && *r > 0.0)) {
             return Err(UsageError(
-                "--rate, --ip-rate, --creates-per-minute, --hints-per-minute, --logins-per-minute and --chat-per-minute must be above 0"
+                "--rate, --ip-rate, --creates-per-minute, --hints-per-minute, --logins-per-minute, --chat-per-minute and --analyses-per-hour must be above 0"
                     .into(),
             )
             .into());
         }
-        if self.max_connections_per_ip == 0 || self.max_actions == 0 {
+        if self.max_connections_per_ip == 0 || self.max_actions == 0 || self.analyses_at_once == 0 {
             return Err(UsageError(
-                "--max-connections-per-ip and --max-actions must be at least 1".into(),
+                "--max-connections-per-ip, --max-actions and --analyses-at-once must be at least 1"
+                    .into(),
             )
             .into());
         }
@@ -133,6 +142,8 @@ impl Args {
             logins_per_minute: self.logins_per_minute,
             chat_per_minute: self.chat_per_minute,
             claim_after: secs(self.claim_after.max(1)),
+            analyses_per_hour: self.analyses_per_hour,
+            analyses_at_once: self.analyses_at_once,
             ..d
         })
     }

@@ -52,9 +52,7 @@ fn unavailable(e: impl std::fmt::Display) -> Refusal {
     (ErrorCode::Unavailable, e.to_string())
 }
 
-fn now() -> i64 {
-    (crate::clock::now_ms() / 1000) as i64
-}
+use crate::clock::now_secs as now;
 
 impl Lobby {
     /// The lobby of a hub.

@@ -1,0 +1,105 @@
+//! `POST` and `GET /api/games/ID/analysis`: a game's analysis asked for and followed
+//! (crate::analysis; docs/protocol.md, "HTTP paths").
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::analysis::{Refusal, Status};
+use crate::gate::PeerAddr;
+use crate::web::AppState;
+use crate::web_accounts::{api_error, unavailable};
+
+/// A status as the answer's JSON; the stored analysis is sent as stored (it is the server's
+/// own JSON), inside the object.
+fn answer(status: Status, running: StatusCode) -> Response {
+    let json = |code: StatusCode, body: String| {
+        (code, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    };
+    match status {
+        Status::None => json(
+            StatusCode::NOT_FOUND,
+            serde_json::json!({"status": "none"}).to_string(),
+        ),
+        Status::Running { done, total } => json(
+            running,
+            serde_json::json!({"status": "running", "done": done, "total": total}).to_string(),
+        ),
+        Status::Failed(why) => json(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            serde_json::json!({"status": "failed", "error": why}).to_string(),
+        ),
+        Status::Done(a) => {
+            let head = serde_json::json!({"plies": a.plies, "level": a.level}).to_string();
+            // `{"plies":..,"level":..}` opened up to take the status and the analysis.
+            let head = head.trim_end_matches('}');
+            json(
+                StatusCode::OK,
+                format!("{head},\"status\":\"done\",\"analysis\":{}}}", a.body),
+            )
+        }
+    }
+}
+
+fn refused(r: Refusal) -> Response {
+    match r {
+        Refusal::NoGame(_) => api_error(StatusCode::NOT_FOUND, r.to_string()),
+        Refusal::NotOver(_) => api_error(StatusCode::CONFLICT, r.to_string()),
+        Refusal::Busy => {
+            let mut resp = api_error(StatusCode::SERVICE_UNAVAILABLE, r.to_string());
+            resp.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("60"));
+            resp
+        }
+        Refusal::Store(e) => unavailable(e),
+        Refusal::Broken(ref why) => {
+            tracing::error!(error = %why, "a stored game cannot be analysed");
+            api_error(StatusCode::INTERNAL_SERVER_ERROR, r.to_string())
+        }
+    }
+}
+
+/// `GET /api/games/ID/analysis`: 200 with `{"status":"done", "plies", "level", "analysis"}` or
+/// `{"status":"running", "done", "total"}`; 404 `{"status":"none"}` when not analysed (or
+/// analysed before the game went on); 500 `{"status":"failed", "error"}` after a failure.
+pub async fn status(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    let services = app.shared.hub.services();
+    match app.analyses.status(services, &id).await {
+        Ok(s) => answer(s, StatusCode::OK),
+        Err(r) => refused(r),
+    }
+}
+
+/// `POST /api/games/ID/analysis`: starts analysing an ended game. 202 with the progress when
+/// it starts or is under way, 200 with the analysis when it is done; 409 for a game still
+/// being played, 429 past the address's analysis rate, 503 when the server analyses as many
+/// games as it may at once. A done analysis costs nothing from the rate.
+pub async fn start(
+    State(app): State<AppState>,
+    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    Path(id): Path<String>,
+) -> Response {
+    let services = app.shared.hub.services();
+    match app.analyses.status(services, &id).await {
+        Ok(s @ (Status::Done(_) | Status::Running { .. })) => {
+            return answer(s, StatusCode::ACCEPTED)
+        }
+        Ok(_) => {}
+        Err(r) => return refused(r),
+    }
+    // A refusal for the server's sake costs the address nothing.
+    if app.analyses.is_full() {
+        return refused(Refusal::Busy);
+    }
+    if !app.shared.peers.take_analysis(peer.ip()) {
+        crate::metrics::Metrics::count(&services.metrics.rate_limited);
+        return api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many analyses asked for from your address: wait a while",
+        );
+    }
+    match app.analyses.start(services, &id).await {
+        Ok(s) => answer(s, StatusCode::ACCEPTED),
+        Err(r) => refused(r),
+    }
+}

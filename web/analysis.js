@@ -1,0 +1,215 @@
+// The analysis of an ended game in the replay viewer (docs/analysis.md, "In the browser"): asked
+// for with one button, followed with a progress bar, then a summary per player, the graph of the
+// winning chances with the marked decisions on it, a mark beside every move of the list, and for
+// any decision its position with the played and the best plays and the ranked alternatives.
+
+import { absolute } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Marks as GNU Backgammon and chess annotators write them.
+export const GLYPH = { doubtful: "?!", bad: "?", very_bad: "??" };
+const MARK_TEXT = { doubtful: "doubtful", bad: "bad", very_bad: "very bad" };
+
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const fmt = (x, digits = 3) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(digits);
+const pct = (p) => `${(100 * p).toFixed(1)}%`;
+
+// Asks the server for the analysis of `game` and follows it until it is done; `progress(done,
+// total)` is called while it runs. Resolves to the answer's JSON ({plies, level, analysis}).
+export async function fetchAnalysis(game, progress) {
+  const url = `/api/games/${game}/analysis`;
+  let res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  for (;;) {
+    let body = null;
+    try {
+      body = await res.json();
+    } catch {
+      throw new Error(`the server answered ${res.status}`);
+    }
+    if (body.status === "done") return body;
+    if (body.status === "running") {
+      progress(body.done, body.total);
+      await new Promise((r) => setTimeout(r, 400));
+      res = await fetch(url);
+      continue;
+    }
+    throw new Error(body.error || `the server answered ${res.status}`);
+  }
+}
+
+// The keys of the board's points a play's steps leave and reach (for the board's highlight).
+export function stepKeys(steps, mover) {
+  const keys = new Set();
+  for (const s of steps || []) {
+    keys.add(typeof s.from === "number" ? "p" + absolute(s.from, mover) : s.from);
+    keys.add(typeof s.to === "number" ? "p" + absolute(s.to, mover) : "off");
+  }
+  return keys;
+}
+
+// The summary table: a row per player.
+export function renderSummary(table, data) {
+  const a = data.analysis;
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const h of ["Player", "Decisions", "?!", "?", "??", "Error rate", "Luck", "Rating"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    if (h in { "?!": 1, "?": 1, "??": 1 }) th.title = MARK_TEXT[Object.keys(GLYPH).find((k) => GLYPH[k] === h)];
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const p of a.players) {
+    const row = body.insertRow();
+    row.dataset.player = p.player;
+    const cells = [
+      p.name,
+      `${p.unforced} (${p.decisions})`,
+      p.marks.doubtful,
+      p.marks.bad,
+      p.marks.very_bad,
+      p.error_rate.toFixed(3),
+      fmt(p.luck, 2),
+      p.rating.toFixed(1),
+    ];
+    cells.forEach((c, k) => {
+      const td = row.insertCell();
+      if (k === 0) td.innerHTML = `<span class="swatch p${p.player}"></span>`;
+      td.append(String(c));
+    });
+  }
+  const foot = table.createTFoot().insertRow().insertCell();
+  foot.colSpan = 8;
+  foot.className = "fine";
+  foot.textContent = `Judged at ${data.plies}-ply by the ${data.level} level. Decisions: unforced (all). Error rate: points lost per unforced decision. Rating: 0 is perfect play.`;
+}
+
+// White's (player 0's) winning chances before each roll, with the marked decisions on the
+// line; a mark (or, by keyboard, its entry in the list of marks) calls `select(index)`.
+export function renderGraph(svg, list, data, select) {
+  const a = data.analysis;
+  const W = 600;
+  const H = 160;
+  const pad = 6;
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const n = Math.max(1, a.decisions.length - 1);
+  const x = (i) => pad + ((W - 2 * pad) * i) / n;
+  const y = (p) => pad + (H - 2 * pad) * (1 - p);
+  svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
+  svgEl("line", { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), class: "graph-mid" }, svg);
+  // White's chances at each checker decision (the equity graph is from the roller's side).
+  const white = new Map(a.equity.map((e) => [e.index, e.player === 0 ? e.win : 1 - e.win]));
+  const points = a.equity.map((e) => `${x(e.index).toFixed(1)},${y(white.get(e.index)).toFixed(1)}`);
+  if (points.length) svgEl("polyline", { points: points.join(" "), class: "graph-line" }, svg);
+  const near = (i) => {
+    for (let k = i; k >= 0; k--) if (white.has(k)) return white.get(k);
+    return 0.5;
+  };
+  list.replaceChildren();
+  for (const d of a.decisions) {
+    if (!d.mark) continue;
+    const c = svgEl("circle", { cx: x(d.index), cy: y(near(d.index)), r: 6, class: `mark ${d.mark}` }, svg);
+    c.dataset.index = d.index;
+    svgEl("title", {}, c).textContent = `${GLYPH[d.mark]} ${a.players[d.player].name}: ${describe(d)}`;
+    c.addEventListener("click", () => select(d.index));
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.className = `markrow ${d.mark}`;
+    b.dataset.index = d.index;
+    b.textContent = `${GLYPH[d.mark]} ${a.players[d.player].name}: ${describe(d)} (${fmt(-d.equity_lost)})`;
+    b.onclick = () => select(d.index);
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+  if (!list.children.length) {
+    const li = document.createElement("li");
+    li.textContent = "No decision is marked: both sides played as the bot would.";
+    list.appendChild(li);
+  }
+}
+
+function describe(d) {
+  if (d.kind === "play") return `${d.dice ? d.dice.join("-") + " " : ""}${d.played}`;
+  return `${d.kind === "double" ? "cube" : "cube answer"}: ${d.played}`;
+}
+
+// The panel of one decision: what was played and what was best, and the ranked plays, each of
+// which `show(alternative)` puts on the board.
+export function renderDecision(box, data, d, show) {
+  const a = data.analysis;
+  box.replaceChildren();
+  box.hidden = false;
+  const h = document.createElement("h4");
+  const who = a.players[d.player].name;
+  h.textContent = d.kind === "play"
+    ? `${who} to play ${d.dice ? d.dice.join("-") : ""}${d.forced ? " (forced)" : ""}`
+    : `${who}: ${d.kind === "double" ? "double or roll" : "take or drop"} (cube ${d.cube})`;
+  box.appendChild(h);
+  const p = document.createElement("p");
+  p.className = "verdict" + (d.mark ? ` ${d.mark}` : "");
+  p.textContent = d.mark
+    ? `${GLYPH[d.mark]} ${MARK_TEXT[d.mark]}: played ${d.played}, best ${d.best}, ${fmt(-d.equity_lost)} points`
+    : d.forced
+      ? `Forced: ${d.played}`
+      : `Played ${d.played}${d.equity_lost > 0 ? `, best ${d.best} (${fmt(-d.equity_lost)})` : ": the best"}`;
+  box.appendChild(p);
+  if (d.luck !== null && d.luck !== undefined) {
+    const l = document.createElement("p");
+    l.className = "fine";
+    l.textContent = `Luck of the roll: ${fmt(d.luck, 2)} points.`;
+    box.appendChild(l);
+  }
+  if (!d.alternatives.length) {
+    const t = document.createElement("p");
+    t.textContent = `${d.played}: ${fmt(d.played_equity)} · ${d.best}: ${fmt(d.best_equity)}`;
+    box.appendChild(t);
+    return;
+  }
+  const ol = document.createElement("ol");
+  ol.className = "alternatives";
+  const best = d.alternatives[0].equity;
+  d.alternatives.forEach((alt) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.className = "alt" + (alt.played ? " played" : "");
+    b.innerHTML = `<span class="play"></span><span class="eq"></span><span class="win"></span>`;
+    b.querySelector(".play").textContent = alt.play + (alt.played ? " (played)" : "");
+    b.querySelector(".eq").textContent = alt.equity === best ? fmt(alt.equity) : `${fmt(alt.equity)} (${fmt(alt.equity - best)})`;
+    b.querySelector(".win").textContent = pct(alt.win);
+    b.onclick = () => {
+      for (const o of ol.querySelectorAll("button")) o.classList.toggle("shown", o === b);
+      show(alt);
+    };
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+  box.appendChild(ol);
+}
+
+// For each entry of the move log, the index of the checker decision that wrote it (or -1): a
+// decision's entries start at the log length before its roll (a roll with no legal play writes
+// its entry as it is rolled).
+export function decisionOfEntries(data, frames, logLength) {
+  const out = new Array(logLength).fill(-1);
+  const starts = [];
+  for (const d of data.analysis.decisions) {
+    if (d.kind !== "play") continue;
+    const f = frames[d.action];
+    if (f) starts.push([f.view.log_len, d.index]);
+  }
+  starts.sort((p, q) => p[0] - q[0]);
+  let k = 0;
+  for (let e = 0; e < logLength; e++) {
+    while (k + 1 < starts.length && starts[k + 1][0] <= e) k++;
+    if (starts.length && starts[k][0] <= e) out[e] = starts[k][1];
+  }
+  return out;
+}
