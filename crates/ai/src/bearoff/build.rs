@@ -1,0 +1,246 @@
+//! Generating a one-sided table: dynamic programming over the home boards, fewest pips first,
+//! with the real legal plays of the rules engine.
+//!
+//! Each board is placed in a position where the other side cannot interfere (all fifteen of its
+//! checkers on its own 1-point, which the mover never reaches), and every roll's turn segments
+//! ([`acey_rules::for_each_turn_segment`]) give the boards it can lead to, with who rolls next:
+//! the same side after an acey-deucey re-roll or a re-rolling natural double (the turn goes on),
+//! else the other side (the turn is over). So the 1-2, its named double and the re-roll are all
+//! counted inside one turn, under whichever options the rule set has.
+//!
+//! The policy: for every roll, the segment with the fewest expected turns to finish (as GNU
+//! Backgammon's one-sided database); between segments equal in that, the one with the fewest
+//! expected checker-turns (the sum over later turns of the checkers still on the board), so that
+//! ties go to bearing off sooner. Every play uses at least one die and lowers the pip count, so
+//! every board a segment reaches has fewer pips and is already solved; the one exception is a
+//! roll with no legal play at all, which leaves the board as it is and ends the turn: that
+//! self-loop is solved in closed form (a geometric tail), not by iteration.
+
+use acey_rules::{for_each_turn_segment, MoveGen, Player, Position, Rules, CHECKERS};
+use rayon::prelude::*;
+
+use super::index::{all_homes, boards, checkers, index, pips, Home, POINTS};
+
+/// Probabilities below this are dropped from the end of a turn distribution (the dropped mass is
+/// added to the last turn kept, so that each distribution still sums to 1).
+const NEGLIGIBLE: f64 = 1e-13;
+
+/// Longest turn distribution kept. Only reachable with exact-only bear-offs from heavy stacks on
+/// the low points, and then only as a tail far below [`NEGLIGIBLE`]: a guard, not a limit.
+const MAX_TURNS: usize = 4096;
+
+/// One board's solution, in f64 while the table is built.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Row {
+    /// `turns[t]`: probability that the last checker is off in turn `t` (`turns[0]` is 1 only
+    /// for the empty board).
+    pub turns: Vec<f64>,
+    /// `left[t]`: expected checkers still on the board after `t` turns (`left[0]` is the board's
+    /// count); 0 beyond the end.
+    pub left: Vec<f64>,
+    /// `none_off[t]`: probability that no checker has been borne off after `t` turns.
+    pub none_off: Vec<f64>,
+    /// Expected turns.
+    pub mean: f64,
+    /// Expected checker-turns: the sum of `left[t]` over `t >= 1`.
+    pub checker_turns: f64,
+}
+
+/// Where a turn segment leaves the mover.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Next {
+    /// The last checker is off: the turn, and the game, end.
+    Finished,
+    /// On this board with the turn going on (a re-roll).
+    Reroll(usize),
+    /// On this board with the turn over.
+    Pass(usize),
+}
+
+/// The position that stands for `home`: the mover is player 0, with the board's checkers on its
+/// points 1..=6 and the rest off; player 1 has all fifteen on its own 1-point (absolute point
+/// 24), out of the mover's reach, so nothing it does matters.
+pub(super) fn stand_in(home: &Home) -> Position {
+    let mut board = [0i8; 24];
+    for (k, &a) in home.iter().enumerate() {
+        board[k] = a as i8;
+    }
+    board[23] = -(CHECKERS as i8);
+    Position::new(
+        board,
+        [0, 0],
+        [0, 0],
+        [CHECKERS - checkers(home), 0],
+        Player::Zero,
+    )
+    .expect("a home board of at most 15 checkers and 15 opposing checkers is a valid position")
+}
+
+/// Where a segment's state leaves player 0 (the mover of [`stand_in`]).
+fn next_of(state: &Position) -> Next {
+    if state.off(Player::Zero) == CHECKERS {
+        return Next::Finished;
+    }
+    let mut home = [0u8; POINTS];
+    for (k, h) in home.iter_mut().enumerate() {
+        *h = state.count(Player::Zero, k as u8 + 1);
+    }
+    let j = index(&home);
+    if state.turn() == Player::Zero {
+        Next::Reroll(j)
+    } else {
+        Next::Pass(j)
+    }
+}
+
+/// Adds `w * src[t]` to `acc[t + shift]` for `t >= from`.
+fn add(acc: &mut Vec<f64>, src: &[f64], shift: usize, from: usize, w: f64) {
+    if src.len() + shift > acc.len() {
+        acc.resize(src.len() + shift, 0.0);
+    }
+    for (t, &v) in src.iter().enumerate().skip(from) {
+        acc[t + shift] += w * v;
+    }
+}
+
+/// Solves board `i` given the rows of every board with fewer pips.
+fn solve(rules: &Rules, gen: &mut MoveGen, homes: &[Home], rows: &[Row], i: usize) -> Row {
+    let home = homes[i];
+    let n = checkers(&home);
+    let pos = stand_in(&home);
+    // B: the contributions of the rolls that move; `stay`: the probability of a roll that
+    // cannot be played at all (the board stays, the turn ends).
+    let (mut turns, mut left, mut none_off) = (vec![0.0], vec![n as f64], vec![1.0]);
+    let mut stay = 0.0f64;
+    for (a, b) in acey_rules::distinct_rolls() {
+        let w = if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 };
+        // The best segment so far: (expected turns, expected checker-turns, where it leads).
+        let mut best: Option<(f64, f64, Next)> = None;
+        let mut forfeit = false;
+        for_each_turn_segment(rules, gen, &pos, (a, b), |seg| {
+            let next = next_of(&seg.state);
+            let (cost, tie) = match next {
+                Next::Finished => (1.0, 0.0),
+                Next::Reroll(j) | Next::Pass(j) if j == i => {
+                    // Only a roll with no legal play leaves the board unchanged; a re-roll is
+                    // earned only by dice that were played.
+                    forfeit = true;
+                    return;
+                }
+                Next::Reroll(j) => (rows[j].mean, rows[j].checker_turns),
+                Next::Pass(j) => (
+                    1.0 + rows[j].mean,
+                    checkers(&homes[j]) as f64 + rows[j].checker_turns,
+                ),
+            };
+            let better = match best {
+                None => true,
+                Some((c, t, _)) => cost < c - 1e-12 || (cost <= c + 1e-12 && tie < t - 1e-12),
+            };
+            if better {
+                best = Some((cost, tie, next));
+            }
+        });
+        match best {
+            None => {
+                debug_assert!(forfeit);
+                stay += w;
+            }
+            Some((_, _, Next::Finished)) => add(&mut turns, &[0.0, 1.0], 0, 1, w),
+            Some((_, _, Next::Reroll(j))) => {
+                let r = &rows[j];
+                add(&mut turns, &r.turns, 0, 1, w);
+                add(&mut left, &r.left, 0, 1, w);
+                if checkers(&homes[j]) == n {
+                    add(&mut none_off, &r.none_off, 0, 1, w);
+                }
+            }
+            Some((_, _, Next::Pass(j))) => {
+                let r = &rows[j];
+                add(&mut turns, &r.turns, 1, 0, w);
+                add(&mut left, &r.left, 1, 0, w);
+                if checkers(&homes[j]) == n {
+                    add(&mut none_off, &r.none_off, 1, 0, w);
+                }
+            }
+        }
+    }
+    finish(turns, left, none_off, stay)
+}
+
+/// Closes the self-loop of the unplayable rolls (`x[t] = stay * x[t - 1] + b[t]`), trims the
+/// negligible tail and computes the expectations.
+fn finish(mut turns: Vec<f64>, mut left: Vec<f64>, mut none_off: Vec<f64>, stay: f64) -> Row {
+    let len = turns.len().max(left.len()).max(none_off.len());
+    for v in [&mut turns, &mut left, &mut none_off] {
+        v.resize(len, 0.0);
+    }
+    if stay > 0.0 {
+        let mut t = 1;
+        loop {
+            if t == turns.len() {
+                // Beyond the moving rolls' reach only the geometric tail remains.
+                if turns[t - 1] * stay < NEGLIGIBLE || t >= MAX_TURNS {
+                    break;
+                }
+                for v in [&mut turns, &mut left, &mut none_off] {
+                    v.push(0.0);
+                }
+            }
+            turns[t] += stay * turns[t - 1];
+            left[t] += stay * left[t - 1];
+            none_off[t] += stay * none_off[t - 1];
+            t += 1;
+        }
+    }
+    while turns.len() > 1 && turns[turns.len() - 1] < NEGLIGIBLE {
+        turns.pop();
+    }
+    let len = turns.len();
+    left.truncate(len);
+    none_off.truncate(len);
+    let total: f64 = turns.iter().sum();
+    turns[len - 1] += 1.0 - total;
+    let mean = turns.iter().enumerate().map(|(t, p)| t as f64 * p).sum();
+    let checker_turns = left.iter().skip(1).sum();
+    Row {
+        turns,
+        left,
+        none_off,
+        mean,
+        checker_turns,
+    }
+}
+
+/// Solves every board of up to `max_checkers` checkers under `rules` (which the caller has
+/// checked a table can serve), layer by layer of equal pip counts: a layer's boards depend only
+/// on boards of fewer pips, so each layer is solved in parallel.
+pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
+    let homes = all_homes(max_checkers);
+    let mut rows = vec![Row::default(); boards(max_checkers)];
+    rows[0] = Row {
+        turns: vec![1.0],
+        left: vec![0.0],
+        none_off: vec![0.0],
+        mean: 0.0,
+        checker_turns: 0.0,
+    };
+    let top = pips(&[0, 0, 0, 0, 0, max_checkers]) as usize;
+    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+    for (i, h) in homes.iter().enumerate().skip(1) {
+        layers[pips(h) as usize].push(i);
+    }
+    for layer in &layers {
+        let solved: Vec<(usize, Row)> = layer
+            .par_iter()
+            .map_init(
+                || MoveGen::new(rules),
+                |gen, &i| (i, solve(rules, gen, &homes, &rows, i)),
+            )
+            .collect();
+        for (i, row) in solved {
+            rows[i] = row;
+        }
+    }
+    rows
+}
