@@ -21,11 +21,11 @@ fn main() {
         let table = Table::build(&k, CHECKERS);
         let longest = acey_ai::bearoff::all_homes(CHECKERS)
             .iter()
-            .map(|home| table.entry(home).map_or(0, |e| e.turns.len()))
+            .map(|home| table.entry(home).map_or(0, |e| e.end()))
             .max()
             .unwrap_or(0);
-        let fifteen_on_six = table.entry(&[0, 0, 0, 0, 0, 15]).map_or(0.0, |e| e.mean);
-        let fifteen_on_one = table.entry(&[15, 0, 0, 0, 0, 0]).map_or(0.0, |e| e.mean);
+        let fifteen_on_six = table.entry(&[0, 0, 0, 0, 0, 15]).map_or(0.0, |e| e.mean());
+        let fifteen_on_one = table.entry(&[15, 0, 0, 0, 0, 0]).map_or(0.0, |e| e.mean());
         println!(
             "{preset}: built in {:.2} s, {:.2} MB, longest distribution {longest} turns, \
              expected turns: 15 on the 6-point {fifteen_on_six:.3}, 15 on the 1-point {fifteen_on_one:.3}",

@@ -16,14 +16,18 @@
 //! roll with no legal play at all, which leaves the board as it is and ends the turn: that
 //! self-loop is solved in closed form (a geometric tail), not by iteration.
 
-use acey_rules::{for_each_turn_segment, MoveGen, Player, Position, Rules, CHECKERS};
+use acey_rules::{
+    double_options, double_segments, for_each_turn_segment, MoveGen, Play, Player, Pool, Position,
+    Rules, CHECKERS,
+};
 use rayon::prelude::*;
 
 use super::index::{all_homes, boards, checkers, index, pips, Home, POINTS};
 
-/// Probabilities below this are dropped from the end of a turn distribution (the dropped mass is
-/// added to the last turn kept, so that each distribution still sums to 1).
-const NEGLIGIBLE: f64 = 1e-13;
+/// Probabilities (and expected checkers) below this are dropped from the ends of a board's
+/// arrays; a turn distribution's dropped mass is added to the nearest turn kept, so that it still
+/// sums to 1. Its effect on any equity is far below `f32` precision.
+pub(super) const NEGLIGIBLE: f64 = 1e-9;
 
 /// Longest turn distribution kept. Only reachable with exact-only bear-offs from heavy stacks on
 /// the low points, and then only as a tail far below [`NEGLIGIBLE`]: a guard, not a limit.
@@ -38,7 +42,8 @@ pub(super) struct Row {
     /// `left[t]`: expected checkers still on the board after `t` turns (`left[0]` is the board's
     /// count); 0 beyond the end.
     pub left: Vec<f64>,
-    /// `none_off[t]`: probability that no checker has been borne off after `t` turns.
+    /// `none_off[t]`: probability that no checker has been borne off after `t` turns; 0 beyond
+    /// the end.
     pub none_off: Vec<f64>,
     /// Expected turns.
     pub mean: f64,
@@ -103,8 +108,71 @@ fn add(acc: &mut Vec<f64>, src: &[f64], shift: usize, from: usize, w: f64) {
     }
 }
 
-/// Solves board `i` given the rows of every board with fewer pips.
-fn solve(rules: &Rules, gen: &mut MoveGen, homes: &[Home], rows: &[Row], i: usize) -> Row {
+/// The policy's value of reaching `next` from board `i`: (expected turns, expected checker-turns)
+/// from the start of the current turn. `own` is board `i`'s row once it is known; before, a move
+/// back to board `i` (a roll with no legal play) has no value yet and gives `None`.
+fn value(
+    next: Next,
+    i: usize,
+    homes: &[Home],
+    rows: &[Row],
+    own: Option<&Row>,
+) -> Option<(f64, f64)> {
+    let row = |j: usize| if j == i { own } else { Some(&rows[j]) };
+    Some(match next {
+        Next::Finished => (1.0, 0.0),
+        Next::Reroll(j) => {
+            let r = row(j)?;
+            (r.mean, r.checker_turns)
+        }
+        Next::Pass(j) => {
+            let r = row(j)?;
+            (1.0 + r.mean, checkers(&homes[j]) as f64 + r.checker_turns)
+        }
+    })
+}
+
+/// The best of a roll's outcomes, by the policy: the fewest expected turns, then the fewest
+/// expected checker-turns, then the first generated.
+#[derive(Default)]
+struct Best {
+    best: Option<(f64, f64, Next)>,
+}
+
+impl Best {
+    fn consider(&mut self, next: Next, (cost, tie): (f64, f64)) {
+        let better = match self.best {
+            None => true,
+            Some((c, t, _)) => cost < c - 1e-12 || (cost <= c + 1e-12 && tie < t - 1e-12),
+        };
+        if better {
+            self.best = Some((cost, tie, next));
+        }
+    }
+}
+
+/// Where a 1-2 play leaves the mover: the game over, the turn over (the play did not earn the
+/// double, AD-2), or the best double to name from the board it reached (`doubles`, solved with
+/// that board). The same walk as the engine's turn segments, in two halves so that the doubles
+/// of each board are solved once, not once per 1-2 play that reaches it.
+fn after_acey_deucey(rules: &Rules, play: &Play, doubles: &[Next]) -> Next {
+    match next_of(&play.position().with_turn(Player::One)) {
+        Next::Finished => Next::Finished,
+        Next::Reroll(j) | Next::Pass(j) if rules.earns_double(play.dice_used()) => doubles[j],
+        other => other,
+    }
+}
+
+/// Solves board `i` given the rows of every board with fewer pips, and the best double to name
+/// there after a 1-2 (its own row known by then).
+fn solve(
+    rules: &Rules,
+    gen: &mut MoveGen,
+    homes: &[Home],
+    rows: &[Row],
+    doubles: &[Next],
+    i: usize,
+) -> (Row, Next) {
     let home = homes[i];
     let n = checkers(&home);
     let pos = stand_in(&home);
@@ -114,38 +182,27 @@ fn solve(rules: &Rules, gen: &mut MoveGen, homes: &[Home], rows: &[Row], i: usiz
     let mut stay = 0.0f64;
     for (a, b) in acey_rules::distinct_rolls() {
         let w = if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 };
-        // The best segment so far: (expected turns, expected checker-turns, where it leads).
-        let mut best: Option<(f64, f64, Next)> = None;
-        let mut forfeit = false;
-        for_each_turn_segment(rules, gen, &pos, (a, b), |seg| {
-            let next = next_of(&seg.state);
-            let (cost, tie) = match next {
-                Next::Finished => (1.0, 0.0),
-                Next::Reroll(j) | Next::Pass(j) if j == i => {
-                    // Only a roll with no legal play leaves the board unchanged; a re-roll is
-                    // earned only by dice that were played.
-                    forfeit = true;
-                    return;
-                }
-                Next::Reroll(j) => (rows[j].mean, rows[j].checker_turns),
-                Next::Pass(j) => (
-                    1.0 + rows[j].mean,
-                    checkers(&homes[j]) as f64 + rows[j].checker_turns,
-                ),
-            };
-            let better = match best {
-                None => true,
-                Some((c, t, _)) => cost < c - 1e-12 || (cost <= c + 1e-12 && tie < t - 1e-12),
-            };
-            if better {
-                best = Some((cost, tie, next));
+        let mut best = Best::default();
+        let mut consider = |next: Next| {
+            // Only a roll with no legal play leaves the board unchanged (a re-roll is earned
+            // only by dice that were played): it has no value yet and is counted in `stay`.
+            if let Some(v) = value(next, i, homes, rows, None) {
+                best.consider(next, v);
             }
-        });
-        match best {
-            None => {
-                debug_assert!(forfeit);
-                stay += w;
+        };
+        if rules.is_acey_deucey(a, b) {
+            let pool = Pool::roll(a, b).expect("a distinct roll is two dice");
+            let plays = gen.plays(&pos, &pool).to_vec();
+            for play in &plays {
+                consider(after_acey_deucey(rules, play, doubles));
             }
+        } else {
+            for_each_turn_segment(rules, gen, &pos, (a, b), |seg| {
+                consider(next_of(&seg.state))
+            });
+        }
+        match best.best {
+            None => stay += w,
             Some((_, _, Next::Finished)) => add(&mut turns, &[0.0, 1.0], 0, 1, w),
             Some((_, _, Next::Reroll(j))) => {
                 let r = &rows[j];
@@ -165,7 +222,35 @@ fn solve(rules: &Rules, gen: &mut MoveGen, homes: &[Home], rows: &[Row], i: usiz
             }
         }
     }
-    finish(turns, left, none_off, stay)
+    let row = finish(turns, left, none_off, stay);
+    let double = if rules.acey_deucey {
+        best_double(rules, gen, homes, rows, i, &row)
+    } else {
+        Next::Finished
+    };
+    (row, double)
+}
+
+/// The best double to name at board `i` after a 1-2 that earned it (AD-3 to AD-5: every double
+/// that may be named, every play of it, and the re-roll it earns), by the policy.
+fn best_double(
+    rules: &Rules,
+    gen: &mut MoveGen,
+    homes: &[Home],
+    rows: &[Row],
+    i: usize,
+    own: &Row,
+) -> Next {
+    let after = stand_in(&homes[i]);
+    let mut best = Best::default();
+    for (d, plays) in double_options(rules, gen, &after) {
+        for seg in double_segments(rules, &after, d, &plays) {
+            let next = next_of(&seg.state);
+            let v = value(next, i, homes, rows, Some(own)).expect("board i's row is known");
+            best.consider(next, v);
+        }
+    }
+    best.best.map_or(Next::Pass(i), |(_, _, next)| next)
 }
 
 /// Closes the self-loop of the unplayable rolls (`x[t] = stay * x[t - 1] + b[t]`), trims the
@@ -199,6 +284,11 @@ fn finish(mut turns: Vec<f64>, mut left: Vec<f64>, mut none_off: Vec<f64>, stay:
     let len = turns.len();
     left.truncate(len);
     none_off.truncate(len);
+    for v in [&mut left, &mut none_off] {
+        while v.len() > 1 && v[v.len() - 1] < NEGLIGIBLE {
+            v.pop();
+        }
+    }
     let total: f64 = turns.iter().sum();
     turns[len - 1] += 1.0 - total;
     let mean = turns.iter().enumerate().map(|(t, p)| t as f64 * p).sum();
@@ -230,16 +320,19 @@ pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
     for (i, h) in homes.iter().enumerate().skip(1) {
         layers[pips(h) as usize].push(i);
     }
+    // The best double to name at each board after a 1-2 (unused without the acey-deucey).
+    let mut doubles = vec![Next::Finished; rows.len()];
     for layer in &layers {
-        let solved: Vec<(usize, Row)> = layer
+        let solved: Vec<(usize, (Row, Next))> = layer
             .par_iter()
             .map_init(
                 || MoveGen::new(rules),
-                |gen, &i| (i, solve(rules, gen, &homes, &rows, i)),
+                |gen, &i| (i, solve(rules, gen, &homes, &rows, &doubles, i)),
             )
             .collect();
-        for (i, row) in solved {
+        for (i, (row, double)) in solved {
             rows[i] = row;
+            doubles[i] = double;
         }
     }
     rows

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use acey_rules::{Position, Rules, Scoring, CHECKERS};
 
-use super::build::{solve_all, Row};
+use super::build::{solve_all, Row, NEGLIGIBLE};
 use super::index::{boards, checkers, home_of, index, Home};
 use crate::eval::{max_points, Eval};
 
@@ -16,47 +16,82 @@ use crate::eval::{max_points, Eval};
 pub struct Table {
     rules: Rules,
     max_checkers: u8,
-    /// Per board: where its three arrays start in `data`, and their common length.
-    spans: Vec<(u32, u32)>,
-    /// Per board, `len` values each: turn probabilities, expected checkers left, no-checker-off
-    /// probabilities.
+    /// Per board: where its arrays lie in `data`.
+    spans: Vec<Span>,
+    /// Every board's arrays, one after the other: its turn probabilities from its first likely
+    /// turn, its expected checkers left from turn 1, and (boards of 15 only) its no-checker-off
+    /// probabilities from turn 1.
     data: Vec<f32>,
-    /// Per board: expected turns.
-    means: Vec<f32>,
     build_time: Duration,
 }
 
-/// One board's entry: views into the table, indexed by turns from now.
+/// Where one board's arrays lie in [`Table`]'s data.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: u32,
+    /// The turn of the first stored turn probability (those before it are negligible).
+    first: u16,
+    turns: u16,
+    left: u16,
+    none_off: u16,
+    /// Expected turns.
+    mean: f32,
+}
+
+/// One board's entry in a [`Table`]. Every value is indexed by turns from now: the turn about to
+/// be rolled is turn 1, and the 1-2, its double and re-rolls all count inside it.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry<'a> {
-    /// `turns[t]`: probability that the last checker comes off in exactly `t` turns (the turn
-    /// about to be rolled is turn 1; the 1-2, its double and re-rolls all count inside it).
-    /// `turns[0]` is 1 for the empty board and 0 otherwise.
-    pub turns: &'a [f32],
-    /// `left[t]`: expected checkers still on the board after `t` turns (`left[0]` is the count
-    /// now); 0 beyond the end of the slice.
-    pub left: &'a [f32],
-    /// `none_off[t]`: probability that no checker has been borne off after `t` turns (what a
-    /// gammon needs, for a board of 15); 0 beyond the end of the slice.
-    pub none_off: &'a [f32],
-    /// Expected turns.
-    pub mean: f32,
+    checkers: u8,
+    first: usize,
+    turns: &'a [f32],
+    left: &'a [f32],
+    none_off: &'a [f32],
+    mean: f32,
 }
 
 impl Entry<'_> {
-    /// Probability of needing `t` turns or more: `P(T >= t)`.
-    pub fn at_least(&self, t: usize) -> f32 {
-        1.0 - self.turns.iter().take(t).sum::<f32>()
+    /// Probability that the last checker comes off in exactly `t` turns (1 at `t = 0` for the
+    /// empty board).
+    pub fn turns(&self, t: usize) -> f32 {
+        t.checked_sub(self.first)
+            .and_then(|k| self.turns.get(k))
+            .copied()
+            .unwrap_or(0.0)
     }
 
-    /// Expected checkers left after `t` turns.
+    /// One past the last turn with a probability in the table: the board is off within
+    /// `end() - 1` turns (up to a negligible tail).
+    pub fn end(&self) -> usize {
+        self.first + self.turns.len()
+    }
+
+    /// Expected checkers still on the board after `t` turns (the board's count at `t = 0`).
     pub fn left_after(&self, t: usize) -> f32 {
-        self.left.get(t).copied().unwrap_or(0.0)
+        match t {
+            0 => self.checkers as f32,
+            _ => self.left.get(t - 1).copied().unwrap_or(0.0),
+        }
     }
 
-    /// Probability that none is off after `t` turns.
+    /// Probability that no checker has been borne off after `t` turns, for a board of 15 (what a
+    /// gammon needs); 0 for smaller boards, which have borne some off already.
     pub fn none_off_after(&self, t: usize) -> f32 {
-        self.none_off.get(t).copied().unwrap_or(0.0)
+        match t {
+            0 if self.checkers == CHECKERS => 1.0,
+            0 => 0.0,
+            _ => self.none_off.get(t - 1).copied().unwrap_or(0.0),
+        }
+    }
+
+    /// Expected turns to bear every checker off.
+    pub fn mean(&self) -> f32 {
+        self.mean
+    }
+
+    /// Checkers on the board.
+    pub fn checkers(&self) -> u8 {
+        self.checkers
     }
 }
 
@@ -71,27 +106,46 @@ impl Table {
         let rows = solve_all(rules, max_checkers);
         let mut spans = Vec::with_capacity(rows.len());
         let mut data = Vec::new();
-        let mut means = Vec::with_capacity(rows.len());
-        for Row {
-            turns,
-            left,
-            none_off,
-            mean,
-            ..
-        } in rows
-        {
-            spans.push((data.len() as u32, turns.len() as u32));
-            for v in [turns, left, none_off] {
+        for (i, row) in rows.into_iter().enumerate() {
+            let Row {
+                mut turns,
+                left,
+                none_off,
+                mean,
+                ..
+            } = row;
+            // Leading turns too unlikely to matter are dropped, their mass moved to the first
+            // turn kept (the tail was trimmed the same way while building).
+            let first = turns
+                .iter()
+                .position(|&p| p >= NEGLIGIBLE)
+                .unwrap_or(turns.len() - 1);
+            let early: f64 = turns[..first].iter().sum();
+            turns[first] += early;
+            let none_off: &[f64] = if left[0] == CHECKERS as f64 {
+                &none_off[1..]
+            } else {
+                &[]
+            };
+            let count = |v: &[f64]| u16::try_from(v.len()).expect("at most MAX_TURNS turns");
+            spans.push(Span {
+                start: u32::try_from(data.len()).expect("a table is far below 4 G values"),
+                first: u16::try_from(first).expect("at most MAX_TURNS turns"),
+                turns: count(&turns[first..]),
+                left: count(&left[1..]),
+                none_off: count(none_off),
+                mean: mean as f32,
+            });
+            debug_assert_eq!(i + 1, spans.len());
+            for v in [&turns[first..], &left[1..], none_off] {
                 data.extend(v.iter().map(|&x| x as f32));
             }
-            means.push(mean as f32);
         }
         Table {
             rules: *rules,
             max_checkers,
             spans,
             data,
-            means,
             build_time: started.elapsed(),
         }
     }
@@ -118,7 +172,8 @@ impl Table {
 
     /// Memory the table holds, in bytes.
     pub fn bytes(&self) -> usize {
-        self.data.len() * 4 + self.spans.len() * 8 + self.means.len() * 4
+        self.data.len() * std::mem::size_of::<f32>()
+            + self.spans.len() * std::mem::size_of::<Span>()
     }
 
     /// How long building it took.
@@ -128,18 +183,22 @@ impl Table {
 
     /// The entry of a home board, or `None` when it holds more checkers than the table.
     pub fn entry(&self, home: &Home) -> Option<Entry<'_>> {
-        if checkers(home) > self.max_checkers {
+        let checkers = checkers(home);
+        if checkers > self.max_checkers {
             return None;
         }
         let i = index(home);
         debug_assert!(i < boards(self.max_checkers));
-        let (start, len) = self.spans[i];
-        let (start, len) = (start as usize, len as usize);
+        let s = self.spans[i];
+        let at = s.start as usize;
+        let (t, l, z) = (s.turns as usize, s.left as usize, s.none_off as usize);
         Some(Entry {
-            turns: &self.data[start..start + len],
-            left: &self.data[start + len..start + 2 * len],
-            none_off: &self.data[start + 2 * len..start + 3 * len],
-            mean: self.means[i],
+            checkers,
+            first: s.first as usize,
+            turns: &self.data[at..at + t],
+            left: &self.data[at + t..at + t + l],
+            none_off: &self.data[at + t + l..at + t + l + z],
+            mean: s.mean,
         })
     }
 
@@ -165,29 +224,19 @@ impl Table {
         let me = state.turn();
         let mine = self.entry(&home_of(state, me)?)?;
         let theirs = self.entry(&home_of(state, me.other())?)?;
-        let my_full = state.off(me) == 0;
-        let their_full = state.off(me.other()) == 0;
         let (mut win, mut won, mut lost, mut won_gammon, mut lost_gammon) =
             (0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64);
         // P(T_them >= t), kept as a running sum: 1 at t = 1 since the other side is not off.
         let mut theirs_at_least = 1.0f64;
-        let horizon = mine.turns.len().max(theirs.turns.len());
-        for t in 1..horizon {
-            let p_mine = mine.turns.get(t).copied().unwrap_or(0.0) as f64;
-            theirs_at_least -= theirs.turns.get(t - 1).copied().unwrap_or(0.0) as f64;
-            let p_theirs = theirs.turns.get(t).copied().unwrap_or(0.0) as f64;
+        for t in 1..mine.end().max(theirs.end()) {
+            theirs_at_least -= theirs.turns(t - 1) as f64;
+            let p_mine = mine.turns(t) as f64;
+            let p_theirs = theirs.turns(t) as f64;
             win += p_mine * theirs_at_least.max(0.0);
             won += p_mine * theirs.left_after(t - 1) as f64;
             lost += p_theirs * mine.left_after(t) as f64;
-            if their_full {
-                won_gammon += p_mine * theirs.none_off_after(t - 1) as f64;
-            }
-            if my_full {
-                lost_gammon += p_theirs * mine.none_off_after(t) as f64;
-            }
-            if t >= theirs.turns.len() {
-                theirs_at_least = 0.0;
-            }
+            won_gammon += p_mine * theirs.none_off_after(t - 1) as f64;
+            lost_gammon += p_theirs * mine.none_off_after(t) as f64;
         }
         let win = win.clamp(0.0, 1.0);
         let loss = 1.0 - win;
