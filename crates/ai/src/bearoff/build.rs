@@ -165,6 +165,8 @@ fn after_acey_deucey(rules: &Rules, play: &Play, doubles: &[Next]) -> Next {
 
 /// Solves board `i` given the rows of every board with fewer pips, and the best double to name
 /// there after a 1-2 (its own row known by then).
+/// `split_chain` walks a 1-2 in two halves (its plays here, the doubles from `doubles`); without
+/// it, the engine's whole turn segments (the tests compare the two).
 fn solve(
     rules: &Rules,
     gen: &mut MoveGen,
@@ -172,6 +174,7 @@ fn solve(
     rows: &[Row],
     doubles: &[Next],
     i: usize,
+    split_chain: bool,
 ) -> (Row, Next) {
     let home = homes[i];
     let n = checkers(&home);
@@ -190,7 +193,7 @@ fn solve(
                 best.consider(next, v);
             }
         };
-        if rules.is_acey_deucey(a, b) {
+        if split_chain && rules.is_acey_deucey(a, b) {
             let pool = Pool::roll(a, b).expect("a distinct roll is two dice");
             let plays = gen.plays(&pos, &pool).to_vec();
             for play in &plays {
@@ -306,6 +309,11 @@ fn finish(mut turns: Vec<f64>, mut left: Vec<f64>, mut none_off: Vec<f64>, stay:
 /// checked a table can serve), layer by layer of equal pip counts: a layer's boards depend only
 /// on boards of fewer pips, so each layer is solved in parallel.
 pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
+    solve_boards(rules, max_checkers, true)
+}
+
+/// [`solve_all`], with the 1-2 walked in two halves (`split_chain`) or whole.
+fn solve_boards(rules: &Rules, max_checkers: u8, split_chain: bool) -> Vec<Row> {
     let homes = all_homes(max_checkers);
     let mut rows = vec![Row::default(); boards(max_checkers)];
     rows[0] = Row {
@@ -327,7 +335,12 @@ pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
             .par_iter()
             .map_init(
                 || MoveGen::new(rules),
-                |gen, &i| (i, solve(rules, gen, &homes, &rows, &doubles, i)),
+                |gen, &i| {
+                    (
+                        i,
+                        solve(rules, gen, &homes, &rows, &doubles, i, split_chain),
+                    )
+                },
             )
             .collect();
         for (i, (row, double)) in solved {
@@ -336,4 +349,49 @@ pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::{AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, Preset};
+
+    #[test]
+    fn the_1_2_in_two_halves_solves_as_the_engine_s_whole_segments() {
+        // The split walk re-states two lines of the engine's (a finished game and AD-2's gate);
+        // over every option of the acey-deucey turn it must give the same tables.
+        let american = Preset::American.rules();
+        let variants = [
+            american,
+            Preset::Bgammon.rules(),
+            Preset::OldNavy.rules(),
+            Rules {
+                acey_double_gate: AceyDoubleGate::AnyDieUsed,
+                ..Preset::Bgammon.rules()
+            },
+            Rules {
+                acey_double_choice: AceyDoubleChoice::PlayableIfPossible,
+                ..american
+            },
+            Rules {
+                acey_doubles_mode: AceyDoublesMode::EuropeanComplement,
+                ..Preset::Britannica.rules()
+            },
+        ];
+        for rules in variants {
+            let split = solve_boards(&rules, 5, true);
+            let whole = solve_boards(&rules, 5, false);
+            for (i, (a, b)) in split.iter().zip(&whole).enumerate() {
+                assert!((a.mean - b.mean).abs() < 1e-12, "{rules} board {i}");
+                assert!(
+                    (a.checker_turns - b.checker_turns).abs() < 1e-12,
+                    "{rules} {i}"
+                );
+                assert_eq!(a.turns.len(), b.turns.len(), "{rules} board {i}");
+                for (x, y) in a.turns.iter().zip(&b.turns) {
+                    assert!((x - y).abs() < 1e-12, "{rules} board {i}");
+                }
+            }
+        }
+    }
 }

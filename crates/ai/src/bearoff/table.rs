@@ -66,6 +66,11 @@ impl Entry<'_> {
         self.first + self.turns.len()
     }
 
+    /// Probability of needing `t` turns or more.
+    pub fn at_least(&self, t: usize) -> f32 {
+        1.0 - (0..t.min(self.end())).map(|u| self.turns(u)).sum::<f32>()
+    }
+
     /// Expected checkers still on the board after `t` turns (the board's count at `t = 0`).
     pub fn left_after(&self, t: usize) -> f32 {
         match t {
