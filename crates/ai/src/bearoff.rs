@@ -209,9 +209,9 @@ mod tests {
         let bgammon = small(Preset::Bgammon, 2);
         // On the 1-point only a 1 bears it off (11 rolls in 36), turn after turn: geometric.
         let e = bgammon.entry(&[1, 0, 0, 0, 0, 0]).unwrap();
-        let p = 11.0 / 36.0;
+        let p: f64 = 11.0 / 36.0;
         for t in 1..20 {
-            let want = (1.0 - p as f64).powi(t as i32 - 1) * p;
+            let want = (1.0 - p).powi(t as i32 - 1) * p;
             assert!(close(e.turns(t), want), "turn {t}: {e:?}");
         }
         assert!((e.mean() as f64 - 36.0 / 11.0).abs() < 1e-5, "{e:?}");
@@ -271,9 +271,15 @@ mod tests {
                 let n = e.checkers() as f32;
                 assert_eq!(e.left_after(0), n);
                 for k in 1..e.end() + 2 {
-                    assert!(e.left_after(k) <= e.left_after(k - 1) + EPS, "{preset} {home:?}");
+                    assert!(
+                        e.left_after(k) <= e.left_after(k - 1) + EPS,
+                        "{preset} {home:?}"
+                    );
                     // At least one checker stays while the last turn is still to come.
-                    assert!(e.left_after(k) + EPS >= e.at_least(k + 1), "{preset} {home:?}");
+                    assert!(
+                        e.left_after(k) + EPS >= e.at_least(k + 1),
+                        "{preset} {home:?}"
+                    );
                 }
             }
         }
@@ -333,7 +339,10 @@ mod tests {
             scoring: acey_rules::Scoring::Single,
             ..rules
         };
-        assert!(close(t.eval(&single, &s).unwrap().equity(&single), 22.0 / 36.0));
+        assert!(close(
+            t.eval(&single, &s).unwrap().equity(&single),
+            22.0 / 36.0
+        ));
         // Backgammon: 15 of theirs still on their 6-point against my checker on the 1-point is
         // a sure gammon (2 of at most 3).
         let bg = Preset::Backgammon.rules();
@@ -361,8 +370,10 @@ mod tests {
                     .iter()
                     .map(|c| c.state)
                     .collect();
-                let mut b: Vec<Position> =
-                    candidates(&k, &mut g2, &s, roll).iter().map(|c| c.state).collect();
+                let mut b: Vec<Position> = candidates(&k, &mut g2, &s, roll)
+                    .iter()
+                    .map(|c| c.state)
+                    .collect();
                 a.sort();
                 b.sort();
                 assert_eq!(a, b, "{preset} {s:?} {roll:?}");
@@ -421,7 +432,11 @@ mod tests {
             let mut gen = MoveGen::new(&rules);
             let mut dice = Dice::new(17);
             for k in 0..300 {
-                let turn = if k % 2 == 0 { Player::Zero } else { Player::One };
+                let turn = if k % 2 == 0 {
+                    Player::Zero
+                } else {
+                    Player::One
+                };
                 let s = state(random_home(&mut dice), random_home(&mut dice), turn);
                 // A 1-2 every fourth position: the acey-deucey chain is where filters could cut.
                 let roll = if k % 4 == 0 { (1, 2) } else { dice.roll() };
