@@ -34,12 +34,19 @@ fn main() {
         );
         let per_lookup = lookup_ns(&table, &rules);
         println!("  two-sided lookup (Table::eval on random bear-offs): {per_lookup:.0} ns");
+        if rules.acey_deucey {
+            let (median, p95, worst) = decision_ms(&rules);
+            println!(
+                "  strongest level's decision in a bear-off (table built): median {median:.3} ms, \
+                 95th percentile {p95:.3} ms, slowest {worst:.3} ms (a 1-2 every fourth roll)"
+            );
+        }
         built.push((k, preset.to_string()));
     }
 }
 
-/// Mean nanoseconds of [`Table::eval`] over random bear-off states (both sides 1 to 15 checkers).
-fn lookup_ns(table: &Table, rules: &acey_rules::Rules) -> f64 {
+/// Random bear-off states: both sides 1 to 15 checkers on random home points, player 0 to roll.
+fn random_states(count: usize) -> Vec<acey_rules::Position> {
     use acey_rules::{Dice, Player, Position};
     let mut dice = Dice::new(1);
     let home = |dice: &mut Dice| {
@@ -49,7 +56,7 @@ fn lookup_ns(table: &Table, rules: &acey_rules::Rules) -> f64 {
         }
         h
     };
-    let states: Vec<Position> = (0..10_000)
+    (0..count)
         .map(|_| {
             let (a, b) = (home(&mut dice), home(&mut dice));
             let mut board = [0i8; 24];
@@ -61,7 +68,33 @@ fn lookup_ns(table: &Table, rules: &acey_rules::Rules) -> f64 {
             Position::new(board, [0, 0], [0, 0], [off(&a), off(&b)], Player::Zero)
                 .expect("two home boards")
         })
+        .collect()
+}
+
+/// Median, 95th percentile and slowest milliseconds of the strongest level's choice over random
+/// bear-off states, the process's table built first.
+fn decision_ms(rules: &acey_rules::Rules) -> (f64, f64, f64) {
+    let _ = acey_ai::bearoff::table(rules);
+    let bot = acey_ai::Level::Strongest.bot(*rules);
+    let mut dice = acey_rules::Dice::new(2);
+    let mut times: Vec<f64> = random_states(400)
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let roll = if k % 4 == 0 { (1, 2) } else { dice.roll() };
+            let started = std::time::Instant::now();
+            let _ = bot.choose(s, roll, &mut dice);
+            started.elapsed().as_secs_f64() * 1e3
+        })
         .collect();
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    (times[n / 2], times[n * 95 / 100], times[n - 1])
+}
+
+/// Mean nanoseconds of [`Table::eval`] over random bear-off states (both sides 1 to 15 checkers).
+fn lookup_ns(table: &Table, rules: &acey_rules::Rules) -> f64 {
+    let states = random_states(10_000);
     let started = std::time::Instant::now();
     let mut sum = 0.0f32;
     for _ in 0..20 {
