@@ -24,8 +24,16 @@ fn main() {
     let with = Level::Advanced.bot_with(Arc::new(BearoffEvaluator::new(net.clone())), rules);
     let without = Level::Advanced.bot_with(net, rules);
     let started = std::time::Instant::now();
-    let results = duel(&rules, &with, &without, pairs, 7, &AtomicBool::new(false), &|| {})
-        .expect("bots play legal actions");
+    let results = duel(
+        &rules,
+        &with,
+        &without,
+        pairs,
+        7,
+        &AtomicBool::new(false),
+        &|| {},
+    )
+    .expect("bots play legal actions");
     let s = stats(&results);
     println!(
         "{rules}: advanced with the bear-off tables against advanced without, {} games: \

@@ -283,6 +283,19 @@ mod tests {
     }
 
     #[test]
+    fn games_end_at_their_first_bear_off() {
+        let rules = Rules::default();
+        let net = Network::random(8, 3);
+        for seed in 1..4 {
+            let (samples, turns) = play_game(&rules, &net, 0.7, seed);
+            assert!(turns < 4999, "the game ended");
+            // No state before the last is a bear-off (the last, where the game ended on the
+            // table's value or a win, is not a sample).
+            assert!(samples.iter().all(|s| !bearoff::is_bearoff(&s.state)));
+        }
+    }
+
+    #[test]
     fn training_is_reproducible_for_a_seed() {
         let rules = Rules::default();
         let settings = TrainSettings {
