@@ -19,15 +19,18 @@
 //! `bgammon`, `liberal-bearoff`, `old-navy`, `britannica`, `backgammon`).
 //!
 //! Tables are built at first use, once per process and rule set, in parallel over the boards of
-//! equal pip count ([`Table::build_time`]; figures in `models/MODEL.md`), and kept for the
-//! process's life. Lookups are an index computation over six counts and a few slices.
+//! equal pip count ([`Table::build_time`]; figures in `models/MODEL.md`: under a second to about
+//! 1.5 s in a release build), and kept for the process's life: about 5.5 MB for a standard or
+//! liberal bear-off, 39 MB for an exact-only one, whose races are far longer. Lookups are an index
+//! computation over six counts and a few slices.
 //!
 //! # What is exact
 //!
 //! Each side's policy is the one that minimises its expected number of turns (GNU Backgammon's
 //! one-sided database does the same), ties broken towards bearing checkers off sooner. For that
 //! policy the turn distribution, the checkers left after each turn and the chance that none is
-//! off are exact: each is computed over every roll and every legal turn, not sampled.
+//! off are exact: each is computed over every roll and every legal turn, not sampled (up to the
+//! tails below 1e-9 that are dropped, their mass kept, and `f32` storage).
 //!
 //! The two-sided values ([`Table::eval`]) combine the two sides' entries as independent races,
 //! the side to roll first. They are the exact value of the game when **both sides play the
@@ -44,9 +47,9 @@
 //!
 //! Every [`crate::Level`] evaluates through a [`BearoffEvaluator`]: in a bear-off state its bots
 //! rank every candidate of the roll (the whole acey-deucey segment included, no chain filter) by
-//! the table and play the best, at every level and without noise (a bear-off has no judgement
-//! left to blunder with); lookahead is skipped there, since the table's value is already a
-//! whole-race value. States reached by a search from before the bear-off are valued by the table
+//! the table and play the best, at every level and without noise (the levels' noise models
+//! misjudging positions, and here the table judges); lookahead is skipped there, since the
+//! table's value is already a whole-race value. States reached by a search from before the bear-off are valued by the table
 //! too. Training ends each self-play game at its first bear-off state and takes the table's value
 //! as that state's exact result ([`crate::train`]).
 
