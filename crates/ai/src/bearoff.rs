@@ -59,7 +59,7 @@ mod index;
 mod table;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use acey_rules::{ChainLimit, Position, Rules};
 
@@ -126,16 +126,27 @@ pub fn key(rules: &Rules) -> Option<Rules> {
 /// `models/MODEL.md`); calls for other rule sets meanwhile are not held up.
 pub fn table(rules: &Rules) -> Option<Arc<Table>> {
     type Slot = Arc<OnceLock<Arc<Table>>>;
-    static TABLES: OnceLock<Mutex<HashMap<Rules, Slot>>> = OnceLock::new();
+    // Read-locked on every lookup of a rule set other than an evaluator's first (see
+    // `BearoffEvaluator`), so many search threads share it; written once per rule set.
+    static TABLES: OnceLock<RwLock<HashMap<Rules, Slot>>> = OnceLock::new();
     let key = key(rules)?;
-    let slot = {
-        let mut tables = TABLES
-            .get_or_init(Default::default)
-            .lock()
-            // A panic elsewhere while the map was held leaves it usable: slots are only added.
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        tables.entry(key).or_default().clone()
+    let tables = TABLES.get_or_init(Default::default);
+    // A panic elsewhere while the map was held leaves it usable: slots are only ever added.
+    let found = tables
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .get(&key)
+        .cloned();
+    let slot = match found {
+        Some(slot) => slot,
+        None => tables
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(key)
+            .or_default()
+            .clone(),
     };
+    // Built outside the map's lock: a build for one rule set holds up no other.
     Some(
         slot.get_or_init(|| Arc::new(Table::build(&key, acey_rules::CHECKERS)))
             .clone(),
