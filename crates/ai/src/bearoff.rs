@@ -465,6 +465,16 @@ mod tests {
                         (got - best).abs() < 1e-5,
                         "{preset} {level} {s:?} {roll:?}: {got} < {best}"
                     );
+                    // Naming the double after that 1-2 play step by step (as the server and
+                    // `acey play` do) finds the same value.
+                    if let (Some(play), Some(_)) = (c.play, c.double) {
+                        let after = play.position().with_turn(turn);
+                        let named = bot.rank_doubles(&after)[0].1.equity;
+                        assert!((named - best).abs() < 1e-5, "{preset} {level} {s:?}");
+                        let d = bot.choose_double(&after, &mut dice);
+                        let top = bot.rank_double(&after, d)[0].equity;
+                        assert!((top - best).abs() < 1e-5, "{preset} {level} {s:?}");
+                    }
                 }
             }
         }
