@@ -147,10 +147,26 @@ pub fn table(rules: &Rules) -> Option<Arc<Table>> {
             .clone(),
     };
     // Built outside the map's lock: a build for one rule set holds up no other.
-    Some(
-        slot.get_or_init(|| Arc::new(Table::build(&key, acey_rules::CHECKERS)))
-            .clone(),
-    )
+    Some(slot.get_or_init(|| Arc::new(build_apart(&key))).clone())
+}
+
+/// Builds the full table of `key` on a thread and thread pool of its own.
+///
+/// Tables are first wanted deep inside bots, which often run on rayon's global pool (duels,
+/// training, analysis). Built there, the build's parallel loop would let the waiting thread steal
+/// other jobs of that pool, such as another game wanting this very table, and wait on the
+/// `OnceLock` it is itself initialising: a deadlock. Built on a pool whose threads only build,
+/// joined from a plain thread that only waits, nothing the build needs is ever blocked by it.
+fn build_apart(key: &Rules) -> Table {
+    let build = || match rayon::ThreadPoolBuilder::new().build() {
+        Ok(pool) => pool.install(|| Table::build(key, acey_rules::CHECKERS)),
+        // No threads to be had: build on this one.
+        Err(_) => Table::build_sequential(key, acey_rules::CHECKERS),
+    };
+    std::thread::scope(|scope| match scope.spawn(build).join() {
+        Ok(table) => table,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
 }
 
 #[cfg(test)]
@@ -403,6 +419,23 @@ mod tests {
             key(&Preset::Britannica.rules()),
             key(&Preset::LiberalBearoff.rules())
         );
+    }
+
+    #[test]
+    fn a_table_first_wanted_by_many_rayon_jobs_at_once_is_built_once() {
+        // Bots first want a table inside rayon jobs (duels, training); building it must not
+        // wait on itself. A rule set no other test uses, so that this test builds it.
+        use rayon::prelude::*;
+        let rules = Rules {
+            frozen_home: true,
+            ..Preset::Backgammon.rules()
+        };
+        let tables: Vec<Arc<Table>> = (0..32)
+            .into_par_iter()
+            .map(|_| table(&rules).expect("a table"))
+            .collect();
+        assert!(tables.windows(2).all(|w| Arc::ptr_eq(&w[0], &w[1])));
+        assert_eq!(tables[0].rules(), &key(&rules).unwrap());
     }
 
     #[test]

@@ -308,12 +308,13 @@ fn finish(mut turns: Vec<f64>, mut left: Vec<f64>, mut none_off: Vec<f64>, stay:
 /// Solves every board of up to `max_checkers` checkers under `rules` (which the caller has
 /// checked a table can serve), layer by layer of equal pip counts: a layer's boards depend only
 /// on boards of fewer pips, so each layer is solved in parallel.
-pub(super) fn solve_all(rules: &Rules, max_checkers: u8) -> Vec<Row> {
-    solve_boards(rules, max_checkers, true)
+/// `parallel`: each layer's boards on the current rayon pool, else on this thread.
+pub(super) fn solve_all(rules: &Rules, max_checkers: u8, parallel: bool) -> Vec<Row> {
+    solve_boards(rules, max_checkers, true, parallel)
 }
 
 /// [`solve_all`], with the 1-2 walked in two halves (`split_chain`) or whole.
-fn solve_boards(rules: &Rules, max_checkers: u8, split_chain: bool) -> Vec<Row> {
+fn solve_boards(rules: &Rules, max_checkers: u8, split_chain: bool, parallel: bool) -> Vec<Row> {
     let homes = all_homes(max_checkers);
     let mut rows = vec![Row::default(); boards(max_checkers)];
     rows[0] = Row {
@@ -331,18 +332,21 @@ fn solve_boards(rules: &Rules, max_checkers: u8, split_chain: bool) -> Vec<Row> 
     // The best double to name at each board after a 1-2 (unused without the acey-deucey).
     let mut doubles = vec![Next::Finished; rows.len()];
     for layer in &layers {
-        let solved: Vec<(usize, (Row, Next))> = layer
-            .par_iter()
-            .map_init(
-                || MoveGen::new(rules),
-                |gen, &i| {
-                    (
-                        i,
-                        solve(rules, gen, &homes, &rows, &doubles, i, split_chain),
-                    )
-                },
+        let solve_one = |gen: &mut MoveGen, &i: &usize| {
+            (
+                i,
+                solve(rules, gen, &homes, &rows, &doubles, i, split_chain),
             )
-            .collect();
+        };
+        let solved: Vec<(usize, (Row, Next))> = if parallel {
+            layer
+                .par_iter()
+                .map_init(|| MoveGen::new(rules), solve_one)
+                .collect()
+        } else {
+            let mut gen = MoveGen::new(rules);
+            layer.iter().map(|i| solve_one(&mut gen, i)).collect()
+        };
         for (i, (row, double)) in solved {
             rows[i] = row;
             doubles[i] = double;
@@ -379,8 +383,8 @@ mod tests {
             },
         ];
         for rules in variants {
-            let split = solve_boards(&rules, 5, true);
-            let whole = solve_boards(&rules, 5, false);
+            let split = solve_boards(&rules, 5, true, true);
+            let whole = solve_boards(&rules, 5, false, false);
             for (i, (a, b)) in split.iter().zip(&whole).enumerate() {
                 assert!((a.mean - b.mean).abs() < 1e-12, "{rules} board {i}");
                 assert!(

@@ -105,10 +105,21 @@ impl Table {
     /// `rules`. Prefer [`crate::bearoff::table`], which builds each rule set's full table once
     /// per process and refuses the rule sets a table cannot serve; this is for tests and
     /// measurements.
+    ///
+    /// The boards are solved in parallel on the current rayon pool.
     pub fn build(rules: &Rules, max_checkers: u8) -> Table {
+        Table::from_solver(rules, max_checkers, true)
+    }
+
+    /// [`Table::build`] on the current thread alone.
+    pub fn build_sequential(rules: &Rules, max_checkers: u8) -> Table {
+        Table::from_solver(rules, max_checkers, false)
+    }
+
+    fn from_solver(rules: &Rules, max_checkers: u8, parallel: bool) -> Table {
         let max_checkers = max_checkers.min(CHECKERS);
         let started = std::time::Instant::now();
-        let rows = solve_all(rules, max_checkers);
+        let rows = solve_all(rules, max_checkers, parallel);
         let mut spans = Vec::with_capacity(rows.len());
         let mut data = Vec::new();
         for (i, row) in rows.into_iter().enumerate() {
