@@ -36,7 +36,8 @@ pub struct UnknownBot {
 
 /// The bot called `name`: a level, `random` (uniformly random legal plays), `heuristic` (the
 /// hand-tuned evaluator at 0-ply), or `LEVEL@FILE`: the level's search over the network in FILE
-/// (to measure a checkpoint against the shipped net). `seed` varies the random bot.
+/// (to measure a checkpoint against the shipped net; behind the bear-off tables, as the levels'
+/// networks are). `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
     if let Some((level, file)) = name.split_once('@') {
         let unknown = |why: String| UnknownBot {
@@ -46,7 +47,10 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
         let level: Level = level.trim().parse().map_err(|e| unknown(format!("{e}")))?;
         let net = crate::Network::load(std::path::Path::new(file.trim()))
             .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))?;
-        let evaluator = Arc::new(crate::NeuralEvaluator::new(net, file.trim()));
+        // Behind the bear-off tables as the shipped levels are, so that a duel measures the
+        // networks and not the tables.
+        let net = Arc::new(crate::NeuralEvaluator::new(net, file.trim()));
+        let evaluator = Arc::new(crate::BearoffEvaluator::new(net));
         return Ok(level.bot_with(evaluator, rules));
     }
     // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches

@@ -72,6 +72,15 @@ pub trait Evaluator: Send + Sync {
     /// `states` and `out` have the same length.
     fn evaluate_batch(&self, rules: &Rules, states: &[Position], out: &mut [Eval]);
 
+    /// Whether this evaluator's value of `state` is already a whole-game value that lookahead
+    /// cannot improve (the bear-off tables: [`crate::bearoff::BearoffEvaluator`]). Searches then
+    /// value such a state directly at any depth, and bots play the best candidate there by
+    /// 0-ply, every acey-deucey segment included and without noise. `false` unless overridden.
+    fn exact_for(&self, rules: &Rules, state: &Position) -> bool {
+        let _ = (rules, state);
+        false
+    }
+
     /// Evaluates one state.
     fn evaluate(&self, rules: &Rules, state: &Position) -> Eval {
         let mut out = [Eval {

@@ -11,6 +11,11 @@
 //! finished games ([`crate::terminal_eval`], scored per the preset) and the conversion of the
 //! outputs to points ([`crate::Eval::equity`], scaled per the preset's scoring). A net trained on
 //! `american` is therefore a reasonable, though not tuned, player of the other presets.
+//!
+//! The bear-off: every level's evaluator sits behind the bear-off tables
+//! ([`crate::bearoff::BearoffEvaluator`]), built for the rule set in play. Once both sides are
+//! bearing off, every level, beginner included, plays the table's best play (no noise, no
+//! lookahead); searches from earlier positions value the bear-off states they reach by the table.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,6 +23,7 @@ use std::sync::{Arc, OnceLock};
 
 use acey_rules::Rules;
 
+use crate::bearoff::BearoffEvaluator;
 use crate::eval::{max_points, Evaluator};
 use crate::evaluators::{HeuristicEvaluator, NeuralEvaluator};
 use crate::models::default_network;
@@ -120,10 +126,15 @@ impl Level {
         }
     }
 
-    /// The evaluator this level uses.
+    /// The evaluator this level uses (behind the bear-off tables).
     pub fn evaluator(self) -> Arc<dyn Evaluator> {
         match self {
-            Level::Beginner => Arc::new(HeuristicEvaluator),
+            Level::Beginner => {
+                static HEURISTIC: OnceLock<Arc<BearoffEvaluator>> = OnceLock::new();
+                HEURISTIC
+                    .get_or_init(|| Arc::new(BearoffEvaluator::new(Arc::new(HeuristicEvaluator))))
+                    .clone()
+            }
             _ => default_evaluator(),
         }
     }
@@ -142,11 +153,15 @@ impl Level {
 }
 
 /// The evaluator the levels above beginner use: the shipped network
-/// ([`crate::models::default_network`]), built once per process and shared.
+/// ([`crate::models::default_network`]) behind the bear-off tables, built once per process and
+/// shared.
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    static NET: OnceLock<Arc<NeuralEvaluator>> = OnceLock::new();
-    NET.get_or_init(|| Arc::new(NeuralEvaluator::new(default_network(), "net")))
-        .clone()
+    static NET: OnceLock<Arc<BearoffEvaluator>> = OnceLock::new();
+    NET.get_or_init(|| {
+        let net = Arc::new(NeuralEvaluator::new(default_network(), "net"));
+        Arc::new(BearoffEvaluator::new(net))
+    })
+    .clone()
 }
 
 impl fmt::Display for Level {

@@ -1,17 +1,20 @@
 //! # acey-ai
 //!
 //! Bots for Acey-Deucey: evaluators (random, a hand-tuned heuristic, a neural network trained by
-//! self-play), play selection with 0- to 2-ply search, rollouts and duels.
+//! self-play), the one-sided bear-off database, play selection with 0- to 2-ply search, rollouts
+//! and duels.
 #![warn(missing_docs)]
 // Loops over point numbers 1..=24 index several arrays by the same point: clearer as indices.
 #![allow(clippy::needless_range_loop)]
 
+pub mod bearoff;
 pub mod eval;
 pub mod features;
 pub mod network;
 #[cfg(test)]
 mod test_support;
 
+pub use bearoff::BearoffEvaluator;
 pub use eval::{max_points, terminal_eval, Eval, Evaluator};
 pub use network::{Activations, Network, NetworkError};
 pub mod candidates;

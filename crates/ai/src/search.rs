@@ -233,9 +233,14 @@ impl Search<'_> {
         ranked
     }
 
+    /// Whether the evaluator's value of `state` needs no search (see [`Evaluator::exact_for`]).
+    fn exact(&self, state: &Position) -> bool {
+        self.bot.evaluator.exact_for(&self.bot.rules, state)
+    }
+
     /// Value of `state` for its player to roll, looking `plies` rolls ahead.
     fn value(&mut self, state: &Position, plies: u8) -> Value {
-        if plies == 0 || state.winner().is_some() {
+        if plies == 0 || state.winner().is_some() || self.exact(state) {
             let e = self.evals(std::slice::from_ref(state))[0];
             return Value {
                 equity: e.equity(&self.bot.rules),
@@ -354,10 +359,21 @@ impl Bot {
         }
     }
 
+    /// Whether the evaluator values `state` exactly (a bear-off with a table): the bot then ranks
+    /// every candidate by 0-ply, the whole acey-deucey chain included, and plays the best
+    /// without noise.
+    fn exact(&self, state: &Position) -> bool {
+        self.evaluator.exact_for(&self.rules, state)
+    }
+
     /// Every candidate of the roll, best first by this bot's search (the candidates beyond the
-    /// move filter keep their 0-ply equity).
+    /// move filter keep their 0-ply equity). Where the evaluator is exact (see
+    /// [`Evaluator::exact_for`]) every candidate is ranked by it, with no filter and no lookahead.
     pub fn rank(&self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
         let mut s = self.search();
+        if self.exact(state) {
+            return s.ranked(state, dice, 0);
+        }
         let ranked = s.ranked(state, dice, self.settings.chain_keep);
         s.deepen(state, ranked, self.settings.plies)
     }
@@ -366,11 +382,13 @@ impl Bot {
     /// play, the named double and its play).
     pub fn choose(&self, state: &Position, dice: (u8, u8), rng: &mut Dice) -> Candidate {
         let ranked = self.rank(state, dice);
-        self.pick(ranked, rng)
+        let exact = self.exact(state);
+        self.pick(ranked, exact, rng)
     }
 
-    fn pick(&self, ranked: Vec<Ranked>, rng: &mut Dice) -> Candidate {
-        if self.settings.noise <= 0.0 || ranked.len() == 1 {
+    /// The best candidate, or with noise one near it; never noise where the values are exact.
+    fn pick(&self, ranked: Vec<Ranked>, exact: bool, rng: &mut Dice) -> Candidate {
+        if self.settings.noise <= 0.0 || exact || ranked.len() == 1 {
             return ranked[0].candidate;
         }
         ranked
@@ -390,7 +408,7 @@ impl Bot {
         for (d, plays) in double_options(&self.rules, &mut s.gen, after) {
             let cands = double_candidates(&self.rules, after, d, &plays);
             let ranked = s.rank_candidates(after, cands);
-            let ranked = s.deepen(after, ranked, self.settings.plies);
+            let ranked = s.deepen(after, ranked, self.plies_at(after));
             out.push((d, ranked[0]));
         }
         out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
@@ -407,16 +425,25 @@ impl Bot {
             Some((_, plays)) => {
                 let cands = double_candidates(&self.rules, after, d, &plays);
                 let ranked = s.rank_candidates(after, cands);
-                s.deepen(after, ranked, self.settings.plies)
+                s.deepen(after, ranked, self.plies_at(after))
             }
             None => Vec::new(),
+        }
+    }
+
+    /// The lookahead at `state`: none where the evaluator is exact.
+    fn plies_at(&self, state: &Position) -> u8 {
+        if self.exact(state) {
+            0
+        } else {
+            self.settings.plies
         }
     }
 
     /// The double to name after a fully played 1-2 (AD-3).
     pub fn choose_double(&self, after: &Position, rng: &mut Dice) -> u8 {
         let ranked = self.rank_doubles(after);
-        if self.settings.noise <= 0.0 {
+        if self.settings.noise <= 0.0 || self.exact(after) {
             return ranked[0].0;
         }
         ranked

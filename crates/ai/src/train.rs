@@ -7,12 +7,19 @@
 //! acey-deucey re-roll gives the same side the next roll). The network is then moved towards the
 //! targets. Games are played in parallel in rounds with the network frozen during a round, which
 //! keeps runs reproducible for a seed and a thread count.
+//!
+//! The bear-off: where the rule set has a bear-off table ([`crate::bearoff`]), a game ends at its
+//! first state in which both sides are bearing off, and that state's table value is its exact
+//! result (the win probability, and the expected points of a win and of a loss where each can
+//! happen). The network is never trained on such states, since every level values them by the
+//! table; the plays during training are chosen with the table too.
 
 use std::sync::Arc;
 
 use acey_rules::{Dice, Position, Rules};
 use rayon::prelude::*;
 
+use crate::bearoff::{self, BearoffEvaluator};
 use crate::eval::{terminal_eval, Eval};
 use crate::evaluators::NeuralEvaluator;
 use crate::features::encode_sparse;
@@ -55,8 +62,15 @@ fn as_array(e: Eval) -> [f32; 3] {
 
 /// Plays one self-play game and returns its samples and number of turns.
 fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sample>, usize) {
-    let evaluator = Arc::new(NeuralEvaluator::new(net.clone(), "train"));
-    let bot = Bot::new(evaluator.clone(), *rules, SearchSettings::default());
+    let net_evaluator = Arc::new(NeuralEvaluator::new(net.clone(), "train"));
+    let bot = Bot::new(
+        Arc::new(BearoffEvaluator::new(net_evaluator)),
+        *rules,
+        SearchSettings::default(),
+    );
+    let table = bearoff::table(rules);
+    // The table's value of a bear-off state: the exact result the game ends on.
+    let exact = |s: &Position| table.as_ref().and_then(|t| t.eval(rules, s));
     let mut dice = Dice::new(seed);
     // Random starter, as after a die-off.
     let mut state = Position::starting(rules).with_turn(if dice.die().is_multiple_of(2) {
@@ -65,7 +79,7 @@ fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sampl
         acey_rules::Player::One
     });
     let mut states = vec![state];
-    while state.winner().is_none() && states.len() < 5000 {
+    while state.winner().is_none() && exact(&state).is_none() && states.len() < 5000 {
         let roll = dice.roll();
         state = bot.choose(&state, roll, &mut dice).state;
         states.push(state);
@@ -76,7 +90,7 @@ fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sampl
     let mut x = Vec::new();
     let mut act = Activations::default();
     for s in &states {
-        values.push(match terminal_eval(rules, s) {
+        values.push(match terminal_eval(rules, s).or_else(|| exact(s)) {
             Some(e) => as_array(e),
             None => {
                 encode_sparse(s, &mut x);
@@ -85,20 +99,20 @@ fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sampl
             }
         });
     }
-    let finished = states[n - 1].winner().is_some();
+    let last = terminal_eval(rules, &states[n - 1]).or_else(|| exact(&states[n - 1]));
+    let finished = last.is_some();
     let mut samples = Vec::with_capacity(n);
     // g: the lambda-return of state t+1 seen from t+1's side; defined components only.
-    let mut g: [Option<f32>; 3] = if finished {
-        // The final state is exact for the defined outputs: the winner's win points, the loser's
-        // loss points; the other conditional output has no target.
-        let e = terminal_eval(rules, &states[n - 1]).expect("finished");
-        if e.win == 1.0 {
-            [Some(1.0), Some(e.win_points), None]
-        } else {
-            [Some(0.0), None, Some(e.loss_points)]
-        }
-    } else {
-        values[n - 1].map(Some)
+    let mut g: [Option<f32>; 3] = match last {
+        // The final state is exact for the defined outputs: the win probability, the points of a
+        // win if one can happen, of a loss if one can; a conditional output of an outcome that
+        // cannot happen has no target.
+        Some(e) => [
+            Some(e.win),
+            (e.win > 0.0).then_some(e.win_points),
+            (e.win < 1.0).then_some(e.loss_points),
+        ],
+        None => values[n - 1].map(Some),
     };
     for t in (0..n - 1).rev() {
         let same_side = states[t + 1].turn() == states[t].turn();
@@ -266,6 +280,19 @@ mod tests {
             trainer.net.meta.get("games").map(String::as_str),
             Some("20")
         );
+    }
+
+    #[test]
+    fn games_end_at_their_first_bear_off() {
+        let rules = Rules::default();
+        let net = Network::random(8, 3);
+        for seed in 1..4 {
+            let (samples, turns) = play_game(&rules, &net, 0.7, seed);
+            assert!(turns < 4999, "the game ended");
+            // No state before the last is a bear-off (the last, where the game ended on the
+            // table's value or a win, is not a sample).
+            assert!(samples.iter().all(|s| !bearoff::is_bearoff(&s.state)));
+        }
     }
 
     #[test]

@@ -60,6 +60,8 @@ enum Command {
     Convert(commands::convert::Args),
     /// Train a network by TD(lambda) self-play (resumable; logs and plots its progress).
     Train(commands::train::Args),
+    /// Build a rule set's one-sided bear-off table and show it (or one home board's entry).
+    Bearoff(commands::bearoff::Args),
 }
 
 /// An error caused by what the user gave us: exit code 2.
@@ -116,6 +118,7 @@ fn main() -> ExitCode {
         Some(Command::Train(args)) => commands::train::run(args),
         Some(Command::Analyse(args)) => commands::analyse::run(args),
         Some(Command::Convert(args)) => commands::convert::run(args),
+        Some(Command::Bearoff(args)) => commands::bearoff::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod analyse_html;
 pub mod analysis;
+pub mod bearoff;
 pub mod convert;
 pub mod duel;
 pub mod engine;
