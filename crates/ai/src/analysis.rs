@@ -9,7 +9,7 @@
 //! not) and every double offered (take or drop), judged by [`crate::cube`]'s 0-ply equities.
 //!
 //! Equity lost is in the scoring's points times the cube at the decision, from the mover's side.
-//! Marks compare it with [`unit`] (the worth of a game at cube 1, see there) times the cube:
+//! Marks compare it with [`unit()`] (the worth of a game at cube 1, see there) times the cube:
 //! doubtful from [`DOUBTFUL`], bad from [`BAD`], very bad from [`VERY_BAD`] of it. The
 //! performance rating is [`RATING_SCALE`] times the mean of that normalised loss per unforced
 //! decision, as XG's PR: 0 is perfect play.
@@ -44,11 +44,11 @@ use crate::search::{Bot, Ranked};
 
 /// Deepest search an analysis may use: beyond 2 plies a decision takes minutes.
 pub const MAX_PLIES: u8 = 2;
-/// Doubtful from this fraction of [`unit`] (times the cube) lost.
+/// Doubtful from this fraction of [`unit()`] (times the cube) lost.
 pub const DOUBTFUL: f32 = 0.04;
-/// Bad from this fraction of [`unit`] (times the cube) lost.
+/// Bad from this fraction of [`unit()`] (times the cube) lost.
 pub const BAD: f32 = 0.08;
-/// Very bad from this fraction of [`unit`] (times the cube) lost.
+/// Very bad from this fraction of [`unit()`] (times the cube) lost.
 pub const VERY_BAD: f32 = 0.16;
 /// The rating is this times the mean normalised equity lost per unforced decision (XG's scale).
 pub const RATING_SCALE: f32 = 500.0;
@@ -259,7 +259,7 @@ pub struct PlayerSummary {
     /// Sum of the luck of the player's rolls, in points.
     pub luck: f32,
     /// Performance rating: [`RATING_SCALE`] times the mean equity lost per unforced decision
-    /// divided by [`unit`] times the cube; 0 is perfect play.
+    /// divided by [`unit()`] times the cube; 0 is perfect play.
     pub rating: f32,
 }
 
@@ -377,12 +377,12 @@ impl Analyser {
         // among the ranked candidates, and the best is the best of all.
         settings.chain_keep = 0;
         settings.keep = settings.keep.max(6);
-        let bot = Bot::new(level.evaluator(), rules, settings);
+        let bot = Bot::new(level.evaluator(&rules), rules, settings);
         // Luck looks at 21 rolls per decision: 0-ply, with the level's chain filter.
         let mut luck = level.settings(&rules);
         luck.plies = 0;
         luck.noise = 0.0;
-        let luck_bot = Bot::new(level.evaluator(), rules, luck);
+        let luck_bot = Bot::new(level.evaluator(&rules), rules, luck);
         Ok(Analyser {
             rules,
             bot,

@@ -4,13 +4,15 @@
 //! the most one game is worth under the rules ([`max_points`]) so that a level plays alike under
 //! checker-count scoring (15 points) and single-game scoring (1 point).
 //!
-//! Other rule sets: every level uses the same evaluator whatever the preset. The evaluator sees
-//! only the position (bar, start pool, board, borne off) from the side to roll, which every preset
-//! shares; what differs between presets is handled around it by rule-aware code: the candidates
-//! (legal plays, acey-deucey chains and re-rolls per the preset's options), the exact value of
-//! finished games ([`crate::terminal_eval`], scored per the preset) and the conversion of the
-//! outputs to points ([`crate::Eval::equity`], scaled per the preset's scoring). A net trained on
-//! `american` is therefore a reasonable, though not tuned, player of the other presets.
+//! Other rule sets: a level above beginner uses the shipped network of the rule set's family
+//! ([`crate::models::Shipped::for_rules`]: the `bgammon` network for the exact-only bear-off,
+//! the `american` one for the rest). The evaluator sees only the position (bar, start pool,
+//! board, borne off) from the side to roll, which every preset shares; what differs between
+//! presets is handled around it by rule-aware code: the candidates (legal plays, acey-deucey
+//! chains and re-rolls per the preset's options), the exact value of finished games
+//! ([`crate::terminal_eval`], scored per the preset) and the conversion of the outputs to points
+//! ([`crate::Eval::equity`], scaled per the preset's scoring). A network trained on one preset is
+//! therefore a reasonable, though not tuned, player of the others in its family.
 //!
 //! The bear-off: every level's evaluator sits behind the bear-off tables
 //! ([`crate::bearoff::BearoffEvaluator`]), built for the rule set in play. Once both sides are
@@ -26,7 +28,7 @@ use acey_rules::Rules;
 use crate::bearoff::BearoffEvaluator;
 use crate::eval::{max_points, Evaluator};
 use crate::evaluators::{HeuristicEvaluator, NeuralEvaluator};
-use crate::models::default_network;
+use crate::models::Shipped;
 use crate::search::{Bot, SearchSettings};
 
 /// A named playing level.
@@ -126,8 +128,8 @@ impl Level {
         }
     }
 
-    /// The evaluator this level uses (behind the bear-off tables).
-    pub fn evaluator(self) -> Arc<dyn Evaluator> {
+    /// The evaluator this level uses under `rules` (behind the bear-off tables).
+    pub fn evaluator(self, rules: &Rules) -> Arc<dyn Evaluator> {
         match self {
             Level::Beginner => {
                 static HEURISTIC: OnceLock<Arc<BearoffEvaluator>> = OnceLock::new();
@@ -135,13 +137,13 @@ impl Level {
                     .get_or_init(|| Arc::new(BearoffEvaluator::new(Arc::new(HeuristicEvaluator))))
                     .clone()
             }
-            _ => default_evaluator(),
+            _ => shipped_evaluator(Shipped::for_rules(rules)),
         }
     }
 
     /// A ready bot of this level for `rules`.
     pub fn bot(self, rules: Rules) -> Bot {
-        self.bot_with(self.evaluator(), rules)
+        self.bot_with(self.evaluator(&rules), rules)
     }
 
     /// A bot of this level's search settings over a given evaluator (to test other networks at
@@ -152,16 +154,21 @@ impl Level {
     }
 }
 
-/// The evaluator the levels above beginner use: the shipped network
-/// ([`crate::models::default_network`]) behind the bear-off tables, built once per process and
-/// shared.
+/// The evaluator the levels above beginner use under `american`: the shipped `american`
+/// network behind the bear-off tables.
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    static NET: OnceLock<Arc<BearoffEvaluator>> = OnceLock::new();
-    NET.get_or_init(|| {
-        let net = Arc::new(NeuralEvaluator::new(default_network(), "net"));
-        Arc::new(BearoffEvaluator::new(net))
-    })
-    .clone()
+    shipped_evaluator(Shipped::American)
+}
+
+/// A shipped network behind the bear-off tables, built once per process and shared.
+pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
+    static NETS: [OnceLock<Arc<BearoffEvaluator>>; 2] = [OnceLock::new(), OnceLock::new()];
+    NETS[shipped as usize]
+        .get_or_init(|| {
+            let net = Arc::new(NeuralEvaluator::new(shipped.network(), "net"));
+            Arc::new(BearoffEvaluator::new(net))
+        })
+        .clone()
 }
 
 impl fmt::Display for Level {

@@ -13,33 +13,111 @@
 
 use std::sync::OnceLock;
 
+use acey_rules::{BearOffRule, Layout, Rules};
+
 use crate::network::Network;
 
 /// The bytes of the shipped `american` network file.
 pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
+/// The bytes of the shipped `bgammon` network file.
+pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
 
-/// The shipped network, parsed once per process.
+/// The networks acey ships: one for each family of rule sets that play differently enough to be
+/// learned apart (models/MODEL.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shipped {
+    /// Trained under `american`; serves every rule set the others do not.
+    American,
+    /// Trained under `bgammon` (what bgammon.org plays: exact bear-off, a re-roll after every
+    /// chosen double); serves the acey-deucey rule sets with the exact-only bear-off.
+    Bgammon,
+}
+
+impl Shipped {
+    /// The network that serves `rules`: the one trained for its family, else the closest.
+    ///
+    /// The exact-only bear-off (`bgammon`, `old-navy`) changes the whole end of the game (a
+    /// checker that cannot be borne off exactly stays, so spare checkers on high points are
+    /// costly), which the `american` network never learned; the other differences between the
+    /// acey-deucey presets (re-roll gates, entry rules) are handled by the search's legal plays
+    /// and leave the values of positions close. Backgammon has no network of its own yet and is
+    /// served by the `american` one.
+    pub fn for_rules(rules: &Rules) -> Shipped {
+        let acey = rules.acey_deucey && rules.layout == Layout::OffBoard;
+        if acey && rules.bear_off_rule == BearOffRule::ExactOnly {
+            Shipped::Bgammon
+        } else {
+            Shipped::American
+        }
+    }
+
+    /// Its name (the preset it was trained under).
+    pub fn name(self) -> &'static str {
+        match self {
+            Shipped::American => "american",
+            Shipped::Bgammon => "bgammon",
+        }
+    }
+
+    fn bytes(self) -> &'static [u8] {
+        match self {
+            Shipped::American => AMERICAN,
+            Shipped::Bgammon => BGAMMON,
+        }
+    }
+
+    /// The network, parsed once per process.
+    pub fn network(self) -> Network {
+        static NETS: [OnceLock<Network>; 2] = [OnceLock::new(), OnceLock::new()];
+        NETS[self as usize]
+            .get_or_init(|| {
+                // The bytes are part of the program and checked by the tests below: a failure
+                // here is a build defect, not bad input.
+                Network::from_bytes(self.bytes()).expect("an embedded network file is valid")
+            })
+            .clone()
+    }
+}
+
+/// The shipped `american` network, parsed once per process.
 pub fn default_network() -> Network {
-    static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| {
-        // The bytes are part of the program and checked by the test below: a failure here is a
-        // build defect, not bad input.
-        Network::from_bytes(AMERICAN).expect("the embedded network file is valid")
-    })
-    .clone()
+    Shipped::American.network()
+}
+
+/// The shipped network that serves `rules` ([`Shipped::for_rules`]).
+pub fn network_for(rules: &Rules) -> Network {
+    Shipped::for_rules(rules).network()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use acey_rules::Preset;
+
     #[test]
-    fn the_shipped_network_loads_and_says_how_it_was_trained() {
-        let net = Network::from_bytes(AMERICAN).unwrap();
-        assert!(net
-            .meta
-            .get("games")
-            .is_some_and(|g| g.parse::<u64>().is_ok()));
-        assert_eq!(net.meta.get("rules").map(String::as_str), Some("american"));
+    fn every_shipped_network_loads_and_says_how_it_was_trained() {
+        for shipped in [Shipped::American, Shipped::Bgammon] {
+            let net = Network::from_bytes(shipped.bytes()).unwrap();
+            assert!(net
+                .meta
+                .get("games")
+                .is_some_and(|g| g.parse::<u64>().is_ok()));
+            assert_eq!(
+                net.meta.get("rules").map(String::as_str),
+                Some(shipped.name())
+            );
+        }
+    }
+
+    #[test]
+    fn each_preset_is_served_by_its_family_s_network() {
+        let served = |p: Preset| Shipped::for_rules(&p.rules());
+        assert_eq!(served(Preset::American), Shipped::American);
+        assert_eq!(served(Preset::Bgammon), Shipped::Bgammon);
+        assert_eq!(served(Preset::OldNavy), Shipped::Bgammon);
+        assert_eq!(served(Preset::LiberalBearoff), Shipped::American);
+        assert_eq!(served(Preset::Britannica), Shipped::American);
+        assert_eq!(served(Preset::Backgammon), Shipped::American);
     }
 }

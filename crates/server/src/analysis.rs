@@ -1,6 +1,6 @@
 //! Game analysis on the server (docs/analysis.md, "In the browser"): an ended game judged by
 //! [`acey_ai::analysis`] one decision at a time on the bot pool, the progress kept in memory and
-//! the result stored ([`AnalysisStore`]) so that a second visit is instant.
+//! the result stored ([`AnalysisStore`](crate::online_store::AnalysisStore)) so that a second visit is instant.
 //!
 //! Why one decision at a time: the bot pool is first come, first served. A whole analysis as one
 //! job would hold a bot thread for seconds while the bots of games being played wait; one job per

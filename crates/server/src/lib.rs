@@ -322,6 +322,7 @@ async fn clean_up(shared: Arc<ws::Shared>, limits: Limits) {
 pub fn run(config: Config) -> Result<(), ServerError> {
     let db = config.db.clone();
     let running = start(config)?;
+    warm_bearoff_tables();
     let stop = running.listen_for_stop()?;
     // Written without println!: a closed stdout (`acey serve | head -1`) must not stop the
     // server.
@@ -335,4 +336,21 @@ pub fn run(config: Config) -> Result<(), ServerError> {
     let _ = writeln!(out, "press Ctrl-C to stop");
     let _ = out.flush();
     running.wait_for(stop)
+}
+
+/// Builds the bear-off tables of the two most played rule sets on a low-priority thread, so that
+/// the first game to reach a bear-off does not wait a second or two for them (a table is built
+/// at first use otherwise: `acey_ai::bearoff::table`).
+fn warm_bearoff_tables() {
+    let spawned = std::thread::Builder::new()
+        .name("acey-bearoff-warm".into())
+        .spawn(|| {
+            pool::lower_priority();
+            for preset in [acey_rules::Preset::American, acey_rules::Preset::Bgammon] {
+                acey_ai::bearoff::table(&preset.rules());
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "could not start building the bear-off tables");
+    }
 }

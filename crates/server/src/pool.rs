@@ -29,7 +29,7 @@ struct Counts {
 }
 
 /// Lowers the calling thread's priority (Linux: a thread's nice value is its own).
-fn lower_priority() {
+pub(crate) fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
         let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 10);

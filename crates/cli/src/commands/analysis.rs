@@ -53,7 +53,7 @@ pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
     // Analysis looks at every 1-2 play, and searches the best few deeper.
     settings.chain_keep = 0;
     settings.keep = settings.keep.max(6);
-    Bot::new(level.evaluator(), rules, settings)
+    Bot::new(level.evaluator(&rules), rules, settings)
 }
 
 /// Checks that the plies asked for are searchable. `rollout` says whether the command has a
@@ -114,7 +114,7 @@ pub fn hint(
             let mut settings = level.settings(&rules);
             settings.plies = 0;
             settings.noise = 0.0;
-            let player = Bot::new(level.evaluator(), rules, settings);
+            let player = Bot::new(level.evaluator(&rules), rules, settings);
             let rollout = RolloutSettings {
                 trials,
                 truncate,
