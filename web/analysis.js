@@ -105,6 +105,10 @@ export function renderGraph(svg, list, data, select) {
   const y = (p) => pad + (H - 2 * pad) * (1 - p);
   svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
   svgEl("line", { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), class: "graph-mid" }, svg);
+  // Where each later game of a match or session starts.
+  a.decisions.forEach((d, i) => {
+    if (i > 0 && d.game !== a.decisions[i - 1].game) svgEl("line", { x1: x(i), x2: x(i), y1: pad, y2: H - pad, class: "graph-game" }, svg);
+  });
   // White's chances at each checker decision (the equity graph is from the roller's side).
   const white = new Map(a.equity.map((e) => [e.index, e.player === 0 ? e.win : 1 - e.win]));
   const points = a.equity.map((e) => `${x(e.index).toFixed(1)},${y(white.get(e.index)).toFixed(1)}`);
@@ -169,7 +173,9 @@ export function renderDecision(box, data, d, show) {
   }
   if (!d.alternatives.length) {
     const t = document.createElement("p");
-    t.textContent = `${d.played}: ${fmt(d.played_equity)} · ${d.best}: ${fmt(d.best_equity)}`;
+    t.textContent = d.played === d.best
+      ? `${d.played}: ${fmt(d.played_equity)}`
+      : `${d.played}: ${fmt(d.played_equity)} · ${d.best}: ${fmt(d.best_equity)}`;
     box.appendChild(t);
     return;
   }

@@ -15,7 +15,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use acey_rules::{dice_action, Action, Dice, Game, GameError, Phase, Player, PoolKind, Rules};
+use acey_rules::{
+    dice_action, Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules,
+};
 use rayon::prelude::*;
 
 use crate::candidates::Candidate;
@@ -170,6 +172,18 @@ pub fn play_game(
     dice: &mut Dice,
     noise: &mut [Dice; 2],
 ) -> Result<(Player, u32, u32), GameError> {
+    play_game_watched(rules, bots, dice, noise, &mut |_, _| {})
+}
+
+/// [`play_game`], showing `watch` every checker decision before the bot makes it: the state
+/// (the mover to roll) and the roll (the error benchmark draws its positions so).
+pub fn play_game_watched(
+    rules: &Rules,
+    bots: [&Bot; 2],
+    dice: &mut Dice,
+    noise: &mut [Dice; 2],
+    watch: &mut dyn FnMut(&Position, (u8, u8)),
+) -> Result<(Player, u32, u32), GameError> {
     let mut rules = *rules;
     // One game: a match target would only chain games together.
     rules.match_target = None;
@@ -191,6 +205,7 @@ pub fn play_game(
                 match kind {
                     PoolKind::Natural | PoolKind::AceyDeucey => {
                         let roll = (pool.dice()[0], pool.dice()[1]);
+                        watch(&state, roll);
                         let c = bots[p].choose(&state, roll, &mut noise[p]);
                         plan = Some(c);
                         Action::Play {

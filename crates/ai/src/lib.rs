@@ -37,6 +37,7 @@ pub use rollout::{
 pub mod duel;
 pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
 pub mod analysis;
+pub mod benchmark;
 pub mod cube;
 pub use analysis::{
     Analyser, Analysis, AnalysisError, Decision, DecisionKind, Mark, PlayerSummary,

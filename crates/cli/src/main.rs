@@ -47,6 +47,9 @@ enum Command {
     Play(commands::play::Args),
     /// Play one bot against another with common random numbers; points per game with a 95% CI.
     Duel(commands::duel::Args),
+    /// The benchmark of errors: bots scored on decisions settled by rollouts, stage by stage
+    /// (or --generate a new set).
+    Benchmark(commands::benchmark::Args),
     /// Rank the plays of a roll: win chance, expected points, difference to the best.
     Hint(commands::hint::Args),
     /// Win chance and expected points of a position for the player to roll.
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => commands::rules::run(args),
         Some(Command::Play(args)) => commands::play::run(args),
         Some(Command::Duel(args)) => commands::duel::run(args),
+        Some(Command::Benchmark(args)) => commands::benchmark::run(args),
         Some(Command::Hint(args)) => commands::hint::run(args),
         Some(Command::Eval(args)) => commands::eval::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),

@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod analyse_html;
 pub mod analysis;
 pub mod bearoff;
+pub mod benchmark;
 pub mod convert;
 pub mod duel;
 pub mod engine;

@@ -1,0 +1,454 @@
+//! The benchmark of errors (models/MODEL.md, "Benchmark of errors"), as GNU Backgammon's: a fixed
+//! set of checker decisions (a position and its roll) drawn from games between levels in every
+//! stage of the game, whose best candidates were settled by rollouts; a bot is measured by the
+//! equity it loses per decision on the set, stage by stage.
+//!
+//! **The file**, text, one decision a line (`#` lines are comments that state how it was made):
+//!
+//! ```text
+//! contact AAAgy_9BABIY_wM 4-1 AAEgy_9BABIY_wM:+1.2345 AAEgy_8BABIY_wM:+1.1020 ...
+//! ```
+//!
+//! the stage, the acey position ID of the state (the mover to roll), the roll, then each settled
+//! candidate as the position ID of the state it reaches (its turn: whoever rolls next) and its
+//! rollout equity for the mover in points at cube 1, best first. A play that reaches none of the
+//! listed states is scored as losing what the last listed one loses: a lower bound, and counted
+//! apart ([`StageScore::outside`]), as GNU Backgammon's benchmark does with the plays its
+//! rollouts did not cover.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+use acey_rules::{Dice, Position, Rules};
+use rayon::prelude::*;
+
+use crate::bearoff::is_bearoff;
+use crate::cube::in_contact;
+use crate::duel::play_game_watched;
+use crate::levels::Level;
+use crate::rollout::{rollout_candidates_until, RolloutSettings};
+use crate::search::Bot;
+
+/// The stage of the game a decision belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// The mover still has checkers in its `start` pool.
+    Entering,
+    /// Every checker entered, the sides still to pass each other.
+    Contact,
+    /// An acey-deucey roll (1-2): its play, the named double and the double's play.
+    Chain,
+    /// No contact left, not yet a bear-off of both sides.
+    Race,
+    /// Both sides bearing off.
+    BearOff,
+}
+
+impl Stage {
+    /// Every stage, in the order of a game.
+    pub const ALL: [Stage; 5] = [
+        Stage::Entering,
+        Stage::Contact,
+        Stage::Chain,
+        Stage::Race,
+        Stage::BearOff,
+    ];
+
+    /// The stage of the decision `dice` from `state` (the mover to roll) under `rules`.
+    pub fn of(rules: &Rules, state: &Position, dice: (u8, u8)) -> Stage {
+        if is_bearoff(state) {
+            Stage::BearOff
+        } else if !in_contact(state) {
+            Stage::Race
+        } else if rules.acey_deucey && (dice == (1, 2) || dice == (2, 1)) {
+            Stage::Chain
+        } else if state.start(state.turn()) > 0 {
+            Stage::Entering
+        } else {
+            Stage::Contact
+        }
+    }
+
+    /// Its name in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Entering => "entering",
+            Stage::Contact => "contact",
+            Stage::Chain => "chain",
+            Stage::Race => "race",
+            Stage::BearOff => "bear-off",
+        }
+    }
+
+    /// The stage of a name.
+    pub fn parse(name: &str) -> Option<Stage> {
+        Stage::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A candidate settled by rollouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settled {
+    /// The state it reaches (its turn: whoever rolls next).
+    pub state: Position,
+    /// Its rollout equity for the mover, points at cube 1.
+    pub equity: f32,
+}
+
+/// One decision of the benchmark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Its stage.
+    pub stage: Stage,
+    /// The state, the mover to roll.
+    pub state: Position,
+    /// The roll.
+    pub dice: (u8, u8),
+    /// The settled candidates, best first (at least two).
+    pub candidates: Vec<Settled>,
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {}-{}",
+            self.stage.name(),
+            self.state.id(),
+            self.dice.0,
+            self.dice.1
+        )?;
+        for c in &self.candidates {
+            write!(f, " {}:{:+.4}", c.state.id(), c.equity)?;
+        }
+        Ok(())
+    }
+}
+
+/// A line of a benchmark file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {why}")]
+pub struct BenchmarkError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+/// Reads a benchmark file.
+pub fn parse(text: &str) -> Result<Vec<Item>, BenchmarkError> {
+    let mut items = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: String| BenchmarkError { line: i + 1, why };
+        let mut words = line.split_whitespace();
+        let mut next = |what: &str| {
+            words
+                .next()
+                .ok_or_else(|| bad(format!("the {what} is missing")))
+        };
+        let stage = next("stage")?;
+        let stage = Stage::parse(stage).ok_or_else(|| bad(format!("unknown stage '{stage}'")))?;
+        let state = next("position ID")?;
+        let state =
+            Position::from_id(state).map_err(|e| bad(format!("position '{state}': {e}")))?;
+        let dice = next("roll")?;
+        let dice = parse_roll(dice).ok_or_else(|| bad(format!("bad roll '{dice}'")))?;
+        let candidates = words
+            .map(|w| {
+                let (id, eq) = w
+                    .split_once(':')
+                    .ok_or_else(|| bad(format!("'{w}' is not ID:EQUITY")))?;
+                let state =
+                    Position::from_id(id).map_err(|e| bad(format!("position '{id}': {e}")))?;
+                let equity: f32 = eq
+                    .parse()
+                    .ok()
+                    .filter(|e: &f32| e.is_finite())
+                    .ok_or_else(|| bad(format!("bad equity '{eq}'")))?;
+                Ok(Settled { state, equity })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if candidates.len() < 2 {
+            return Err(bad("fewer than two candidates".into()));
+        }
+        if candidates.windows(2).any(|w| w[0].equity < w[1].equity) {
+            return Err(bad("the candidates are not best first".into()));
+        }
+        items.push(Item {
+            stage,
+            state,
+            dice,
+            candidates,
+        });
+    }
+    Ok(items)
+}
+
+fn parse_roll(text: &str) -> Option<(u8, u8)> {
+    let (a, b) = text.split_once('-')?;
+    let (a, b): (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
+    ((1..=6).contains(&a) && (1..=6).contains(&b)).then_some((a, b))
+}
+
+/// The pairs of levels whose games the decisions are drawn from: strong and weak players meet, so
+/// that the positions are those both kinds reach. (The 1- and 2-ply levels play the same
+/// positions as `advanced` and would only slow the drawing.)
+const PAIRS: [(Level, Level); 4] = [
+    (Level::Advanced, Level::Advanced),
+    (Level::Beginner, Level::Advanced),
+    (Level::Intermediate, Level::Casual),
+    (Level::Advanced, Level::Intermediate),
+];
+
+/// Draws decisions from games between levels under `rules`: each decision of a game is kept with
+/// probability 1/8 while its stage has fewer than `per_stage`, until every stage has them (or
+/// 20,000 games were played). Decisions with a single legal choice are left out. The same seed
+/// gives the same decisions.
+pub fn draw(rules: &Rules, per_stage: usize, seed: u64) -> Vec<(Stage, Position, (u8, u8))> {
+    let mut rules = *rules;
+    rules.match_target = None;
+    let bots: Vec<[Bot; 2]> = PAIRS
+        .iter()
+        .map(|(a, b)| [a.bot(rules), b.bot(rules)])
+        .collect();
+    let mut pick = Dice::new(seed ^ 0xBE7C_4A11);
+    let mut out: Vec<(Stage, Position, (u8, u8))> = Vec::new();
+    let count = |out: &[(Stage, Position, (u8, u8))], s: Stage| {
+        out.iter().filter(|(t, _, _)| *t == s).count()
+    };
+    let judge = Level::Advanced.bot(rules);
+    for game in 0..20_000u64 {
+        if Stage::ALL.iter().all(|&s| count(&out, s) >= per_stage) {
+            break;
+        }
+        let pair = &bots[game as usize % bots.len()];
+        let mut dice = Dice::new(seed.wrapping_add(game.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let mut noise = [Dice::new(seed ^ game), Dice::new(!seed ^ game)];
+        let mut seen: Vec<(Stage, Position, (u8, u8))> = Vec::new();
+        let result = play_game_watched(
+            &rules,
+            [&pair[0], &pair[1]],
+            &mut dice,
+            &mut noise,
+            &mut |state, roll| {
+                if pick.next_u64().is_multiple_of(8) {
+                    seen.push((Stage::of(&rules, state, roll), *state, roll));
+                }
+            },
+        );
+        if result.is_err() {
+            continue; // an engine refusal would be a bug elsewhere; the game is just skipped
+        }
+        for (stage, state, roll) in seen {
+            if count(&out, stage) < per_stage && judge.rank(&state, roll).len() > 1 {
+                out.push((stage, state, roll));
+            }
+        }
+    }
+    out
+}
+
+/// Settles one decision: the best `keep` candidates of `judge`'s search, rolled out by `roller`
+/// for both sides with common dice; `None` once `stop` is set.
+pub fn settle(
+    judge: &Bot,
+    roller: &Bot,
+    (stage, state, dice): (Stage, Position, (u8, u8)),
+    keep: usize,
+    settings: &RolloutSettings,
+    stop: &AtomicBool,
+) -> Option<Item> {
+    let ranked = judge.rank(&state, dice);
+    let cands: Vec<_> = ranked.iter().take(keep).map(|r| r.candidate).collect();
+    let results = rollout_candidates_until(roller, state.turn(), &cands, settings, stop)?;
+    let mut candidates: Vec<Settled> = cands
+        .iter()
+        .zip(&results)
+        .map(|(c, r)| Settled {
+            state: c.state,
+            equity: r.equity as f32,
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    Some(Item {
+        stage,
+        state,
+        dice,
+        candidates,
+    })
+}
+
+/// What a bot lost in one stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct StageScore {
+    /// Decisions of the stage.
+    pub decisions: usize,
+    /// Equity lost in all, points at cube 1.
+    pub lost: f64,
+    /// Plays that reached none of the settled candidates (their loss a lower bound).
+    pub outside: usize,
+}
+
+impl StageScore {
+    /// Mean equity lost per decision.
+    pub fn mean(&self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.lost / self.decisions as f64
+        }
+    }
+
+    fn add(&mut self, other: &StageScore) {
+        self.decisions += other.decisions;
+        self.lost += other.lost;
+        self.outside += other.outside;
+    }
+}
+
+/// A bot's score on the benchmark: per stage, and in all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Score {
+    /// Every stage with decisions, in the order of [`Stage::ALL`].
+    pub stages: Vec<(Stage, StageScore)>,
+    /// All decisions together.
+    pub total: StageScore,
+}
+
+/// What `bot` loses on `items`: its choice (noise included, seeded by `seed` and the decision's
+/// index, so the same seed gives the same score) against the best settled candidate.
+pub fn score(bot: &Bot, items: &[Item], seed: u64) -> Score {
+    let losses: Vec<(Stage, f64, bool)> = items
+        .par_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let mut noise = Dice::new(seed ^ (i as u64).wrapping_mul(0xA076_1D64_78BD_642F));
+            let chosen = bot.choose(&item.state, item.dice, &mut noise);
+            let best = item.candidates[0].equity as f64;
+            match item.candidates.iter().find(|c| c.state == chosen.state) {
+                Some(c) => (item.stage, (best - c.equity as f64).max(0.0), false),
+                None => {
+                    let last = item.candidates[item.candidates.len() - 1].equity as f64;
+                    (item.stage, (best - last).max(0.0), true)
+                }
+            }
+        })
+        .collect();
+    let mut stages: Vec<(Stage, StageScore)> = Vec::new();
+    let mut total = StageScore::default();
+    for stage in Stage::ALL {
+        let mut s = StageScore::default();
+        for &(t, lost, outside) in losses.iter().filter(|(t, _, _)| *t == stage) {
+            debug_assert_eq!(t, stage);
+            s.decisions += 1;
+            s.lost += lost;
+            s.outside += usize::from(outside);
+        }
+        if s.decisions > 0 {
+            total.add(&s);
+            stages.push((stage, s));
+        }
+    }
+    Score { stages, total }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use acey_rules::Preset;
+
+    fn small_set(rules: &Rules) -> Vec<Item> {
+        let drawn = draw(rules, 2, 5);
+        let judge = Level::Advanced.bot(*rules);
+        let settings = RolloutSettings {
+            trials: 36,
+            truncate: Some(2),
+            seed: 3,
+            stratify: true,
+        };
+        drawn
+            .into_iter()
+            .filter_map(|d| settle(&judge, &judge, d, 3, &settings, &AtomicBool::new(false)))
+            .collect()
+    }
+
+    #[test]
+    fn every_stage_is_drawn_and_a_set_reads_back_as_written() {
+        let rules = Preset::American.rules();
+        let items = small_set(&rules);
+        for stage in Stage::ALL {
+            assert_eq!(
+                items.iter().filter(|i| i.stage == stage).count(),
+                2,
+                "{stage:?}"
+            );
+        }
+        for item in &items {
+            assert_eq!(Stage::of(&rules, &item.state, item.dice), item.stage);
+            assert!(item.candidates.len() >= 2, "{item}");
+        }
+        let text: String = items.iter().map(|i| format!("{i}\n")).collect();
+        let back = parse(&format!("# a comment\n\n{text}")).unwrap();
+        assert_eq!(back.len(), items.len());
+        for (a, b) in back.iter().zip(&items) {
+            assert_eq!((a.stage, a.state, a.dice), (b.stage, b.state, b.dice));
+            for (x, y) in a.candidates.iter().zip(&b.candidates) {
+                assert_eq!(x.state, y.state);
+                assert!((x.equity - y.equity).abs() < 1e-4);
+            }
+        }
+        // The same seed draws the same decisions.
+        let again: Vec<_> = draw(&rules, 2, 5).into_iter().map(|d| d.1).collect();
+        let first: Vec<_> = items.iter().map(|i| i.state).collect();
+        assert_eq!(again, first);
+    }
+
+    #[test]
+    fn the_bot_that_settled_a_set_loses_less_on_it_than_a_random_player() {
+        let rules = Preset::American.rules();
+        let items = small_set(&rules);
+        let judge = Level::Advanced.bot(rules);
+        let good = score(&judge, &items, 1);
+        let random = crate::duel::named_bot("random", rules, 1).unwrap();
+        let bad = score(&random, &items, 1);
+        assert_eq!(good.total.decisions, items.len());
+        assert!(
+            good.total.mean() < bad.total.mean(),
+            "{good:?} against {bad:?}"
+        );
+        assert_eq!(
+            score(&judge, &items, 1),
+            good,
+            "the same seed, the same score"
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_their_number() {
+        let e = parse("contact nonsense 3-1 a:1 b:2").unwrap_err();
+        assert_eq!(e.line, 1);
+        let id = Preset::American.rules();
+        let pos = Position::starting(&id).id();
+        for (line, why) in [
+            (
+                format!("middle {pos} 3-1 {pos}:+1 {pos}:+0.5"),
+                "unknown stage",
+            ),
+            (format!("contact {pos} 7-1 {pos}:+1 {pos}:+0.5"), "bad roll"),
+            (format!("contact {pos} 3-1 {pos}:+1"), "fewer than two"),
+            (
+                format!("contact {pos} 3-1 {pos}:+0.5 {pos}:+1"),
+                "best first",
+            ),
+            (format!("contact {pos} 3-1 {pos}:x {pos}:+1"), "bad equity"),
+        ] {
+            let e = parse(&format!("# c\n{line}")).unwrap_err();
+            assert_eq!(e.line, 2, "{line}");
+            assert!(e.why.contains(why), "{line}: {e}");
+        }
+    }
+}

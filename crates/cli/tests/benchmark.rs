@@ -1,0 +1,105 @@
+//! `acey benchmark` through the binary: the shipped set scored by stage (text and JSON), a small
+//! new set generated and scored, and the refusal of a bad file with its line (exit 2).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn acey(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(args)
+        .output()
+        .expect("the acey binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("acey-benchmark-it-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn the_shipped_set_ranks_the_levels_by_stage() {
+    let out = acey(&[
+        "benchmark",
+        "--bot",
+        "random",
+        "--bot",
+        "advanced",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rules"], "american");
+    assert_eq!(v["decisions"], 1000);
+    let bots = v["bots"].as_array().unwrap();
+    let (random, advanced) = (&bots[0], &bots[1]);
+    for stage in ["entering", "contact", "chain", "race", "bear-off"] {
+        assert_eq!(advanced["stages"][stage]["decisions"], 200, "{stage}");
+    }
+    // A lower bound for the random player (most of its plays are outside the settled ones),
+    // and still several times what the network loses.
+    assert!(
+        random["mean_loss"].as_f64().unwrap() > 3.0 * advanced["mean_loss"].as_f64().unwrap(),
+        "{v}"
+    );
+    let text = acey(&["benchmark", "--bot", "advanced"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("1000 decisions under american"), "{text}");
+    assert!(
+        text.contains("bear-off") && text.contains("advanced"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
+    let file = temp("small.txt");
+    let path = file.to_str().unwrap();
+    let out = acey(&[
+        "benchmark",
+        "--generate",
+        path,
+        "--rules",
+        "bgammon",
+        "--per-stage",
+        "1",
+        "--keep",
+        "3",
+        "--trials",
+        "36",
+        "--truncate",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("# rules: bgammon"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| !l.starts_with('#')).count(),
+        5,
+        "{text}"
+    );
+    let scored = acey(&["benchmark", "--data", path, "--bot", "advanced", "--json"]);
+    assert!(
+        scored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&scored.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    assert_eq!(v["rules"], "bgammon");
+    assert_eq!(v["decisions"], 5);
+
+    std::fs::write(&file, format!("{text}contact nonsense 3-1\n")).unwrap();
+    let bad = acey(&["benchmark", "--data", path]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("line 10"), "{err}");
+    let missing = acey(&["benchmark", "--data", "/nonexistent/benchmark.txt"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let _ = std::fs::remove_file(&file);
+}
