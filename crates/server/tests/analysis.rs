@@ -6,15 +6,13 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use acey_server::loadtest::Client;
 use acey_server::Limits;
 use common::*;
 use serde_json::{json, Value};
 
 /// A same-screen game played by random legal intents until it is over; its id.
 async fn ended_game(addr: std::net::SocketAddr, seed: u64) -> String {
-    let mut c = Client::connect(addr).await.unwrap();
-    let joined = create(&mut c, json!({"type": "create", "v": 1, "mode": "local"})).await;
+    let (mut c, joined) = local_game(addr).await;
     let game = joined["info"]["game"].as_str().unwrap().to_string();
     play_until(&mut c, None, joined["view"].clone(), seed, |v| {
         v["phase"]["phase"] == "game-over"
@@ -133,8 +131,7 @@ async fn games_being_played_unknown_games_and_other_sites_are_refused() {
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
     let addr = server.addr;
-    let mut c = Client::connect(addr).await.unwrap();
-    let joined = create(&mut c, json!({"type": "create", "v": 1, "mode": "local"})).await;
+    let (mut c, joined) = local_game(addr).await;
     let game = joined["info"]["game"].as_str().unwrap().to_string();
     // A few plays in, the game goes on: no analysis of it (it would be a hint machine).
     play_until(&mut c, None, joined["view"].clone(), 1, |v| {

@@ -801,14 +801,7 @@ async fn a_spectator_of_a_fast_game_stays_current_and_a_wrong_link_says_so() {
     screenshot(&c, "no-such-game.png").await;
 
     // A same-screen game played as fast as the server answers, watched from a browser.
-    let mut player = acey_server::loadtest::Client::connect(server.addr)
-        .await
-        .unwrap();
-    let joined = create(
-        &mut player,
-        json!({"type": "create", "v": 1, "mode": "local"}),
-    )
-    .await;
+    let (mut player, joined) = local_game(server.addr).await;
     let game = joined["info"]["game"].as_str().unwrap().to_string();
     c.goto(&format!("{url}g/{game}")).await.unwrap();
     wait_until(&c, "the spectator's board", |p| {
@@ -1112,14 +1105,7 @@ async fn an_ended_game_is_analysed_from_its_end_screen_and_a_mark_clicked() {
     let s = setup_with(fast_limits());
     // A same-screen game played to its end by random legal plays (plenty of errors to mark),
     // then opened in the browser with its seat link, as from another device.
-    let mut player = acey_server::loadtest::Client::connect(s.server.addr)
-        .await
-        .unwrap();
-    let joined = create(
-        &mut player,
-        json!({"type": "create", "v": 1, "mode": "local"}),
-    )
-    .await;
+    let (mut player, joined) = local_game(s.server.addr).await;
     let game = joined["info"]["game"].as_str().unwrap().to_string();
     let token = joined["token"].as_str().unwrap().to_string();
     play_until_common(&mut player, joined["view"].clone()).await;

@@ -110,6 +110,13 @@ pub async fn expect_error(c: &mut Client, code: &str) -> Value {
     m
 }
 
+/// A new same-screen game: its creator's connection and the `joined` message.
+pub async fn local_game(addr: std::net::SocketAddr) -> (Client, Value) {
+    let mut c = Client::connect(addr).await.unwrap();
+    let joined = create(&mut c, json!({"type": "create", "v": 1, "mode": "local"})).await;
+    (c, joined)
+}
+
 /// Plays random legal intents for `seat` (`None`: both seats) until `done(view)`; returns the
 /// last view. Every intent must be accepted.
 pub async fn play_until(
