@@ -435,8 +435,19 @@ async fn a_player_gone_on_their_turn_can_be_claimed_against_after_the_wait() {
     stays.send(&json!({"type": "ping"})).await.unwrap();
     until(&mut stays, "pong").await;
     gone.close().await;
-    let presence = until(&mut stays, "presence").await;
-    assert_eq!(presence["presence"]["connected"][first as usize], false);
+    // Presence news sent before the close may still be on its way (a loaded machine can deliver
+    // it after the pong): the news that matters is the one that says the player left.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let presence = until(&mut stays, "presence").await;
+        if presence["presence"]["connected"][first as usize] == false {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no news of the player leaving: {presence}"
+        );
+    }
     stays.send(&json!({"type": "claim"})).await.unwrap();
     let refused = expect_error(&mut stays, "forbidden").await;
     assert!(
