@@ -20,7 +20,10 @@ fn catalogues() -> Vec<(String, String)> {
         .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
         .map(|p| {
             let lang = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (lang, std::fs::read_to_string(&p).expect("a readable catalogue"))
+            (
+                lang,
+                std::fs::read_to_string(&p).expect("a readable catalogue"),
+            )
         })
         .collect();
     all.sort_by_key(|(lang, _)| (lang != "en", lang.clone()));
@@ -119,10 +122,14 @@ fn every_catalogue_has_the_messages_and_placeholders_of_english() {
             .cloned()
             .collect();
         assert!(missing.is_empty(), "{lang}.ftl lacks {missing:?}");
-        assert!(extra.is_empty(), "{lang}.ftl has ids en.ftl lacks: {extra:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang}.ftl has ids en.ftl lacks: {extra:?}"
+        );
         for (id, parts) in english.iter().filter(|(k, _)| !k.starts_with('-')) {
             let theirs = &other[id];
-            let names = |p: &BTreeMap<String, BTreeSet<String>>| p.keys().cloned().collect::<Vec<_>>();
+            let names =
+                |p: &BTreeMap<String, BTreeSet<String>>| p.keys().cloned().collect::<Vec<_>>();
             assert_eq!(
                 names(parts),
                 names(theirs),
