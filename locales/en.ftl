@@ -428,3 +428,107 @@ analysis-title = Analysis
 analysis-graph =
     .aria-label = White's winning chances before each roll, with the marked decisions
 analysis-graph-help = White's winning chances before each roll; a mark is a decision that lost equity (?! doubtful, ? bad, ?? very bad). Click one, or a move, to see it.
+
+## Accounts: why the server refused (by HTTP status)
+
+account-error-400 = That name or password does not fit: a name of 2-20 letters, digits, _ or -, and a password of at least 8 characters.
+account-error-401 = Wrong name or password.
+account-error-409 = That name is taken: choose another.
+account-error-429 = Too many tries: wait a minute.
+account-error = Refused ({ $status }).
+
+## The board's trays
+
+tray-start = start
+tray-off = off
+
+## Replay
+
+replay-white-person = White (person)
+replay-black-person = Black (person)
+replay-loading = Loading…
+replay-load-failed = Could not load the game: { $error }
+# $side is "white" or "black": the side the board is seen from.
+replay-decision-alt = Decision { $number }: { $name } { $play } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-decision-alt-played = Decision { $number }: { $name } { $play } (played) · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+# $kind is "play" (with $dice) or "cube".
+replay-decision = Decision { $number }: { $name } { $kind ->
+        [play] to play { $dice }
+       *[cube] at the cube
+    } · played { $played } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-frame = Play { $number } of { $count }: { $what } · pips { $white }–{ $black } · score { $whiteScore }–{ $blackScore } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-start = start
+replay-die-off = die-off { $white } against { $black }
+replay-roll = roll { $dice }
+replay-names = names { $value }-{ $value }
+replay-resigns = { $name } resigns
+replay-next-game = next game
+replay-double = double
+replay-take = take
+replay-drop = drop
+replay-play = Play
+    .title = Play
+replay-pause = Pause
+
+## Analysis
+
+analysis-asking = Asking the server…
+analysis-progress = Analysing: { $done } of { $total } decisions
+analysis-failed = The analysis failed: { $error }
+analysis-mark-doubtful = doubtful
+analysis-mark-bad = bad
+analysis-mark-very_bad = very bad
+analysis-decisions = Decisions
+analysis-error-rate = Error rate
+analysis-luck = Luck
+analysis-judged = Judged at { $plies }-ply by the { $level } level. Decisions: unforced (all). Error rate: points lost per unforced decision. Rating: 0 is perfect play.
+analysis-no-marks = No decision is marked: both sides played as the bot would.
+analysis-cube = cube: { $played }
+analysis-cube-answer = cube answer: { $played }
+analysis-to-play = { $name } to play { $dice }
+analysis-to-play-forced = { $name } to play { $dice } (forced)
+analysis-double-or-roll = { $name }: double or roll (cube { $cube })
+analysis-take-or-drop = { $name }: take or drop (cube { $cube })
+analysis-verdict-marked = { $mark }: played { $played }, best { $best }, { $lost } points
+analysis-forced = Forced: { $played }
+analysis-played-lost = Played { $played }, best { $best } ({ $lost })
+analysis-played-best = Played { $played }: the best
+analysis-roll-luck = Luck of the roll: { $luck } points.
+analysis-alt-played = { $play } (played)
+
+## Player pages
+
+# $family is "acey-deucey" or "backgammon", $kind "game" or "match".
+profile-rating-name = { $family ->
+        [backgammon] Backgammon
+       *[acey-deucey] Acey-deucey
+    } { $kind ->
+        [match] matches
+       *[game] single games
+    }
+profile-rating =
+    { $games ->
+        [one] { $name }: { $rating } (±{ $deviation }, { $games } game)
+       *[other] { $name }: { $rating } (±{ $deviation }, { $games } games)
+    }
+profile-not-rated = Not rated yet.
+profile-no-player = No such player.
+profile-won = won
+profile-lost = lost
+profile-replay = replay
+profile-kind = { $kind ->
+        [match] matches
+       *[game] single games
+    }

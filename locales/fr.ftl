@@ -431,3 +431,107 @@ analysis-title = Analyse
 analysis-graph =
     .aria-label = Les chances de gain des Blancs avant chaque lancer, avec les décisions marquées
 analysis-graph-help = Les chances de gain des Blancs avant chaque lancer ; une marque est une décision qui a perdu de l’équité (?! douteuse, ? mauvaise, ?? très mauvaise). Cliquez sur une marque, ou sur un coup, pour la voir.
+
+## Comptes : pourquoi le serveur a refusé (selon le statut HTTP)
+
+account-error-400 = Ce nom ou ce mot de passe ne convient pas : un nom de 2 à 20 lettres, chiffres, _ ou -, et un mot de passe d’au moins 8 caractères.
+account-error-401 = Nom ou mot de passe incorrect.
+account-error-409 = Ce nom est déjà pris : choisissez-en un autre.
+account-error-429 = Trop d’essais : patientez une minute.
+account-error = Refusé ({ $status }).
+
+## Les plateaux latéraux
+
+tray-start = départ
+tray-off = sorties
+
+## Revoir une partie
+
+replay-white-person = Blancs (joueur)
+replay-black-person = Noirs (joueur)
+replay-loading = Chargement…
+replay-load-failed = Impossible de charger la partie : { $error }
+# $side vaut « white » ou « black » : le côté d’où l’on voit le plateau.
+replay-decision-alt = Décision { $number } : { $name } { $play } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-decision-alt-played = Décision { $number } : { $name } { $play } (joué) · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+# $kind vaut « play » (avec $dice) ou « cube ».
+replay-decision = Décision { $number } : { $name } { $kind ->
+        [play] joue { $dice }
+       *[cube] au videau
+    } · joué { $played } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-frame = Coup { $number } sur { $count } : { $what } · pips { $white }–{ $black } · score { $whiteScore }–{ $blackScore } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-start = départ
+replay-die-off = lancer de départ { $white } contre { $black }
+replay-roll = lancer { $dice }
+replay-names = annonce { $value }-{ $value }
+replay-resigns = { $name } abandonne
+replay-next-game = partie suivante
+replay-double = double
+replay-take = accepte
+replay-drop = refuse
+replay-play = Lecture
+    .title = Lecture
+replay-pause = Pause
+
+## Analyse
+
+analysis-asking = Demande au serveur…
+analysis-progress = Analyse : { $done } décisions sur { $total }
+analysis-failed = L’analyse a échoué : { $error }
+analysis-mark-doubtful = douteux
+analysis-mark-bad = mauvais
+analysis-mark-very_bad = très mauvais
+analysis-decisions = Décisions
+analysis-error-rate = Taux d’erreur
+analysis-luck = Chance
+analysis-judged = Jugé à { $plies } demi-coups par le niveau { $level }. Décisions : non forcées (toutes). Taux d’erreur : points perdus par décision non forcée. Classement : 0 est le jeu parfait.
+analysis-no-marks = Aucune décision marquée : les deux camps ont joué comme le robot.
+analysis-cube = videau : { $played }
+analysis-cube-answer = réponse au videau : { $played }
+analysis-to-play = { $name } joue { $dice }
+analysis-to-play-forced = { $name } joue { $dice } (forcé)
+analysis-double-or-roll = { $name } : doubler ou lancer (videau { $cube })
+analysis-take-or-drop = { $name } : accepter ou refuser (videau { $cube })
+analysis-verdict-marked = { $mark } : joué { $played }, meilleur { $best }, { $lost } points
+analysis-forced = Forcé : { $played }
+analysis-played-lost = Joué { $played }, meilleur { $best } ({ $lost })
+analysis-played-best = Joué { $played } : le meilleur
+analysis-roll-luck = Chance du lancer : { $luck } points.
+analysis-alt-played = { $play } (joué)
+
+## Pages des joueurs
+
+# $family vaut « acey-deucey » ou « backgammon », $kind « game » ou « match ».
+profile-rating-name = { $family ->
+        [backgammon] Backgammon
+       *[acey-deucey] Acey-deucey
+    } { $kind ->
+        [match] en match
+       *[game] en partie simple
+    }
+profile-rating =
+    { $games ->
+        [one] { $name } : { $rating } (±{ $deviation }, { $games } partie)
+       *[other] { $name } : { $rating } (±{ $deviation }, { $games } parties)
+    }
+profile-not-rated = Pas encore classé.
+profile-no-player = Ce joueur n’existe pas.
+profile-won = gagnée
+profile-lost = perdue
+profile-replay = revoir
+profile-kind = { $kind ->
+        [match] match
+       *[game] partie simple
+    }

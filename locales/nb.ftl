@@ -425,3 +425,107 @@ analysis-title = Analyse
 analysis-graph =
     .aria-label = Hvits vinnersjanser før hvert kast, med de merkede avgjørelsene
 analysis-graph-help = Hvits vinnersjanser før hvert kast; et merke er en avgjørelse som tapte equity (?! tvilsom, ? dårlig, ?? svært dårlig). Klikk på et merke, eller et trekk, for å se det.
+
+## Kontoer: hvorfor serveren sa nei (etter HTTP-status)
+
+account-error-400 = Navnet eller passordet passer ikke: et navn på 2–20 bokstaver, sifre, _ eller -, og et passord på minst 8 tegn.
+account-error-401 = Feil navn eller passord.
+account-error-409 = Navnet er tatt: velg et annet.
+account-error-429 = For mange forsøk: vent et minutt.
+account-error = Avvist ({ $status }).
+
+## Brettets skuffer
+
+tray-start = start
+tray-off = ute
+
+## Se partiet igjen
+
+replay-white-person = Hvit (person)
+replay-black-person = Svart (person)
+replay-loading = Laster …
+replay-load-failed = Kunne ikke laste partiet: { $error }
+# $side er «white» eller «black»: siden brettet ses fra.
+replay-decision-alt = Avgjørelse { $number }: { $name } { $play } · sett fra { $side ->
+        [white] hvit
+       *[black] svart
+    }
+replay-decision-alt-played = Avgjørelse { $number }: { $name } { $play } (spilt) · sett fra { $side ->
+        [white] hvit
+       *[black] svart
+    }
+# $kind er «play» (med $dice) eller «cube».
+replay-decision = Avgjørelse { $number }: { $name } { $kind ->
+        [play] skal spille { $dice }
+       *[cube] ved kuben
+    } · spilte { $played } · sett fra { $side ->
+        [white] hvit
+       *[black] svart
+    }
+replay-frame = Trekk { $number } av { $count }: { $what } · pips { $white }–{ $black } · stilling { $whiteScore }–{ $blackScore } · sett fra { $side ->
+        [white] hvit
+       *[black] svart
+    }
+replay-start = start
+replay-die-off = kast om start { $white } mot { $black }
+replay-roll = kast { $dice }
+replay-names = velger { $value }-{ $value }
+replay-resigns = { $name } gir opp
+replay-next-game = neste parti
+replay-double = dobler
+replay-take = tar imot
+replay-drop = gir opp
+replay-play = Spill av
+    .title = Spill av
+replay-pause = Pause
+
+## Analyse
+
+analysis-asking = Spør serveren …
+analysis-progress = Analyserer: { $done } av { $total } avgjørelser
+analysis-failed = Analysen mislyktes: { $error }
+analysis-mark-doubtful = tvilsom
+analysis-mark-bad = dårlig
+analysis-mark-very_bad = svært dårlig
+analysis-decisions = Avgjørelser
+analysis-error-rate = Feilrate
+analysis-luck = Flaks
+analysis-judged = Vurdert med { $plies } halvtrekk av nivået { $level }. Avgjørelser: ikke tvungne (alle). Feilrate: poeng tapt per ikke tvungen avgjørelse. Rating: 0 er feilfritt spill.
+analysis-no-marks = Ingen avgjørelser er merket: begge sider spilte som boten ville.
+analysis-cube = kube: { $played }
+analysis-cube-answer = svar på kuben: { $played }
+analysis-to-play = { $name } skal spille { $dice }
+analysis-to-play-forced = { $name } skal spille { $dice } (tvunget)
+analysis-double-or-roll = { $name }: doble eller kaste (kube { $cube })
+analysis-take-or-drop = { $name }: ta imot eller gi opp (kube { $cube })
+analysis-verdict-marked = { $mark }: spilte { $played }, best { $best }, { $lost } poeng
+analysis-forced = Tvunget: { $played }
+analysis-played-lost = Spilte { $played }, best { $best } ({ $lost })
+analysis-played-best = Spilte { $played }: det beste
+analysis-roll-luck = Flaks i kastet: { $luck } poeng.
+analysis-alt-played = { $play } (spilt)
+
+## Spillersider
+
+# $family er «acey-deucey» eller «backgammon», $kind «game» eller «match».
+profile-rating-name = { $family ->
+        [backgammon] Backgammon
+       *[acey-deucey] Acey-deucey
+    }, { $kind ->
+        [match] matcher
+       *[game] enkeltpartier
+    }
+profile-rating =
+    { $games ->
+        [one] { $name }: { $rating } (±{ $deviation }, { $games } parti)
+       *[other] { $name }: { $rating } (±{ $deviation }, { $games } partier)
+    }
+profile-not-rated = Ikke ratet ennå.
+profile-no-player = Spilleren finnes ikke.
+profile-won = vant
+profile-lost = tapte
+profile-replay = se igjen
+profile-kind = { $kind ->
+        [match] matcher
+       *[game] enkeltpartier
+    }

@@ -442,3 +442,108 @@ analysis-title = Анализ
 analysis-graph =
     .aria-label = Шансы белых на победу перед каждым броском, с отмеченными решениями
 analysis-graph-help = Шансы белых на победу перед каждым броском; отметка — решение, потерявшее эквити (?! сомнительное, ? плохое, ?? очень плохое). Щёлкните по отметке или по ходу, чтобы увидеть его.
+
+## Учётные записи: почему сервер отказал (по коду HTTP)
+
+account-error-400 = Имя или пароль не подходят: имя из 2–20 букв, цифр, _ или -, пароль не короче 8 символов.
+account-error-401 = Неверное имя или пароль.
+account-error-409 = Это имя занято: выберите другое.
+account-error-429 = Слишком много попыток: подождите минуту.
+account-error = Отказ ({ $status }).
+
+## Лотки у доски
+
+tray-start = старт
+tray-off = снято
+
+## Просмотр партии
+
+replay-white-person = Белые (человек)
+replay-black-person = Чёрные (человек)
+replay-loading = Загрузка…
+replay-load-failed = Не удалось загрузить партию: { $error }
+# $side — «white» или «black»: с чьей стороны видна доска.
+replay-decision-alt = Решение { $number }: { $name } { $play } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-decision-alt-played = Решение { $number }: { $name } { $play } (сыграно) · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+# $kind — «play» (с $dice) или «cube».
+replay-decision = Решение { $number }: { $name } { $kind ->
+        [play] ходит { $dice }
+       *[cube] у куба
+    } · сыграно { $played } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-frame = Ход { $number } из { $count }: { $what } · пипсы { $white }–{ $black } · счёт { $whiteScore }–{ $blackScore } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-start = начало
+replay-die-off = розыгрыш первого хода { $white } против { $black }
+replay-roll = бросок { $dice }
+replay-names = назван { $value }-{ $value }
+replay-resigns = { $name } сдаётся
+replay-next-game = следующая партия
+replay-double = удвоение
+replay-take = принято
+replay-drop = сдача
+replay-play = Пуск
+    .title = Пуск
+replay-pause = Пауза
+
+## Анализ
+
+analysis-asking = Запрос к серверу…
+analysis-progress = Анализ: { $done } из { $total } решений
+analysis-failed = Анализ не удался: { $error }
+analysis-mark-doubtful = сомнительно
+analysis-mark-bad = плохо
+analysis-mark-very_bad = очень плохо
+analysis-decisions = Решения
+analysis-error-rate = Доля ошибок
+analysis-luck = Удача
+analysis-judged = Оценено на глубину { $plies } полухода уровнем «{ $level }». Решения: невынужденные (все). Доля ошибок: очки, потерянные за невынужденное решение. Рейтинг: 0 — безупречная игра.
+analysis-no-marks = Нет отмеченных решений: обе стороны играли как бот.
+analysis-cube = куб: { $played }
+analysis-cube-answer = ответ на удвоение: { $played }
+analysis-to-play = { $name } ходит { $dice }
+analysis-to-play-forced = { $name } ходит { $dice } (вынужденно)
+analysis-double-or-roll = { $name }: удвоить или бросать (куб { $cube })
+analysis-take-or-drop = { $name }: принять или сдаться (куб { $cube })
+analysis-verdict-marked = { $mark }: сыграно { $played }, лучше { $best }, { $lost } очка
+analysis-forced = Вынужденно: { $played }
+analysis-played-lost = Сыграно { $played }, лучше { $best } ({ $lost })
+analysis-played-best = Сыграно { $played }: лучший ход
+analysis-roll-luck = Удача броска: { $luck } очка.
+analysis-alt-played = { $play } (сыграно)
+
+## Страницы игроков
+
+# $family — «acey-deucey» или «backgammon», $kind — «game» или «match».
+profile-rating-name = { $family ->
+        [backgammon] Бэкгаммон
+       *[acey-deucey] Эйси-дьюси
+    }, { $kind ->
+        [match] матчи
+       *[game] одиночные партии
+    }
+profile-rating =
+    { $games ->
+        [one] { $name }: { $rating } (±{ $deviation }, { $games } партия)
+        [few] { $name }: { $rating } (±{ $deviation }, { $games } партии)
+       *[many] { $name }: { $rating } (±{ $deviation }, { $games } партий)
+    }
+profile-not-rated = Рейтинга пока нет.
+profile-no-player = Такого игрока нет.
+profile-won = победа
+profile-lost = поражение
+profile-replay = просмотр
+profile-kind = { $kind ->
+        [match] матчи
+       *[game] одиночные партии
+    }
