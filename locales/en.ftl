@@ -371,6 +371,7 @@ rules-clock = clock { $clock }
 chat-title = Chat
 chat-message =
     .aria-label = chat message
+    .placeholder = Say something
 chat-say-opponent = Say something to your opponent
 chat-say-spectators = Say something to the other spectators
 chat-send = Send

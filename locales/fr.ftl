@@ -374,6 +374,7 @@ rules-clock = pendule { $clock }
 chat-title = Discussion
 chat-message =
     .aria-label = message
+    .placeholder = Un mot
 chat-say-opponent = Un mot pour votre adversaire
 chat-say-spectators = Un mot pour les autres spectateurs
 chat-send = Envoyer

@@ -368,6 +368,7 @@ rules-clock = klokke { $clock }
 chat-title = Chat
 chat-message =
     .aria-label = chatmelding
+    .placeholder = Si noe
 chat-say-opponent = Si noe til motstanderen din
 chat-say-spectators = Si noe til de andre tilskuerne
 chat-send = Send

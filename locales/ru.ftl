@@ -385,6 +385,7 @@ rules-clock = часы { $clock }
 chat-title = Чат
 chat-message =
     .aria-label = сообщение
+    .placeholder = Напишите что-нибудь
 chat-say-opponent = Напишите сопернику
 chat-say-spectators = Напишите другим зрителям
 chat-send = Отправить
