@@ -19,9 +19,10 @@ function svgEl(name, attrs, parent) {
   return e;
 }
 
-// Numbers as the player's language writes them (a decimal comma in fr, ru, nb), an equity
-// always signed.
-const decimals = (x, digits) => formatNumber(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+// Numbers as the player's language writes them (a decimal comma in fr, ru, nb), without
+// thousands separators (the summary table must fit a phone), an equity always signed.
+const decimals = (x, digits) =>
+  formatNumber(x, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 const fmt = (x, digits = 3) => (x >= 0 ? "+" : "−") + decimals(Math.abs(x), digits);
 const pct = (p) => formatNumber(p, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

@@ -49,20 +49,31 @@ fn chromedriver() -> Chromedriver {
 
 /// A fresh browser session with its own empty profile.
 async fn browser(driver: &Chromedriver, profile: &std::path::Path) -> Client {
+    browser_speaking(driver, profile, None).await
+}
+
+/// The same, its languages (Accept-Language, `navigator.languages`) set when `languages` is
+/// given ("fr-CA,fr").
+async fn browser_speaking(
+    driver: &Chromedriver,
+    profile: &std::path::Path,
+    languages: Option<&str>,
+) -> Client {
     let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let mut options = json!({
+        "binary": binary,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", "--window-size=1280,900",
+            format!("--user-data-dir={}", profile.display()),
+        ]
+    });
+    if let Some(languages) = languages {
+        options["prefs"] = json!({ "intl.accept_languages": languages });
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": binary,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,900",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
+    caps.insert("goog:chromeOptions".to_string(), options);
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
@@ -1330,4 +1341,48 @@ async fn a_move_in_russian_and_in_norwegian_leaves_no_english_in_the_status() {
         |v| v == "en",
     )
     .await;
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browsers_languages_choose_the_first_time() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    // French Canadian picks French; Nynorsk picks Bokmål; a language without a catalogue,
+    // English.
+    for (languages, lang, play_computer) in [
+        ("fr-CA,fr", "fr", "Jouer contre l’ordinateur"),
+        ("nn-NO,nn", "nb", "Spill mot datamaskinen"),
+        ("de-DE,de", "en", "Play the computer"),
+    ] {
+        let profile = s.dir.path().join(format!("profile-{lang}"));
+        let c = browser_speaking(&s.driver, &profile, Some(languages)).await;
+        c.goto(&s.url).await.unwrap();
+        c.wait()
+            .for_element(Locator::Css("#play-computer"))
+            .await
+            .unwrap();
+        let seen = wait_on(
+            &c,
+            "return [navigator.languages[0], document.documentElement.lang, \
+             document.querySelector('#play-computer strong').textContent, \
+             document.getElementById('lang').value];",
+            "the page in the browser's language",
+            |v| v[1] == lang,
+        )
+        .await;
+        assert_eq!(
+            seen,
+            json!([
+                languages.split(',').next().unwrap(),
+                lang,
+                play_computer,
+                lang
+            ])
+        );
+        screenshot(&c, &format!("lang-first-{lang}.png")).await;
+        c.close().await.unwrap();
+    }
+    s.server.stop();
 }
