@@ -182,7 +182,11 @@ status-local-roll = { $name }: roll.
 status-local-roll-or-double = { $name }: roll, or offer the cube.
 status-to-roll = { $name } to roll
 status-cube-offered-you = { $name } doubles to { $value }: take or drop?
-status-cube-offered = { $name } offered the cube at { $value }
+status-cube-offered =
+    { $who ->
+        [you] You offered the cube at { $value }
+       *[other] { $name } offered the cube at { $value }
+    }
 status-die-off = Rolling for who starts…
 status-plays =
     { $who ->

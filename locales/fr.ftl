@@ -180,9 +180,13 @@ status-roll = Lancez les dés.
 status-roll-or-double = Lancez les dés, ou proposez le videau.
 status-local-roll = { $name } : lancez les dés.
 status-local-roll-or-double = { $name } : lancez les dés, ou proposez le videau.
-status-to-roll = { $name } lance les dés
+status-to-roll = À { $name } de lancer
 status-cube-offered-you = { $name } double à { $value } : accepter ou refuser ?
-status-cube-offered = { $name } a proposé le videau à { $value }
+status-cube-offered =
+    { $who ->
+        [you] Vous avez proposé le videau à { $value }
+       *[other] { $name } a proposé le videau à { $value }
+    }
 status-die-off = Lancer pour savoir qui commence…
 status-plays =
     { $who ->
@@ -264,12 +268,9 @@ over-checkers =
     }{ $cube ->
         [1] {""}
        *[other] {" "}({ $base } × videau { $cube })
-    } : { $base ->
-        [one] { $base } dame
-       *[other] { $base } dames
-    } { $loser ->
-        [you] à vous
-       *[other] de { $name }
+    } : { $base } { $loser ->
+        [you] de vos dames
+       *[other] des dames de { $name }
     } { $base ->
         [one] n’est pas sortie.
        *[other] ne sont pas sorties.

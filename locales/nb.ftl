@@ -182,7 +182,11 @@ status-local-roll = { $name }: kast.
 status-local-roll-or-double = { $name }: kast, eller tilby kuben.
 status-to-roll = { $name } skal kaste
 status-cube-offered-you = { $name } dobler til { $value }: ta imot eller gi opp?
-status-cube-offered = { $name } tilbød kuben på { $value }
+status-cube-offered =
+    { $who ->
+        [you] Du tilbød kuben på { $value }
+       *[other] { $name } tilbød kuben på { $value }
+    }
 status-die-off = Kaster om hvem som begynner …
 status-plays =
     { $who ->

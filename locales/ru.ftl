@@ -188,7 +188,11 @@ status-local-roll = { $name }: бросайте кубики.
 status-local-roll-or-double = { $name }: бросайте кубики или предложите удвоение.
 status-to-roll = Бросает { $name }
 status-cube-offered-you = { $name } удваивает до { $value }: принять или сдаться?
-status-cube-offered = { $name } предлагает удвоение до { $value }
+status-cube-offered =
+    { $who ->
+        [you] Вы предложили удвоение до { $value }
+       *[other] { $name } предлагает удвоение до { $value }
+    }
 status-die-off = Розыгрыш первого хода…
 status-plays =
     { $who ->
@@ -327,7 +331,7 @@ button-keys = Клавиши
     .title = Клавиши управления
 button-copy = Копировать
 button-claim = Забрать победу
-button-resign = Сдаться в партии
+button-resign = Сдать партию
 button-rematch = Реванш
 button-offer-rematch = Предложить реванш
 button-rematch-offered = Реванш предложен…

@@ -781,7 +781,7 @@ function renderStatus() {
     const id = `status-${local}${v.may_double ? "roll-or-double" : "roll"}`;
     text = mine ? t(id, { name: name(ph.player) }) : t("status-to-roll", { name: name(ph.player) });
   } else if (ph.phase === "cube-offered") {
-    const args = { name: name(ph.by), value: v.cube.value * 2 };
+    const args = { ...who(ph.by), value: v.cube.value * 2 };
     text = t(mine ? "status-cube-offered-you" : "status-cube-offered", args);
   } else text = t("status-die-off");
   if (watching) text = t("status-watching", { text });
