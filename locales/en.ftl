@@ -41,7 +41,7 @@ home-friend = Play a friend
 home-friend-sub = Get a link to send; whoever opens it plays you
 home-local = Same screen
 home-local-sub = Two players on this device
-home-about = Acey-Deucey is the backgammon variant of the US Navy: all fifteen checkers start off the board, and a roll of 1-2 lets you name any double and roll again. The rules follow the american preset unless you choose another.
+home-about = Acey-Deucey is the backgammon variant of the US Navy: all fifteen checkers start off the board, and a roll of 1-2 lets you name any double and roll again. The rules follow the American preset unless you choose another.
 home-cube-multiplies = The { -cube } multiplies it.
 lobby-pools =
     .aria-label = quick pairing
@@ -108,6 +108,12 @@ mode-casual = casual
 
 ## The rule presets (the rules explanation) and the computer's levels
 
+preset-name-american = American
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Liberal bear-off
+preset-name-old-navy = Old Navy
+preset-name-britannica = Britannica
+preset-name-backgammon = Backgammon
 preset-american = The default: the rules most sources agree on, as bkgm.com's American Acey-Deucey. All fifteen checkers start off the board; a 1-2 lets you name any double and roll again once it is played in full; a checker may bear off with a higher die when no checker is farther back.
 preset-bgammon = What the bgammon.org server plays: a die-off starts every game, a roll again after any chosen double, and a checker bears off only with the exact number.
 preset-liberal-bearoff = The old text taken literally: any checker may bear off when all your checkers are below the die's number.
@@ -479,6 +485,7 @@ replay-die-off = die-off { $white } against { $black }
 replay-roll = roll { $dice }
 replay-names = names { $value }-{ $value }
 replay-resigns = { $name } resigns
+replay-forfeits = { $name } forfeits
 replay-next-game = next game
 replay-double = double
 replay-take = take

@@ -41,7 +41,7 @@ home-friend = Jouer contre un ami
 home-friend-sub = Un lien à envoyer : qui l’ouvre joue contre vous
 home-local = Même écran
 home-local-sub = Deux joueurs sur cet appareil
-home-about = L’acey-deucey est la variante du backgammon de la marine américaine : les quinze dames partent hors du plateau, et un 1-2 permet d’annoncer le double de son choix puis de rejouer. Les règles suivent le préréglage american, sauf si vous en choisissez un autre.
+home-about = L’acey-deucey est la variante du backgammon de la marine américaine : les quinze dames partent hors du plateau, et un 1-2 permet d’annoncer le double de son choix puis de rejouer. Les règles suivent le préréglage Américain, sauf si vous en choisissez un autre.
 home-cube-multiplies = Le { -cube } multiplie cette valeur.
 lobby-pools =
     .aria-label = appariement rapide
@@ -108,6 +108,12 @@ mode-casual = amicale
 
 ## Les préréglages de règles (l’explication des règles) et les niveaux de l’ordinateur
 
+preset-name-american = Américain
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Sortie libérale
+preset-name-old-navy = Vieille marine
+preset-name-britannica = Britannica
+preset-name-backgammon = Backgammon
 preset-american = Par défaut : les règles sur lesquelles la plupart des sources s’accordent, comme l’acey-deucey américain de bkgm.com. Les quinze dames partent hors du plateau ; un 1-2 joué en entier permet d’annoncer le double de son choix puis de rejouer ; une dame peut sortir avec un dé plus fort quand aucune dame n’est plus loin.
 preset-bgammon = Ce que joue le serveur bgammon.org : chaque partie commence par un lancer de départ, on rejoue après tout double annoncé, et une dame ne sort qu’avec le nombre exact.
 preset-liberal-bearoff = L’ancien texte pris à la lettre : n’importe quelle dame peut sortir quand toutes vos dames sont en dessous du nombre du dé.
@@ -479,6 +485,7 @@ replay-die-off = lancer de départ { $white } contre { $black }
 replay-roll = lancer { $dice }
 replay-names = annonce { $value }-{ $value }
 replay-resigns = { $name } abandonne
+replay-forfeits = { $name } perd par forfait
 replay-next-game = partie suivante
 replay-double = double
 replay-take = accepte

@@ -41,7 +41,7 @@ home-friend = Spill mot en venn
 home-friend-sub = Få en lenke å sende; den som åpner den, spiller mot deg
 home-local = Samme skjerm
 home-local-sub = To spillere på denne enheten
-home-about = Acey-Deucey er backgammonvarianten til den amerikanske marinen: alle femten brikkene starter utenfor brettet, og et kast på 1-2 lar deg velge hvilken som helst dobbel og kaste igjen. Reglene følger forhåndsvalget american hvis du ikke velger noe annet.
+home-about = Acey-Deucey er backgammonvarianten til den amerikanske marinen: alle femten brikkene starter utenfor brettet, og et kast på 1-2 lar deg velge hvilken som helst dobbel og kaste igjen. Reglene følger forhåndsvalget Amerikansk hvis du ikke velger noe annet.
 home-cube-multiplies = Doblingskuben ganger verdien.
 lobby-pools =
     .aria-label = hurtigparing
@@ -108,6 +108,12 @@ mode-casual = uformell
 
 ## Forhåndsvalgene for regler (regelforklaringen) og datamaskinens nivåer
 
+preset-name-american = Amerikansk
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Fritt uttak
+preset-name-old-navy = Gamle marinen
+preset-name-britannica = Britannica
+preset-name-backgammon = Backgammon
 preset-american = Standard: reglene de fleste kilder er enige om, som den amerikanske Acey-Deucey på bkgm.com. Alle femten brikkene starter utenfor brettet; et 1-2 spilt helt ut lar deg velge hvilken som helst dobbel og kaste igjen; en brikke kan bæres av med en høyere terning når ingen brikke står lenger bak.
 preset-bgammon = Det bgammon.org-serveren spiller: hvert parti starter med et kast om hvem som begynner, du kaster igjen etter enhver valgt dobbel, og en brikke tas ut bare med nøyaktig tall.
 preset-liberal-bearoff = Den gamle teksten tatt bokstavelig: hvilken som helst brikke kan tas ut når alle brikkene dine står under terningens tall.
@@ -476,6 +482,7 @@ replay-die-off = kast om start { $white } mot { $black }
 replay-roll = kast { $dice }
 replay-names = velger { $value }-{ $value }
 replay-resigns = { $name } gir opp
+replay-forfeits = { $name } taper på walkover
 replay-next-game = neste parti
 replay-double = dobler
 replay-take = tar imot

@@ -1004,7 +1004,7 @@ async function home() {
   try {
     const opts = await (await fetch("/api/options")).json();
     presets = opts.presets;
-    $("rules").replaceChildren(...opts.presets.map((p) => new Option(p.name, p.name)));
+    $("rules").replaceChildren(...opts.presets.map((p) => new Option(t(`preset-name-${p.name}`), p.name)));
     $("level").replaceChildren(...opts.levels.map((l) => new Option(t(`level-name-${l.name}`), l.name)));
     $("rules").value = opts.presets.some((p) => p.name === saved.rules) ? saved.rules : "american";
     $("level").value = saved.level || opts.default_level;
@@ -1013,7 +1013,7 @@ async function home() {
     for (const o of $("rules").options) o.title = t(`preset-${o.value}`);
     fillChallengeForm(opts.presets);
   } catch {
-    $("rules").replaceChildren(new Option("american", "american"));
+    $("rules").replaceChildren(new Option(t("preset-name-american"), "american"));
     $("level").replaceChildren(new Option("casual", "casual"));
   }
   const preset = presets.find((p) => p.name === $("rules").value);

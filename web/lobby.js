@@ -238,7 +238,7 @@ export function initLobby(d) {
 // The settings of the challenge form: presets and the match lengths that suit each.
 export function fillChallengeForm(presets) {
   const rules = $("ch-rules");
-  rules.replaceChildren(...presets.map((p) => new Option(p.name, p.name)));
+  rules.replaceChildren(...presets.map((p) => new Option(t(`preset-name-${p.name}`), p.name)));
   const refresh = () => {
     const p = presets.find((x) => x.name === rules.value) || { matches: [] };
     const m = $("ch-match");

@@ -270,7 +270,9 @@ function describe(a, who) {
     case "die-off": return t("replay-die-off", { white: a.dice[0], black: a.dice[1] });
     case "roll": return t("replay-roll", { dice: `${a.dice[0]}-${a.dice[1]}` });
     case "name-double": return t("replay-names", { value: a.value });
-    case "resign": return t("replay-resigns", { name: who[a.player] });
+    case "resign":
+    case "resign-as": return t("replay-resigns", { name: who[a.player] });
+    case "forfeit": return t("replay-forfeits", { name: who[a.player] });
     case "next-game": return t("replay-next-game");
     case "double": return t("replay-double");
     case "take": return t("replay-take");
