@@ -1014,7 +1014,7 @@ async function home() {
     fillChallengeForm(opts.presets);
   } catch {
     $("rules").replaceChildren(new Option(t("preset-name-american"), "american"));
-    $("level").replaceChildren(new Option("casual", "casual"));
+    $("level").replaceChildren(new Option(t("level-name-casual"), "casual"));
   }
   const preset = presets.find((p) => p.name === $("rules").value);
   $("cube").checked = typeof saved.cube === "boolean" && saved.rules === $("rules").value ? saved.cube : !!preset?.cube;
