@@ -18,7 +18,7 @@ let bundle = null;
 let english = null; // the fallback for a message a catalogue lacks (never in a complete one)
 
 // The saved choice, else the first of the browser's languages that has a catalogue.
-export function chooseLanguage() {
+function chooseLanguage() {
   const saved = localStorage.getItem(KEY);
   if (saved && saved in LANGUAGES) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
@@ -29,7 +29,7 @@ export function chooseLanguage() {
   return "en";
 }
 
-export let lang = "en";
+let lang = "en"; // the language shown
 
 async function load(code) {
   const text = await (await fetch(`/locales/${code}.ftl`)).text();
@@ -42,15 +42,21 @@ async function load(code) {
 
 // Loads the chosen language (and English behind it) and marks the page with it.
 export async function initI18n() {
-  lang = chooseLanguage();
   english = await load("en");
-  bundle = lang === "en" ? english : await load(lang).catch(() => english);
+  lang = chooseLanguage();
+  bundle = lang === "en" ? english : await load(lang).catch(() => null);
+  if (!bundle) {
+    // A catalogue that could not be loaded: the page in English rather than not at all.
+    lang = "en";
+    bundle = english;
+  }
   document.documentElement.lang = lang;
   translate(document);
 }
 
-// Remembers a language chosen with the switch and shows the page again in it.
-export function switchLanguage(code) {
+// Remembers a language chosen with the switch and shows the page again in it (a reload: every
+// screen is drawn afresh in the new language).
+function switchLanguage(code) {
   localStorage.setItem(KEY, code);
   location.reload();
 }
@@ -82,12 +88,12 @@ export function tAttr(id, attr, args) {
 export function translate(root) {
   for (const el of root.querySelectorAll("[data-l10n-id]")) {
     const id = el.dataset.l10nId;
-    const msg = bundle.getMessage(id) || english.getMessage(id);
-    if (!msg) {
+    const b = [bundle, english].find((x) => x.hasMessage(id));
+    if (!b) {
       console.error(`no message ${id}`);
       continue;
     }
-    const b = bundle.getMessage(id) ? bundle : english;
+    const msg = b.getMessage(id);
     if (msg.value) el.textContent = b.formatPattern(msg.value);
     for (const [name, pattern] of Object.entries(msg.attributes)) el.setAttribute(name, b.formatPattern(pattern));
   }
@@ -110,5 +116,5 @@ export function formatNumber(x, options) {
 // server's English text only for a code this page does not know.
 export function errorText(msg) {
   const id = `error-${msg.code}`;
-  return bundle?.getMessage(id) || english?.getMessage(id) ? t(id) : msg.message;
+  return bundle?.hasMessage(id) || english?.hasMessage(id) ? t(id) : msg.message;
 }
