@@ -2,6 +2,8 @@
 // The session is an HttpOnly cookie the script never sees; the socket is reopened after a change
 // so that its upgrade request carries the new cookie.
 
+import { t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 let onChange = () => {};
@@ -22,7 +24,7 @@ function show() {
   } else {
     $("account-name").replaceChildren();
   }
-  $("account-open").textContent = current ? "Password" : "Log in";
+  $("account-open").textContent = t(current ? "account-password" : "account-log-in");
   $("logout").hidden = !current;
 }
 
@@ -46,6 +48,13 @@ function error(text) {
   $("acc-error").textContent = text;
 }
 
+// Why the server refused, in the player's language: the HTTP status tells which kind of
+// refusal it is (the server's English text is for the API's other users).
+function refusal(status) {
+  const known = [400, 401, 409, 429];
+  return known.includes(status) ? t(`account-error-${status}`) : t("account-error", { status });
+}
+
 async function submit(kind) {
   const name = $("acc-name").value.trim();
   const password = $("acc-password").value;
@@ -64,7 +73,7 @@ async function submit(kind) {
     r = await call("POST", kind === "register" ? "/api/accounts" : "/api/session", { name, password, games: games.slice(-200) });
   }
   if (!r.ok) {
-    error(r.data.error || `refused (${r.status})`);
+    error(refusal(r.status));
     return;
   }
   $("acc-password").value = "";

@@ -4,12 +4,13 @@
 // any decision its position with the played and the best plays and the ranked alternatives.
 
 import { absolute } from "./board.js";
+import { formatNumber, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 // Marks as GNU Backgammon and chess annotators write them.
 export const GLYPH = { doubtful: "?!", bad: "?", very_bad: "??" };
-const MARK_TEXT = { doubtful: "doubtful", bad: "bad", very_bad: "very bad" };
+const markText = (mark) => t(`analysis-mark-${mark}`);
 
 function svgEl(name, attrs, parent) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", name);
@@ -18,8 +19,12 @@ function svgEl(name, attrs, parent) {
   return e;
 }
 
-const fmt = (x, digits = 3) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(digits);
-const pct = (p) => `${(100 * p).toFixed(1)}%`;
+// Numbers as the player's language writes them (a decimal comma in fr, ru, nb), without
+// thousands separators (the summary table must fit a phone), an equity always signed.
+const decimals = (x, digits) =>
+  formatNumber(x, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+const fmt = (x, digits = 3) => (x >= 0 ? "+" : "−") + decimals(Math.abs(x), digits);
+const pct = (p) => formatNumber(p, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 // Asks the server for the analysis of `game` and follows it until it is done; `progress(done,
 // total)` is called while it runs. Resolves to the answer's JSON ({plies, level, analysis}).
@@ -59,10 +64,12 @@ export function renderSummary(table, data) {
   const a = data.analysis;
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  for (const h of ["Player", "Decisions", "?!", "?", "??", "Error rate", "Luck", "Rating"]) {
+  const heads = [t("col-player"), t("analysis-decisions"), ...Object.values(GLYPH), t("analysis-error-rate"), t("analysis-luck"), t("col-rating")];
+  for (const h of heads) {
     const th = document.createElement("th");
     th.textContent = h;
-    if (h in { "?!": 1, "?": 1, "??": 1 }) th.title = MARK_TEXT[Object.keys(GLYPH).find((k) => GLYPH[k] === h)];
+    const mark = Object.keys(GLYPH).find((k) => GLYPH[k] === h);
+    if (mark) th.title = markText(mark);
     head.appendChild(th);
   }
   const body = table.createTBody();
@@ -75,9 +82,9 @@ export function renderSummary(table, data) {
       p.marks.doubtful,
       p.marks.bad,
       p.marks.very_bad,
-      p.error_rate.toFixed(3),
+      decimals(p.error_rate, 3),
       fmt(p.luck, 2),
-      p.rating.toFixed(1),
+      decimals(p.rating, 1),
     ];
     cells.forEach((c, k) => {
       const td = row.insertCell();
@@ -88,7 +95,7 @@ export function renderSummary(table, data) {
   const foot = table.createTFoot().insertRow().insertCell();
   foot.colSpan = 8;
   foot.className = "fine";
-  foot.textContent = `Judged at ${data.plies}-ply by the ${data.level} level. Decisions: unforced (all). Error rate: points lost per unforced decision. Rating: 0 is perfect play.`;
+  foot.textContent = t("analysis-judged", { plies: data.plies, level: t(`level-name-${data.level}`) });
 }
 
 // White's (player 0's) winning chances before each roll, with the marked decisions on the
@@ -135,14 +142,14 @@ export function renderGraph(svg, list, data, select) {
   }
   if (!list.children.length) {
     const li = document.createElement("li");
-    li.textContent = "No decision is marked: both sides played as the bot would.";
+    li.textContent = t("analysis-no-marks");
     list.appendChild(li);
   }
 }
 
 function describe(d) {
   if (d.kind === "play") return `${d.dice ? d.dice.join("-") + " " : ""}${d.played}`;
-  return `${d.kind === "double" ? "cube" : "cube answer"}: ${d.played}`;
+  return t(d.kind === "double" ? "analysis-cube" : "analysis-cube-answer", { played: d.played });
 }
 
 // The panel of one decision: what was played and what was best, and the ranked plays, each of
@@ -153,22 +160,24 @@ export function renderDecision(box, data, d, show) {
   box.hidden = false;
   const h = document.createElement("h4");
   const who = a.players[d.player].name;
+  const dice = d.dice ? d.dice.join("-") : "";
   h.textContent = d.kind === "play"
-    ? `${who} to play ${d.dice ? d.dice.join("-") : ""}${d.forced ? " (forced)" : ""}`
-    : `${who}: ${d.kind === "double" ? "double or roll" : "take or drop"} (cube ${d.cube})`;
+    ? t(d.forced ? "analysis-to-play-forced" : "analysis-to-play", { name: who, dice })
+    : t(d.kind === "double" ? "analysis-double-or-roll" : "analysis-take-or-drop", { name: who, cube: d.cube });
   box.appendChild(h);
   const p = document.createElement("p");
   p.className = "verdict" + (d.mark ? ` ${d.mark}` : "");
+  const args = { played: d.played, best: d.best, lost: fmt(-d.equity_lost) };
   p.textContent = d.mark
-    ? `${GLYPH[d.mark]} ${MARK_TEXT[d.mark]}: played ${d.played}, best ${d.best}, ${fmt(-d.equity_lost)} points`
+    ? `${GLYPH[d.mark]} ${t("analysis-verdict-marked", { ...args, mark: markText(d.mark) })}`
     : d.forced
-      ? `Forced: ${d.played}`
-      : `Played ${d.played}${d.equity_lost > 0 ? `, best ${d.best} (${fmt(-d.equity_lost)})` : ": the best"}`;
+      ? t("analysis-forced", args)
+      : t(d.equity_lost > 0 ? "analysis-played-lost" : "analysis-played-best", args);
   box.appendChild(p);
   if (d.luck !== null && d.luck !== undefined) {
     const l = document.createElement("p");
     l.className = "fine";
-    l.textContent = `Luck of the roll: ${fmt(d.luck, 2)} points.`;
+    l.textContent = t("analysis-roll-luck", { luck: fmt(d.luck, 2) });
     box.appendChild(l);
   }
   if (!d.alternatives.length) {
@@ -187,7 +196,7 @@ export function renderDecision(box, data, d, show) {
     const b = document.createElement("button");
     b.className = "alt" + (alt.played ? " played" : "");
     b.innerHTML = `<span class="play"></span><span class="eq"></span><span class="win"></span>`;
-    b.querySelector(".play").textContent = alt.play + (alt.played ? " (played)" : "");
+    b.querySelector(".play").textContent = alt.played ? t("analysis-alt-played", { play: alt.play }) : alt.play;
     b.querySelector(".eq").textContent = alt.equity === best ? fmt(alt.equity) : `${fmt(alt.equity)} (${fmt(alt.equity - best)})`;
     b.querySelector(".win").textContent = pct(alt.win);
     b.onclick = () => {

@@ -8,9 +8,9 @@ import { describeScoring, pointsText } from "./scoring.js";
 import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage, rulesText, savedName, stopSeeking } from "./lobby.js";
 import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
+import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const NAMES = { computer: ["You", "Computer"], friend: ["You", "Friend"], local: ["White", "Black"] };
 
 const ui = {
   info: null, // the game's description
@@ -41,7 +41,7 @@ let conn = null;
 function connection() {
   if (!conn) {
     conn = new Connection(onMessage, (s) => {
-      $("conn").textContent = s === "connected" ? "" : "reconnecting…";
+      $("conn").textContent = s === "connected" ? "" : t("conn-reconnecting");
     });
     // Every connection says who it is first: a guest's name (an account is known by its
     // cookie).
@@ -75,30 +75,35 @@ function viewer() {
   return ui.flipped ? 1 - base : base;
 }
 
+// Whether seat `p` is the reader ("You rolled"); both seats of a same-screen game go by colour.
+function isYou(p) {
+  return ui.info?.mode !== "local" && seatOf(ui.role) === p;
+}
+
+const colour = (p) => t(p === 0 ? "player-white" : "player-black");
+
 function playerName(p) {
-  const names = NAMES[ui.info?.mode] || ["Player 1", "Player 2"];
-  if (ui.info?.mode === "local") return names[p];
-  const me = seatOf(ui.role);
+  if (ui.info?.mode === "local") return colour(p);
+  if (isYou(p)) return t("player-you");
   const known = ui.info?.players?.[p]?.name;
-  if (me === null) return known || (p === 0 ? "White" : "Black");
-  if (p === me) return names[0];
-  if (ui.info?.mode === "computer") return `Computer (${ui.info.level})`;
-  return known || names[1];
+  if (seatOf(ui.role) === null) return known || colour(p);
+  if (ui.info?.mode === "computer") return t("player-computer", { level: t(`level-name-${ui.info.level}`) });
+  return known || t("player-friend");
+}
+
+// The arguments of a message about seat `p`: its selector picks "You rolled" or "Anna rolled".
+function who(p) {
+  return { who: isYou(p) ? "you" : "other", name: playerName(p) };
 }
 
 // A seat's name as the panel shows it: the real name, marked for a guest.
 function seatLabel(p) {
   const known = ui.info?.players?.[p];
   if (!known || ui.info.mode === "local") return playerName(p);
-  const you = seatOf(ui.role) === p ? " (you)" : "";
   const rating = known.rating !== null && known.rating !== undefined ? ` ${known.rating}` : "";
-  return `${known.name}${known.registered ? rating : " (guest)"}${you}`;
+  const name = known.registered ? `${known.name}${rating}` : t("player-guest", { name: known.name });
+  return seatOf(ui.role) === p ? t("player-you-mark", { name }) : name;
 }
-
-// A name as the subject of a sentence ("You rolled", "Computer rolled").
-const subject = (p) => playerName(p);
-// A name as an owner ("your checkers", "Black's checkers").
-const possessive = (p) => (playerName(p) === "You" ? "your" : `${playerName(p)}'s`);
 
 // ---------- announcements ----------
 
@@ -158,7 +163,7 @@ function onMessage(msg) {
       if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
       showScreen("game");
       render();
-      if (ui.role === "spectator") announce("You are watching this game.");
+      if (ui.role === "spectator") announce(t("note-watching"));
       break;
     case "update":
       // A state older than the one we have (after a resync) would step the board back.
@@ -180,7 +185,7 @@ function onMessage(msg) {
       ui.chat.push(msg.line);
       if (ui.chat.length > 200) ui.chat.shift();
       renderChat();
-      if (msg.line.seat !== seatOf(ui.role) || ui.role === "spectator") announce(`${msg.line.from}: ${msg.line.text}`);
+      if (msg.line.seat !== seatOf(ui.role) || ui.role === "spectator") announce(t("note-chat", { name: msg.line.from, text: msg.line.text }));
       break;
     case "presence":
       setPresence(msg.presence);
@@ -197,29 +202,29 @@ function onMessage(msg) {
     case "rematch_offer":
       ui.rematchOffer = msg.by;
       render();
-      announce(controls(msg.by) ? "Rematch offered." : `${playerName(msg.by)} offers a rematch.`);
+      announce(controls(msg.by) ? t("note-rematch-offered") : t("note-offers-rematch", { name: playerName(msg.by) }));
       break;
     case "rematch_declined":
       ui.rematchOffer = null;
       render();
-      flash(controls(msg.by) ? "You declined the rematch." : `${playerName(msg.by)} declined the rematch.`);
+      flash(controls(msg.by) ? t("note-you-declined") : t("note-declined", { name: playerName(msg.by) }));
       break;
     case "hint":
       ui.hints = msg.plays;
       ui.preview = null;
       renderHints();
-      announce(msg.plays.length ? `Best: ${msg.plays[0].notation}` : "No play to hint.");
+      announce(msg.plays.length ? t("note-best", { notation: msg.plays[0].notation }) : t("note-no-hint"));
       break;
     case "error":
       if (msg.code === "not_found" && !ui.info) {
-        showMissing(msg.message);
+        showMissing();
         break;
       }
       if (!$("home").hidden) {
         lobbyError(msg);
         break;
       }
-      flash(msg.message);
+      flash(errorText(msg));
       break;
   }
 }
@@ -291,13 +296,14 @@ function renderAway() {
   const clocks = !!ui.info.clock;
   const canClaim = !clocks && theirTurn && gone >= CLAIM_AFTER_MS;
   const wait = Math.ceil((CLAIM_AFTER_MS - gone) / 1000);
+  const name = playerName(other);
   $("away-text").textContent = clocks
-    ? `${playerName(other)} left the game; their clock keeps running.`
+    ? t("game-away-clock", { name })
     : canClaim
-      ? `${playerName(other)} left the game ${Math.floor(gone / 1000)} s ago.`
+      ? t("game-away-since", { name, seconds: Math.floor(gone / 1000) })
       : theirTurn
-        ? `${playerName(other)} left the game. You can claim the win in ${wait} s if they do not come back.`
-        : `${playerName(other)} left the game.`;
+        ? t("game-away-claim-in", { name, seconds: wait })
+        : t("game-away", { name });
   $("claim").hidden = !canClaim;
 }
 
@@ -316,12 +322,12 @@ function renderChat() {
     const li = document.createElement("li");
     li.className = l.channel;
     const who = document.createElement("strong");
-    who.textContent = l.channel === "spectators" ? `${l.from} (watching): ` : `${l.from}: `;
+    who.textContent = l.channel === "spectators" ? `${t("note-chat-watching", { name: l.from })} ` : `${l.from}: `;
     li.append(who, l.text);
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;
-  $("chat-text").placeholder = spectator ? "Say something to the other spectators" : "Say something to your opponent";
+  $("chat-text").placeholder = t(spectator ? "chat-say-spectators" : "chat-say-opponent");
 }
 
 function isPlay(a) {
@@ -344,7 +350,7 @@ async function pump() {
     if (someoneElse && isPlay(a) && !behind && !document.hidden) {
       const steps = a.action === "play" ? a.steps : [a.step];
       const dice = before.phase.pool ? before.phase.pool.join("-") : "";
-      ui.busy = `${subject(mover)} ${a.action === "play" ? "plays" : "moves"} ${dice}…`;
+      ui.busy = t("status-plays", { ...who(mover), dice });
       renderStatus();
       let pos = ui.shown;
       for (const s of steps) {
@@ -383,7 +389,7 @@ function tell(msg, before) {
   const v = msg.view;
   const ph = v.phase;
   for (const e of msg.log) {
-    announce(`${subject(e.player)}: ${e.notation}`);
+    announce(t("note-played", { name: playerName(e.player), notation: e.notation }));
   }
   if (a.action === "roll" && before?.phase?.phase === "roll") {
     const p = before.phase.player;
@@ -391,14 +397,14 @@ function tell(msg, before) {
     // The roll was played at once: there was no legal play.
     const none = msg.log.find((e) => e.player === p && e.notation.endsWith(": -"));
     if (none) {
-      note(`${subject(p)} rolled ${dice}: no legal play.`, 4000);
+      note(t("note-no-play", { ...who(p), dice }), 4000);
       return 1600;
     }
-    announce(`${subject(p)} rolled ${dice}.`);
+    announce(t("note-rolled", { ...who(p), dice }));
   }
   if (a.action === "name-double") {
     const p = before?.to_act;
-    note(`${subject(p)} named ${a.value}-${a.value}.`);
+    note(t("note-named-double", { ...who(p), value: a.value }));
     return controls(p) ? 0 : 900;
   }
   const kind = before?.phase?.kind;
@@ -408,7 +414,7 @@ function tell(msg, before) {
     const again = (ph.phase === "roll" || ph.phase === "move") && ph.player === p && before.phase.phase === "move";
     const finished = ph.phase !== "move" || ph.player !== p || !isSameTurn(before, v);
     if (again && finished) {
-      note(controls(p) && ui.role !== "both" ? "Acey-deucey: roll again." : `${subject(p)} rolls again (acey-deucey).`);
+      note(controls(p) && ui.role !== "both" ? t("note-roll-again") : t("note-rolls-again", { name: playerName(p) }));
       return controls(p) ? 0 : 900;
     }
   }
@@ -608,12 +614,13 @@ function wireDrag() {
 
 function keyName(key) {
   const mover = ui.view?.to_act;
-  if (key === "start") return "start";
-  if (key === "bar") return "the bar";
-  if (key === "off") return "off";
+  if (key === "start") return t("note-start");
+  if (key === "bar") return t("note-bar");
+  if (key === "off") return t("note-off");
   const q = Number(key.slice(1));
   const n = Math.abs(ui.view.position.board[q - 1]);
-  return `point ${relative(q, mover)}` + (n ? ` (${n} checker${n === 1 ? "" : "s"})` : "");
+  const point = relative(q, mover);
+  return n ? t("note-point-checkers", { point, count: n }) : t("note-point", { point });
 }
 
 function moveCursor(dir) {
@@ -622,7 +629,7 @@ function moveCursor(dir) {
   const i = keys.indexOf(ui.cursor);
   ui.cursor = keys[(i + dir + keys.length) % keys.length];
   render();
-  announce((ui.selected ? "To " : "") + keyName(ui.cursor));
+  announce(ui.selected ? t("note-to", { place: keyName(ui.cursor) }) : keyName(ui.cursor));
   return true;
 }
 
@@ -660,7 +667,8 @@ function onKey(e) {
         ui.selected = ui.cursor;
         ui.cursor = destKeys()[0] ?? null;
         render();
-        announce(`${keyName(ui.selected)} chosen` + (ui.cursor ? `; to ${keyName(ui.cursor)}` : ""));
+        const place = keyName(ui.selected);
+        announce(ui.cursor ? t("note-chosen-to", { place, to: keyName(ui.cursor) }) : t("note-chosen", { place }));
         done = true;
       } else if (ui.cursor && ui.selected) {
         done = playSelectedTo(ui.cursor);
@@ -722,16 +730,18 @@ function gameOverText(v) {
   const ph = v.phase;
   const w = ph.winner;
   const loser = 1 - w;
-  let text = `${subject(w)} won ${pointsText(ui.info, ph, v, possessive(loser))}`;
+  const lines = [t("over-won", { ...who(w), points: pointsText(ui.info, ph, v, who(loser)) })];
+  const [white, black] = v.score;
   if (v.match_winner !== null && ui.info.match > 1) {
     const m = v.match_winner;
-    text += ` ${subject(m)} won the match ${v.score[m]}-${v.score[1 - m]}.`;
+    lines.push(t("over-match", { ...who(m), mine: v.score[m], theirs: v.score[1 - m] }));
   } else if (ui.info.match !== null && ui.info.match > 1) {
-    text += ` Score ${v.score[0]}-${v.score[1]} of ${ui.info.match}.`;
+    lines.push(t("over-score-of", { white, black, match: ui.info.match }));
   } else if (ui.info.match === null) {
-    text += ` Score ${v.score[0]}-${v.score[1]}.`;
+    lines.push(t("over-score", { white, black }));
   }
-  return text;
+  // Whole sentences, one after another.
+  return lines.join(" ");
 }
 
 function renderStatus() {
@@ -746,32 +756,35 @@ function renderStatus() {
   if (ui.busy) {
     text = ui.busy;
   } else if (ui.info.mode === "friend" && !ui.info.seats.every((x) => x.taken)) {
-    text = watching ? "Waiting for the second player…" : "Waiting for your friend to open the link…";
+    text = t(watching ? "status-waiting-second" : "status-waiting-friend");
   } else if (ph.phase === "game-over") {
     text = gameOverText(v);
     if (ui.rematchOffer !== null) {
-      text += controls(ui.rematchOffer) ? " Rematch offered: waiting for your friend." : ` ${name(ui.rematchOffer)} offers a rematch.`;
+      const offer = controls(ui.rematchOffer) ? t("status-rematch-waiting") : t("note-offers-rematch", { name: name(ui.rematchOffer) });
+      text = `${text} ${offer}`;
     }
   } else if (ph.phase === "move") {
     const dice = ph.pool.join("-");
-    const acey = ph.kind === "acey-deucey" ? " — acey-deucey!" : "";
-    const chosen = typeof ph.kind === "object" && ph.kind !== null ? " (the chosen double)" : "";
-    if (mine && ui.info.mode === "local") text = `${name(ph.player)} to move: ${dice}${acey}${chosen}`;
-    else if (mine) text = v.turn?.complete ? "Confirm your play, or undo." : `Your move: ${dice}${acey}${chosen}`;
+    // The kind of roll picks the message: plain, the acey-deucey, or the double named after it.
+    const kind = ph.kind === "acey-deucey" ? "-acey" : typeof ph.kind === "object" && ph.kind !== null ? "-chosen" : "";
+    if (mine && ui.info.mode === "local") text = t(`status-to-move${kind}`, { name: name(ph.player), dice });
+    else if (mine) text = v.turn?.complete ? t("status-confirm") : t(`status-your-move${kind}`, { dice });
     else {
       const bot = ui.info.mode === "computer" && ui.info.seats[ph.player]?.kind === "bot";
-      text = `${name(ph.player)} to move: ${dice}${chosen}` + (bot && !ui.queue.length ? " (thinking…)" : "");
+      text = t(`status-to-move${kind === "-acey" ? "" : kind}`, { name: name(ph.player), dice });
+      if (bot && !ui.queue.length) text = t("status-thinking", { text });
     }
   } else if (ph.phase === "name-double") {
-    text = mine ? "You played 1-2 in full: name a double." : `${name(ph.player)} names a double…`;
-    if (mine && ui.info.mode === "local") text = `${name(ph.player)} played 1-2 in full: name a double.`;
+    text = mine ? t("status-name-double", who(ph.player)) : t("status-names-double", { name: name(ph.player) });
   } else if (ph.phase === "roll") {
-    const who = ui.info.mode === "local" ? `${name(ph.player)}: ` : "";
-    text = mine ? `${who}${v.may_double ? "Roll, or offer the cube." : "Roll."}` : `${name(ph.player)} to roll`;
+    const local = ui.info.mode === "local" ? "local-" : "";
+    const id = `status-${local}${v.may_double ? "roll-or-double" : "roll"}`;
+    text = mine ? t(id, { name: name(ph.player) }) : t("status-to-roll", { name: name(ph.player) });
   } else if (ph.phase === "cube-offered") {
-    text = mine ? `${name(ph.by)} doubles to ${v.cube.value * 2}: take or drop?` : `${name(ph.by)} offered the cube at ${v.cube.value * 2}`;
-  } else text = "Rolling for who starts…";
-  if (watching) text = `Watching · ${text}`;
+    const args = { ...who(ph.by), value: v.cube.value * 2 };
+    text = t(mine ? "status-cube-offered-you" : "status-cube-offered", args);
+  } else text = t("status-die-off");
+  if (watching) text = t("status-watching", { text });
   s.textContent = text;
 }
 
@@ -784,9 +797,14 @@ function renderPanel() {
     row.className = "player" + (v.to_act === p ? " active" : "");
     row.dataset.player = p;
     const seat = ui.info.seats[p];
-    const waiting = !seat.taken ? " (waiting)" : "";
-    row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="clock" hidden></span><span class="pips" title="pip count">${v.pips[p]} pips</span><span class="score" title="points">${v.score[p]}</span>`;
-    row.querySelector(".name").textContent = seatLabel(p) + waiting;
+    row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="clock" hidden></span><span class="pips"></span><span class="score"></span>`;
+    row.querySelector(".name").textContent = seat.taken ? seatLabel(p) : t("player-waiting", { name: seatLabel(p) });
+    const pips = row.querySelector(".pips");
+    pips.textContent = t("player-pips", { pips: v.pips[p] });
+    pips.title = tAttr("player-pips-title", "title");
+    const score = row.querySelector(".score");
+    score.textContent = v.score[p];
+    score.title = tAttr("player-points-title", "title");
     players.appendChild(row);
   }
   const log = $("log");
@@ -797,7 +815,7 @@ function renderPanel() {
       game = e.game;
       const h = document.createElement("li");
       h.className = "gamehead";
-      h.textContent = `Game ${game}`;
+      h.textContent = t("game-number", { number: game });
       log.appendChild(h);
     }
     const li = document.createElement("li");
@@ -817,9 +835,7 @@ function renderPanel() {
   const w = $("watching");
   w.hidden = seated;
   if (!seated) {
-    w.textContent = friend
-      ? "You are watching. Both seats are taken. If this is your own game, open it in the browser you played it in, or with the \"Play from another device\" link that browser shows."
-      : "You are watching this game.";
+    w.textContent = t(friend ? "note-watching-friend" : "note-watching");
   }
   const token = ui.token || tokenFor(ui.info.game);
   $("seat-link-box").hidden = !(seated && token);
@@ -827,14 +843,21 @@ function renderPanel() {
   $("download").href = `/api/games/${ui.info.game}/record`;
   $("replay-link").href = `/replay/${ui.info.game}`;
   $("analyse-link").href = `/replay/${ui.info.game}#analyse`;
-  $("rulesline").textContent =
-    `Rules: ${rulesText(ui.info.rules)}` +
-    (ui.info.match === 1 ? " · single game" : ui.info.match ? ` · match to ${ui.info.match}` : " · open session") +
-    (ui.info.clock ? ` · clock ${lobbyClockText(ui.info.clock)}` : "") +
-    (ui.info.players?.some((x) => x) && ui.info.mode === "friend" ? (ui.info.rated ? " · rated" : " · casual") : "") +
-    ` · ${describeScoring(ui.info.scoring)}`;
+  // A list of settings, each a phrase of its own.
+  const match = ui.info.match;
+  const parts = [
+    t("rules-line", { rules: rulesText(ui.info.rules) }),
+    match === 1 ? t("rules-single-game") : match ? t("rules-match-to", { match }) : t("rules-open-session"),
+  ];
+  if (ui.info.clock) parts.push(t("rules-clock", { clock: lobbyClockText(ui.info.clock) }));
+  if (ui.info.players?.some((x) => x) && ui.info.mode === "friend") parts.push(t(ui.info.rated ? "mode-rated" : "mode-casual"));
+  parts.push(describeScoring(ui.info.scoring));
+  $("rulesline").textContent = parts.join(" · ");
   renderHints();
 }
+
+// An equity with its sign and two decimals, as the player's language writes numbers.
+const signed = (x) => formatNumber(x, { signDisplay: "always", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function renderHints() {
   const box = $("hints");
@@ -846,13 +869,13 @@ function renderHints() {
   box.replaceChildren();
   const h = document.createElement("div");
   h.className = "hinthead";
-  h.textContent = "Best plays (expected points) — click one to see it on the board:";
+  h.textContent = t("game-hints-head");
   box.appendChild(h);
   ui.hints.forEach((p, i) => {
     const d = document.createElement("button");
     d.className = "hint" + (ui.preview === p.steps ? " shown" : "");
     d.dataset.index = i;
-    d.textContent = `${p.equity >= 0 ? "+" : ""}${p.equity.toFixed(2)}  ${p.notation || "(no move)"}`;
+    d.textContent = `${signed(p.equity)}  ${p.notation || t("game-no-move")}`;
     d.onclick = () => {
       ui.preview = ui.preview === p.steps ? null : p.steps;
       render();
@@ -884,9 +907,9 @@ function renderButtons() {
   const offeredToMe = offer !== null && seated && !controls(offer);
   show("rematch", seated && matchOver && !offeredToMe);
   $("rematch").disabled = offer !== null && controls(offer);
-  $("rematch").textContent = offer !== null && controls(offer) ? "Rematch offered…" : ui.info.mode === "friend" ? "Offer rematch" : "Rematch";
+  $("rematch").textContent = t(offer !== null && controls(offer) ? "button-rematch-offered" : ui.info.mode === "friend" ? "button-offer-rematch" : "button-rematch");
   $("rematch-offer").hidden = !(matchOver && offeredToMe);
-  $("rematch-offer-text").textContent = offeredToMe ? `${playerName(offer)} offers a rematch.` : "";
+  $("rematch-offer-text").textContent = offeredToMe ? t("note-offers-rematch", { name: playerName(offer) }) : "";
   show("replay-link", over);
   show("analyse-link", over);
   const picker = $("doubles");
@@ -912,9 +935,8 @@ function showScreen(name) {
   for (const s of ["home", "game", "replay", "missing", "profile", "leaders"]) $(s).hidden = s !== name;
 }
 
-function showMissing(message) {
+function showMissing() {
   showScreen("missing");
-  if (message) $("missing-text").textContent = `${message}. It may be mistyped, or the game was never started.`;
 }
 
 function join(game, watch) {
@@ -957,12 +979,15 @@ function refreshHome(keepMatch) {
   const preset = presets.find((p) => p.name === $("rules").value) || { scoring: "checker-count", cube: false, matches: [15, 31, 61] };
   const match = $("match");
   const before = keepMatch ?? match.value;
-  const opts = [new Option("single game", "1")];
-  for (const n of preset.matches) opts.push(new Option(`${n} points`, String(n)));
-  opts.push(new Option("open session (no end)", "0"));
+  const opts = [new Option(t("match-single"), "1")];
+  for (const n of preset.matches) opts.push(new Option(t("match-points", { points: n }), String(n)));
+  opts.push(new Option(t("match-open"), "0"));
   match.replaceChildren(...opts);
   match.value = [...match.options].some((o) => o.value === String(before)) ? String(before) : "1";
-  $("scoring").textContent = describeScoring(preset.scoring, true) + ($("cube").checked ? " The doubling cube multiplies it." : "");
+  const scoring = [describeScoring(preset.scoring, true)];
+  if ($("cube").checked) scoring.push(t("home-cube-multiplies"));
+  // What the chosen preset means, in plain words, then what a game is worth.
+  $("scoring").textContent = [t(`preset-${preset.name}`), ...scoring].join(" ");
 }
 
 async function home() {
@@ -979,16 +1004,17 @@ async function home() {
   try {
     const opts = await (await fetch("/api/options")).json();
     presets = opts.presets;
-    $("rules").replaceChildren(...opts.presets.map((p) => new Option(p.name, p.name)));
-    $("level").replaceChildren(...opts.levels.map((l) => new Option(l.name, l.name)));
+    $("rules").replaceChildren(...opts.presets.map((p) => new Option(t(`preset-name-${p.name}`), p.name)));
+    $("level").replaceChildren(...opts.levels.map((l) => new Option(t(`level-name-${l.name}`), l.name)));
     $("rules").value = opts.presets.some((p) => p.name === saved.rules) ? saved.rules : "american";
     $("level").value = saved.level || opts.default_level;
-    for (const o of $("level").options) o.title = opts.levels.find((l) => l.name === o.value)?.description || "";
-    for (const o of $("rules").options) o.title = opts.presets.find((l) => l.name === o.value)?.description || "";
+    // The server's descriptions are English: each preset and level has its own message.
+    for (const o of $("level").options) o.title = t(`level-${o.value}`);
+    for (const o of $("rules").options) o.title = t(`preset-${o.value}`);
     fillChallengeForm(opts.presets);
   } catch {
-    $("rules").replaceChildren(new Option("american", "american"));
-    $("level").replaceChildren(new Option("casual", "casual"));
+    $("rules").replaceChildren(new Option(t("preset-name-american"), "american"));
+    $("level").replaceChildren(new Option(t("level-name-casual"), "casual"));
   }
   const preset = presets.find((p) => p.name === $("rules").value);
   $("cube").checked = typeof saved.cube === "boolean" && saved.rules === $("rules").value ? saved.cube : !!preset?.cube;
@@ -1005,7 +1031,7 @@ function route() {
   }
   if (m && m[1] === "g") {
     showScreen("game");
-    $("status").textContent = "Connecting…";
+    $("status").textContent = t("status-connecting");
     join(m[2]);
   } else if (m && m[1] === "replay") {
     showScreen("replay");
@@ -1093,9 +1119,8 @@ function wire() {
 function resignQuestion() {
   const v = ui.view;
   const me = ui.role === "both" ? v?.to_act : seatOf(ui.role);
-  if (!v || me === null || me === undefined) return "Resign this game?";
-  const pts = v.resign_points[me];
-  return `Resign? ${subject(1 - me)} ${1 - me === seatOf(ui.role) ? "score" : "scores"} ${pts} point${pts === 1 ? "" : "s"}.`;
+  if (!v || me === null || me === undefined) return t("game-resign");
+  return t("game-resign-cost", { ...who(1 - me), points: v.resign_points[me] });
 }
 
 // Errors are kept where tests (and a curious developer) can read them.
@@ -1103,6 +1128,9 @@ window.aceyErrors = [];
 window.addEventListener("error", (e) => window.aceyErrors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => window.aceyErrors.push(String(e.reason)));
 
+// The catalogue is loaded before anything is drawn: every text below comes from it.
+await initI18n();
+initLanguageSwitch($("lang"));
 wire();
 wireDrag();
 route();

@@ -2,6 +2,8 @@
 // positive = player 0), the viewer's seat and what to highlight, it draws the board. The viewer's
 // home board is always at the bottom right; points are numbered from the viewer's side.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 // Sizes in SVG units (the board is 1000 wide): checkers as large as the point width allows and
 // point numbers that stay legible when the board is phone-sized (390 px: about 0.37 px a unit).
@@ -121,9 +123,9 @@ function checker(svg, c, player, cls) {
 }
 
 function label(svg, x, y, text, cls) {
-  const t = el("text", { x, y, class: cls || "count", "text-anchor": "middle", "dominant-baseline": "central" }, svg);
-  t.textContent = text;
-  return t;
+  const node = el("text", { x, y, class: cls || "count", "text-anchor": "middle", "dominant-baseline": "central" }, svg);
+  node.textContent = text;
+  return node;
 }
 
 const PIPS = {
@@ -224,7 +226,7 @@ export function draw(svg, pos, opts) {
           stroke: "#222", "stroke-width": 1, class: "traychecker" + (active && i === n - 1 ? " movable" : ""),
         }, svg);
       }
-      const tag = kind === "start" ? "start" : "off";
+      const tag = t(kind === "start" ? "tray-start" : "tray-off");
       label(svg, TRAY_X + TRAY_W / 2, box.y + box.h / 2, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
       // The mover's start (a source) and off (a target) are clickable when legal.
       if (player === (opts.mover ?? viewer)) {

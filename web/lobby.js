@@ -2,14 +2,13 @@
 // live over the WebSocket. It knows the lobby's messages only; app.js passes in how to send and
 // how to enter a game.
 
+import { errorText, t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
-const POOL_NAMES = {
-  american: "American · single game",
-  "american-match": "American · 31-point match",
-  bgammon: "bgammon.org rules · single game",
-  backgammon: "Backgammon · 5-point match",
-};
+// A quick-pairing pool's name: a message for each pool the server is known to have.
+const POOLS = ["american", "american-match", "bgammon", "backgammon"];
+const poolName = (id) => (POOLS.includes(id) ? t(`pool-${id}`) : id);
 
 const state = {
   challenges: new Map(), // id -> challenge
@@ -28,7 +27,7 @@ let botTimer = null;
 function clockText(c) {
   if (!c) return "—";
   if (c.kind === "fischer") return `${c.base % 60 === 0 ? c.base / 60 : (c.base / 60).toFixed(1)}+${c.increment}`;
-  return `${c.seconds} s/turn`;
+  return t("clock-per-turn", { seconds: c.seconds });
 }
 
 // A rule string as players read it: the match length is shown on its own, so the string's
@@ -42,7 +41,7 @@ export function lobbyClockText(c) {
 }
 
 function matchText(n) {
-  return n === 1 ? "single game" : `${n} points`;
+  return n === 1 ? t("match-single") : t("match-points", { points: n });
 }
 
 function renderPools() {
@@ -53,9 +52,9 @@ function renderPools() {
     b.className = "card pool" + (state.seeking?.pool === p.id ? " primary" : "");
     b.dataset.pool = p.id;
     const title = document.createElement("strong");
-    title.textContent = POOL_NAMES[p.id] || p.id;
+    title.textContent = poolName(p.id);
     const sub = document.createElement("span");
-    sub.textContent = `${clockText(p.clock)} · ${p.waiting ? `${p.waiting} waiting` : "nobody waiting"}`;
+    sub.textContent = `${clockText(p.clock)} · ${t("lobby-waiting", { count: p.waiting })}`;
     b.append(title, sub);
     b.onclick = () => deps.send({ type: "seek", pool: p.id });
     box.appendChild(b);
@@ -70,12 +69,12 @@ function renderChallenges() {
     const tr = document.createElement("tr");
     tr.dataset.id = c.id;
     const cells = [
-      c.name + (c.registered ? "" : " (guest)"),
+      c.registered ? c.name : t("lobby-guest", { name: c.name }),
       c.rating === null || c.rating === undefined ? "—" : String(Math.round(c.rating)),
       c.rules,
       matchText(c.match),
       clockText(c.clock),
-      c.rated ? "rated" : "casual",
+      t(c.rated ? "mode-rated" : "mode-casual"),
     ];
     for (const text of cells) {
       const td = document.createElement("td");
@@ -85,11 +84,11 @@ function renderChallenges() {
     const td = document.createElement("td");
     const b = document.createElement("button");
     if (c.name === state.me && !state.registered === !c.registered) {
-      b.textContent = "Cancel";
+      b.textContent = t("lobby-cancel");
       b.className = "cancel";
       b.onclick = () => deps.send({ type: "cancel", challenge: c.id });
     } else {
-      b.textContent = "Accept";
+      b.textContent = t("lobby-accept");
       b.className = "accept primary";
       b.onclick = () => deps.send({ type: "accept", challenge: c.id });
     }
@@ -110,7 +109,7 @@ function renderPlaying() {
     a.textContent = `${g.names[0]} – ${g.names[1]}`;
     const rules = document.createElement("span");
     rules.className = "muted";
-    rules.textContent = ` ${rulesText(g.rules)}${g.rated ? " · rated" : ""}`;
+    rules.textContent = ` ${rulesText(g.rules)}${g.rated ? ` · ${t("mode-rated")}` : ""}`;
     li.append(a, rules);
     ul.appendChild(li);
   }
@@ -125,11 +124,11 @@ function renderSeeking() {
     $("seek-bot").hidden = true;
     return;
   }
-  $("seeking-text").textContent = `Looking for an opponent: ${POOL_NAMES[s.pool] || s.pool}…`;
+  $("seeking-text").textContent = t("lobby-looking", { pool: poolName(s.pool) });
 }
 
 function renderOnline() {
-  $("online").textContent = state.online === 1 ? "1 player online" : `${state.online} players online`;
+  $("online").textContent = t("lobby-online", { count: state.online });
 }
 
 export function renderLobby() {
@@ -149,7 +148,7 @@ export function lobbyMessage(msg) {
       // Not while the person is typing a new one.
       if (document.activeElement !== $("my-name")) $("my-name").value = msg.name;
       $("my-name").disabled = msg.registered;
-      $("name-note").textContent = msg.registered ? "(your account)" : "(guest)";
+      $("name-note").textContent = t(msg.registered ? "home-name-account" : "home-name-guest");
       $("ch-rated").disabled = !msg.registered;
       if (!msg.registered) localStorage.setItem("acey.name", msg.name);
       renderChallenges();
@@ -200,7 +199,7 @@ export function lobbyMessage(msg) {
 
 // A refused lobby message: shown beside the lobby.
 export function lobbyError(msg) {
-  $("name-note").textContent = msg.message;
+  $("name-note").textContent = errorText(msg);
 }
 
 export function stopSeeking() {
@@ -239,11 +238,11 @@ export function initLobby(d) {
 // The settings of the challenge form: presets and the match lengths that suit each.
 export function fillChallengeForm(presets) {
   const rules = $("ch-rules");
-  rules.replaceChildren(...presets.map((p) => new Option(p.name, p.name)));
+  rules.replaceChildren(...presets.map((p) => new Option(t(`preset-name-${p.name}`), p.name)));
   const refresh = () => {
     const p = presets.find((x) => x.name === rules.value) || { matches: [] };
     const m = $("ch-match");
-    m.replaceChildren(new Option("single game", "1"), ...p.matches.map((n) => new Option(`${n} points`, String(n))));
+    m.replaceChildren(new Option(matchText(1), "1"), ...p.matches.map((n) => new Option(matchText(n), String(n))));
   };
   rules.onchange = refresh;
   refresh();

@@ -2,6 +2,7 @@
 // leaderboards at /players. Everything comes from the JSON API and is inserted as text.
 
 import { rulesText } from "./lobby.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -9,6 +10,9 @@ const SVG = "http://www.w3.org/2000/svg";
 function date(secs) {
   return new Date(secs * 1000).toISOString().slice(0, 10);
 }
+
+// A rating's family (acey-deucey, backgammon) and kind (game, match) in words.
+const ratingName = (family, kind) => t("profile-rating-name", { family, kind });
 
 function cell(tr, text) {
   const td = document.createElement("td");
@@ -85,7 +89,7 @@ export async function openProfile(name) {
   const r = await fetch(`/api/players/${encodeURIComponent(name)}`);
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
-    $("profile-error").textContent = data.error || `no such player (${r.status})`;
+    $("profile-error").textContent = r.status === 404 ? t("profile-no-player") : data.error || t("profile-no-player");
     $("profile-games").replaceChildren();
     $("profile-ratings").replaceChildren();
     chart([]);
@@ -97,10 +101,15 @@ export async function openProfile(name) {
   for (const rt of data.ratings) {
     const d = document.createElement("div");
     d.className = "rating";
-    d.textContent = `${rt.family} ${rt.kind}: ${rt.rating}${rt.provisional ? "?" : ""} (±${rt.deviation}, ${rt.games} game${rt.games === 1 ? "" : "s"})`;
+    d.textContent = t("profile-rating", {
+      name: ratingName(rt.family, rt.kind),
+      rating: `${rt.rating}${rt.provisional ? "?" : ""}`,
+      deviation: rt.deviation,
+      games: rt.games,
+    });
     box.appendChild(d);
   }
-  if (!data.ratings.length) box.textContent = "Not rated yet.";
+  if (!data.ratings.length) box.textContent = t("profile-not-rated");
   chart(data.history);
   const body = $("profile-games");
   body.replaceChildren();
@@ -108,13 +117,13 @@ export async function openProfile(name) {
     const tr = document.createElement("tr");
     tr.className = g.result;
     tr.dataset.game = g.id;
-    cell(tr, g.result === "win" ? "won" : "lost");
-    cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : `${g.opponent} (guest)`);
+    cell(tr, t(g.result === "win" ? "profile-won" : "profile-lost"));
+    cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : t("player-guest", { name: g.opponent }));
     cell(tr, `${g.points[0]}-${g.points[1]}`);
     cell(tr, rulesText(g.rules));
-    cell(tr, g.rated ? "rated" : "casual");
+    cell(tr, t(g.rated ? "mode-rated" : "mode-casual"));
     cell(tr, date(g.ended_at));
-    cell(tr, link(`/replay/${g.id}`, "replay"));
+    cell(tr, link(`/replay/${g.id}`, t("profile-replay")));
     body.appendChild(tr);
   }
   $("profile-none").hidden = data.games.length > 0;
@@ -133,7 +142,7 @@ export async function openLeaders(family) {
     const tr = document.createElement("tr");
     cell(tr, String(p.rank));
     cell(tr, link(`/@/${encodeURIComponent(p.name)}`, p.name));
-    cell(tr, p.kind);
+    cell(tr, t("profile-kind", { kind: p.kind }));
     cell(tr, String(p.rating));
     cell(tr, String(p.games));
     body.appendChild(tr);

@@ -3,6 +3,7 @@
 // analysis (analysis.js) once asked for.
 
 import { draw } from "./board.js";
+import { t } from "./i18n.js";
 import { GLYPH, decisionOfEntries, fetchAnalysis, renderDecision, renderGraph, renderSummary, stepKeys } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,24 +25,25 @@ export function playFrames(frames) {
 function names(info) {
   if (info.mode === "computer") {
     const bot = info.seats.findIndex((s) => s.kind === "bot");
-    return [0, 1].map((p) => (p === bot ? `Computer (${info.level})` : p === 0 ? "White (person)" : "Black (person)"));
+    const level = t(`level-name-${info.level}`);
+    return [0, 1].map((p) => (p === bot ? t("player-computer", { level }) : t(p === 0 ? "replay-white-person" : "replay-black-person")));
   }
-  return ["White", "Black"];
+  return [t("player-white"), t("player-black")];
 }
 
 export async function openReplay(game) {
   const status = $("replay-status");
-  status.textContent = "Loading…";
+  status.textContent = t("replay-loading");
   let data;
   try {
     const res = await fetch(`/api/games/${game}/replay`);
     if (!res.ok) {
-      status.textContent = await res.text();
+      status.textContent = res.status === 404 ? t("error-not_found") : await res.text();
       return;
     }
     data = await res.json();
   } catch (e) {
-    status.textContent = `Could not load the game: ${e}`;
+    status.textContent = t("replay-load-failed", { error: String(e) });
     return;
   }
   const all = data.frames;
@@ -85,10 +87,18 @@ export async function openReplay(game) {
     const dice = d.dice ? d.dice.map((v) => ({ value: v, used: false, player: mover, side: mover === viewer ? "right" : "left" })) : [];
     if (shownAlt) {
       draw(svg, shownAlt.position, { viewer, preview: stepKeys(shownAlt.steps, mover), cube: data.game.cube ? { value: d.cube, owner: null } : null });
-      status.textContent = `Decision ${d.index + 1}: ${who[mover]} ${shownAlt.play}${shownAlt.played ? " (played)" : ""} · seen from ${viewer === 0 ? "White" : "Black"}`;
+      const args = { number: d.index + 1, name: who[mover], play: shownAlt.play, side: seenFrom(viewer) };
+      status.textContent = t(shownAlt.played ? "replay-decision-alt-played" : "replay-decision-alt", args);
     } else {
       draw(svg, d.position, { viewer, dice, cube: data.game.cube ? { value: d.cube, owner: null } : null });
-      status.textContent = `Decision ${d.index + 1}: ${who[mover]} ${d.kind === "play" ? "to play" : "at the cube"}${d.dice ? " " + d.dice.join("-") : ""} · played ${d.played}${d.mark ? " " + GLYPH[d.mark] : ""} · seen from ${viewer === 0 ? "White" : "Black"}`;
+      status.textContent = t("replay-decision", {
+        number: d.index + 1,
+        name: who[mover],
+        kind: d.kind === "play" ? "play" : "cube",
+        dice: d.dice ? d.dice.join("-") : "",
+        played: d.played + (d.mark ? ` ${GLYPH[d.mark]}` : ""),
+        side: seenFrom(viewer),
+      });
     }
     for (const c of $("analysis-graph").querySelectorAll(".mark")) c.classList.toggle("chosen", Number(c.dataset.index) === chosen);
     [...log.children].forEach((li, k) => li.classList.toggle("current", entryDecision[k] === chosen));
@@ -122,9 +132,17 @@ export async function openReplay(game) {
     svg.dataset.viewer = viewer;
     svg.dataset.frames = frames.length;
     draw(svg, v.position, { viewer, dice, cube: data.game.cube ? v.cube : null });
-    const what = fresh && entry ? `${who[entry.player]} ${entry.notation}` : f.action ? describe(f.action, who) : "start";
-    const side = viewer === 0 ? "White" : "Black";
-    status.textContent = `Play ${i} of ${frames.length - 1}: ${what} · pips ${v.pips[0]}–${v.pips[1]} · score ${v.score[0]}–${v.score[1]} · seen from ${side}`;
+    const what = fresh && entry ? `${who[entry.player]} ${entry.notation}` : f.action ? describe(f.action, who) : t("replay-start");
+    status.textContent = t("replay-frame", {
+      number: i,
+      count: frames.length - 1,
+      what,
+      white: v.pips[0],
+      black: v.pips[1],
+      whiteScore: v.score[0],
+      blackScore: v.score[1],
+      side: seenFrom(viewer),
+    });
     [...log.children].forEach((li, k) => {
       li.classList.toggle("done", k < v.log_len);
       li.classList.toggle("current", k === v.log_len - 1);
@@ -193,16 +211,16 @@ export async function openReplay(game) {
     button.disabled = true;
     box.hidden = false;
     $("analysis-progress").hidden = false;
-    $("analysis-progress-text").textContent = "Asking the server…";
+    $("analysis-progress-text").textContent = t("analysis-asking");
     try {
       const body = await fetchAnalysis(game, (done, total) => {
         $("analysis-bar").max = Math.max(1, total);
         $("analysis-bar").value = done;
-        $("analysis-progress-text").textContent = `Analysing: ${done} of ${total} decisions`;
+        $("analysis-progress-text").textContent = t("analysis-progress", { done, total });
       });
       loaded(body);
     } catch (e) {
-      $("analysis-progress-text").textContent = `The analysis failed: ${e.message}`;
+      $("analysis-progress-text").textContent = t("analysis-failed", { error: e.message });
       button.disabled = false;
     }
   };
@@ -221,16 +239,16 @@ export async function openReplay(game) {
     if (timer) {
       clearInterval(timer);
       timer = null;
-      $("r-play").textContent = "Play";
+      $("r-play").textContent = t("replay-play");
       return;
     }
     if (i >= frames.length - 1) go(0);
-    $("r-play").textContent = "Pause";
+    $("r-play").textContent = t("replay-pause");
     timer = setInterval(() => {
       if (i >= frames.length - 1) {
         clearInterval(timer);
         timer = null;
-        $("r-play").textContent = "Play";
+        $("r-play").textContent = t("replay-play");
       } else go(i + 1);
     }, 900);
   };
@@ -244,13 +262,21 @@ export async function openReplay(game) {
   show();
 }
 
+// The side the board is seen from, for "seen from White".
+const seenFrom = (viewer) => (viewer === 0 ? "white" : "black");
+
 function describe(a, who) {
   switch (a.action) {
-    case "die-off": return `die-off ${a.dice[0]} against ${a.dice[1]}`;
-    case "roll": return `roll ${a.dice[0]}-${a.dice[1]}`;
-    case "name-double": return `names ${a.value}-${a.value}`;
-    case "resign": return `${who[a.player]} resigns`;
-    case "next-game": return "next game";
+    case "die-off": return t("replay-die-off", { white: a.dice[0], black: a.dice[1] });
+    case "roll": return t("replay-roll", { dice: `${a.dice[0]}-${a.dice[1]}` });
+    case "name-double": return t("replay-names", { value: a.value });
+    case "resign":
+    case "resign-as": return t("replay-resigns", { name: who[a.player] });
+    case "forfeit": return t("replay-forfeits", { name: who[a.player] });
+    case "next-game": return t("replay-next-game");
+    case "double": return t("replay-double");
+    case "take": return t("replay-take");
+    case "drop": return t("replay-drop");
     default: return a.action.replace("-", " ");
   }
 }

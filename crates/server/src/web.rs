@@ -84,7 +84,75 @@ const FILES: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),
     ),
+    (
+        "i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/i18n.js"),
+    ),
+    (
+        "locales/en.ftl",
+        FLUENT,
+        include_str!("../../../locales/en.ftl"),
+    ),
+    (
+        "locales/fr.ftl",
+        FLUENT,
+        include_str!("../../../locales/fr.ftl"),
+    ),
+    (
+        "locales/ru.ftl",
+        FLUENT,
+        include_str!("../../../locales/ru.ftl"),
+    ),
+    (
+        "locales/nb.ftl",
+        FLUENT,
+        include_str!("../../../locales/nb.ftl"),
+    ),
+    (
+        "vendor/fluent/builtins.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/builtins.js"),
+    ),
+    (
+        "vendor/fluent/bundle.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/bundle.js"),
+    ),
+    (
+        "vendor/fluent/index.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/index.js"),
+    ),
+    (
+        "vendor/fluent/memoizer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/memoizer.js"),
+    ),
+    (
+        "vendor/fluent/resolver.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/resolver.js"),
+    ),
+    (
+        "vendor/fluent/resource.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/resource.js"),
+    ),
+    (
+        "vendor/fluent/scope.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/scope.js"),
+    ),
+    (
+        "vendor/fluent/types.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/vendor/fluent/types.js"),
+    ),
 ];
+
+/// The type of the Fluent catalogues (`locales/*.ftl`): text a browser shows as is if opened.
+const FLUENT: &str = "text/plain; charset=utf-8";
 
 /// What every HTTP handler shares.
 #[derive(Clone)]
@@ -151,6 +219,8 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
             get(analysis::status).post(analysis::start),
         )
         .route("/{file}", get(file))
+        .route("/locales/{file}", get(locale))
+        .route("/vendor/fluent/{file}", get(vendor))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             accounts::same_origin_only,
@@ -203,6 +273,16 @@ async fn index() -> Response {
 
 async fn file(Path(name): Path<String>) -> Response {
     serve_file(&name)
+}
+
+/// A language's catalogue, `/locales/fr.ftl`.
+async fn locale(Path(name): Path<String>) -> Response {
+    serve_file(&format!("locales/{name}"))
+}
+
+/// The vendored Fluent runtime's modules, `/vendor/fluent/bundle.js`.
+async fn vendor(Path(name): Path<String>) -> Response {
+    serve_file(&format!("vendor/fluent/{name}"))
 }
 
 async fn healthz(State(app): State<AppState>) -> Response {
@@ -530,13 +610,24 @@ mod tests {
     #[test]
     fn every_module_a_script_imports_is_embedded() {
         for (name, _, body) in FILES.iter().filter(|(n, _, _)| n.ends_with(".js")) {
-            for line in body.lines().filter(|l| l.starts_with("import ")) {
+            // A module's imports are relative to its own folder (`vendor/fluent/` for the
+            // Fluent runtime); a re-export (`export { X } from "./x.js"`) loads a module too.
+            let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
+            let loads = |l: &&str| {
+                l.starts_with("import ") || (l.starts_with("export ") && l.contains(" from "))
+            };
+            for line in body.lines().filter(loads) {
                 let Some(file) = line.split("\"./").nth(1).and_then(|r| r.split('"').next()) else {
                     panic!("{name}: an import not of a local module: {line}");
                 };
+                let path = if dir.is_empty() {
+                    file.to_string()
+                } else {
+                    format!("{dir}/{file}")
+                };
                 assert!(
-                    FILES.iter().any(|(n, _, _)| *n == file),
-                    "{name} imports {file}, which is not embedded"
+                    FILES.iter().any(|(n, _, _)| *n == path),
+                    "{name} imports {path}, which is not embedded"
                 );
             }
         }

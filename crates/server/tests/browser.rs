@@ -49,20 +49,31 @@ fn chromedriver() -> Chromedriver {
 
 /// A fresh browser session with its own empty profile.
 async fn browser(driver: &Chromedriver, profile: &std::path::Path) -> Client {
+    browser_speaking(driver, profile, None).await
+}
+
+/// The same, its languages (Accept-Language, `navigator.languages`) set when `languages` is
+/// given ("fr-CA,fr").
+async fn browser_speaking(
+    driver: &Chromedriver,
+    profile: &std::path::Path,
+    languages: Option<&str>,
+) -> Client {
     let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let mut options = json!({
+        "binary": binary,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", "--window-size=1280,900",
+            format!("--user-data-dir={}", profile.display()),
+        ]
+    });
+    if let Some(languages) = languages {
+        options["prefs"] = json!({ "intl.accept_languages": languages });
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": binary,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,900",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
+    caps.insert("goog:chromeOptions".to_string(), options);
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
@@ -115,9 +126,13 @@ impl Setup {
     async fn visitor(&self, name: &str) -> Client {
         let c = browser(&self.driver, &self.dir.path().join(name)).await;
         c.goto(&self.url).await.unwrap();
-        c.execute("localStorage.setItem('acey.speed', '4');", vec![])
-            .await
-            .unwrap();
+        // English, whatever the machine's own languages: the tests read the page's words.
+        c.execute(
+            "localStorage.setItem('acey.speed', '4'); localStorage.setItem('acey.lang', 'en');",
+            vec![],
+        )
+        .await
+        .unwrap();
         c.goto(&self.url).await.unwrap();
         c.wait()
             .for_element(Locator::Css("#play-computer"))
@@ -1213,5 +1228,147 @@ async fn an_ended_game_is_analysed_from_its_end_screen_and_a_mark_clicked() {
     screenshot(&a, "analysis-phone.png").await;
     assert!(wide[0].as_i64().unwrap() <= 0, "too wide: {wide}");
     a.close().await.unwrap();
+    s.server.stop();
+}
+
+/// English words of the game screen: none may be left in a translated status line or button.
+const ENGLISH: &[&str] = &[
+    "roll", "rolled", "move", "moves", "your", "you", "computer", "play", "plays", "waiting",
+    "confirm", "undo", "thinking", "resign", "flip", "download", "replay", "keys", "drop", "take",
+    "double", "rolling", "starts", "who",
+];
+
+/// The English words in `text`, compared word by word (not letters inside a word).
+fn english_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .map(str::to_lowercase)
+        .filter(|w| ENGLISH.contains(&w.as_str()))
+        .collect()
+}
+
+/// The texts of the buttons a player sees now.
+const BUTTON_TEXTS: &str = "return [...document.querySelectorAll('button')]
+    .filter(e => !e.hidden && e.offsetParent !== null).map(e => e.textContent);";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_in_russian_and_in_norwegian_leaves_no_english_in_the_status() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("profile-lang").await;
+    // The switch names each language in itself.
+    let names = read(
+        &a,
+        "return [...document.getElementById('lang').options].map(o => o.textContent);",
+    )
+    .await;
+    assert_eq!(
+        names,
+        json!(["English", "Français", "Русский", "Norsk bokmål"])
+    );
+    for (lang, play_computer) in [
+        ("ru", "Играть с компьютером"),
+        ("nb", "Spill mot datamaskinen"),
+    ] {
+        // Choosing a language reloads the page in it, and the choice is remembered.
+        a.goto(&s.url).await.unwrap();
+        a.wait()
+            .for_element(Locator::Css("#play-computer"))
+            .await
+            .unwrap();
+        choose(&a, "#lang", lang).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let home = wait_on(
+            &a,
+            "return [document.documentElement.lang, localStorage.getItem('acey.lang'), \
+             document.querySelector('#play-computer strong').textContent];",
+            "the page in the chosen language",
+            |v| v[0] == lang,
+        )
+        .await;
+        assert_eq!(home, json!([lang, lang, play_computer]));
+        screenshot(&a, &format!("lang-{lang}-home.png")).await;
+        a.execute("window.confirm = () => true;", vec![])
+            .await
+            .unwrap();
+        click(&a, "#play-computer").await;
+        // Our first move, played by clicking; every status line on the way is checked.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let p = page(&a).await;
+            assert!(p["errors"].as_array().unwrap().is_empty(), "{p}");
+            let status = p["status"].as_str().unwrap();
+            assert!(english_words(status).is_empty(), "{lang}: {status}");
+            let buttons = read(&a, BUTTON_TEXTS).await;
+            for b in buttons.as_array().unwrap() {
+                let text = b.as_str().unwrap();
+                assert!(english_words(text).is_empty(), "{lang}: a button {text}");
+            }
+            if p["role"].is_string() && played_since(&p, seat(&p), 0) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{lang}: no move was played: {p}");
+            let did = click_next(&a, &p).await;
+            tokio::time::sleep(Duration::from_millis(if did { 60 } else { 100 })).await;
+        }
+        screenshot(&a, &format!("lang-{lang}-game.png")).await;
+    }
+    // Back to English through the switch.
+    a.goto(&s.url).await.unwrap();
+    a.wait()
+        .for_element(Locator::Css("#play-computer"))
+        .await
+        .unwrap();
+    choose(&a, "#lang", "en").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    wait_on(
+        &a,
+        "return document.documentElement.lang;",
+        "English again",
+        |v| v == "en",
+    )
+    .await;
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browsers_languages_choose_the_first_time() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    // French Canadian picks French; Nynorsk picks Bokmål; a language without a catalogue,
+    // English.
+    for (languages, lang, play_computer) in [
+        ("fr-CA,fr", "fr", "Jouer contre l’ordinateur"),
+        ("nn-NO,nn", "nb", "Spill mot datamaskinen"),
+        ("de-DE,de", "en", "Play the computer"),
+    ] {
+        let profile = s.dir.path().join(format!("profile-{lang}"));
+        let c = browser_speaking(&s.driver, &profile, Some(languages)).await;
+        c.goto(&s.url).await.unwrap();
+        c.wait()
+            .for_element(Locator::Css("#play-computer"))
+            .await
+            .unwrap();
+        let seen = wait_on(
+            &c,
+            "return [navigator.languages[0], document.documentElement.lang, \
+             document.querySelector('#play-computer strong').textContent, \
+             document.getElementById('lang').value];",
+            "the page in the browser's language",
+            |v| v[1] == lang,
+        )
+        .await;
+        assert_eq!(
+            seen,
+            json!([
+                languages.split(',').next().unwrap(),
+                lang,
+                play_computer,
+                lang
+            ])
+        );
+        screenshot(&c, &format!("lang-first-{lang}.png")).await;
+        c.close().await.unwrap();
+    }
     s.server.stop();
 }

@@ -1,0 +1,546 @@
+# acey web client: English (the reference catalogue; every other language has the same ids).
+# Move notation, position IDs and rule strings are never translated.
+# $who is "you" when the sentence is about the reader, else "other" (with $name).
+
+-acey-deucey = acey-deucey
+-cube = doubling cube
+
+## Page and header
+
+page-title = acey · Acey-Deucey online
+tagline = Acey-Deucey online
+nav-players = Players
+language-switch =
+    .aria-label = Language
+conn-reconnecting = reconnecting…
+
+## Account
+
+account-log-in = Log in
+account-log-out = Log out
+account-name = Name
+account-password = Password
+account-new-password = New password
+account-register = Register
+account-change-password = Change password
+account-close = Close
+account-about = An account keeps your rating and your games. No email is needed: choose a name (2-20 letters, digits, _ or -) and a password of at least 8 characters.
+
+## Home and lobby
+
+home-play-online = Play online
+home-your-name = Your name
+home-your-name-input =
+    .aria-label = your name
+home-name-account = (your account)
+home-name-guest = (guest)
+home-play-offline = Play offline or with a friend
+home-computer = Play the computer
+home-computer-sub = Start now, nothing to set up
+home-friend = Play a friend
+home-friend-sub = Get a link to send; whoever opens it plays you
+home-local = Same screen
+home-local-sub = Two players on this device
+home-about = Acey-Deucey is the backgammon variant of the US Navy: all fifteen checkers start off the board, and a roll of 1-2 lets you name any double and roll again. The rules follow the American preset unless you choose another.
+home-cube-multiplies = The { -cube } multiplies it.
+lobby-pools =
+    .aria-label = quick pairing
+lobby-cancel = Cancel
+lobby-accept = Accept
+lobby-seek-bot = Play the computer while you wait
+lobby-open-challenges = Open challenges
+lobby-no-challenges = No open challenges: make one, or press a quick-pairing button.
+lobby-make-challenge = Make a challenge
+lobby-create = Create
+lobby-playing-now = Playing now
+lobby-nobody-playing = Nobody is playing right now.
+lobby-waiting =
+    { $count ->
+        [0] nobody waiting
+        [one] { $count } waiting
+       *[other] { $count } waiting
+    }
+lobby-online =
+    { $count ->
+        [one] { $count } player online
+       *[other] { $count } players online
+    }
+lobby-looking = Looking for an opponent: { $pool }…
+lobby-guest = { $name } (guest)
+pool-american = American · single game
+pool-american-match = American · 31-point match
+pool-bgammon = bgammon.org rules · single game
+pool-backgammon = Backgammon · 5-point match
+col-player = Player
+col-rating = Rating
+col-rules = Rules
+col-match = Match
+col-clock = Clock
+col-mode = Mode
+col-result = Result
+col-opponent = Opponent
+col-points = Points
+col-rated = Rated
+col-date = Date
+col-kind = Kind
+col-games = Games
+
+## Settings
+
+setting-rules = Rules
+setting-match = Match
+setting-clock = Clock
+setting-rated = Rated
+setting-cube = Doubling cube
+setting-level = Computer level
+clock-none = none
+clock-per-turn-30 = 30 s a turn
+clock-per-turn = { $seconds } s/turn
+match-single = single game
+match-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+match-open = open session (no end)
+mode-rated = rated
+mode-casual = casual
+
+## The rule presets (the rules explanation) and the computer's levels
+
+preset-name-american = American
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Liberal bear-off
+preset-name-old-navy = Old Navy
+preset-name-britannica = Britannica
+preset-name-backgammon = Backgammon
+preset-american = The default: the rules most sources agree on, as bkgm.com's American Acey-Deucey. All fifteen checkers start off the board; a 1-2 lets you name any double and roll again once it is played in full; a checker may bear off with a higher die when no checker is farther back.
+preset-bgammon = What the bgammon.org server plays: a die-off starts every game, a roll again after any chosen double, and a checker bears off only with the exact number.
+preset-liberal-bearoff = The old text taken literally: any checker may bear off when all your checkers are below the die's number.
+preset-old-navy = Old folk rules: your first checker enters only with a double or a 1-2, all fifteen must enter before any moves on, doubles roll again, and bearing off needs the exact number.
+preset-britannica = As the Britannica tells it: all fifteen enter before any moves on, you may hit only once you have a checker in your home board, and any checker may bear off with a higher die.
+preset-backgammon = Standard backgammon: the usual starting position, gammons and backgammons, the { -cube }, and a die-off for the first roll.
+level-beginner = Beginner: makes plenty of mistakes
+level-casual = Casual: plays well, with some mistakes
+level-intermediate = Intermediate: few mistakes
+level-advanced = Advanced: the best move it sees at once
+level-expert = Expert: looks one roll ahead
+level-strongest = Strongest: looks two rolls ahead
+level-name-beginner = beginner
+level-name-casual = casual
+level-name-intermediate = intermediate
+level-name-advanced = advanced
+level-name-expert = expert
+level-name-strongest = strongest
+
+## Scoring
+
+scoring-checker-count-long = A game is worth 1 to 15 points: one for each of the loser's checkers not yet borne off. A match to 15 or more points lasts several games.
+scoring-checker-count = a game is worth the loser's checkers not borne off
+scoring-single-long = Every game won is worth 1 point.
+scoring-single = a game is worth 1 point
+scoring-gammon-backgammon-long = A game is worth 1 point, 2 for a gammon (the loser bore off none), 3 for a backgammon (and still has a checker in the winner's home board or on the bar).
+scoring-gammon-backgammon = 1 point, 2 for a gammon, 3 for a backgammon
+
+## Players
+
+player-you = You
+player-computer = Computer ({ $level })
+player-friend = Friend
+player-white = White
+player-black = Black
+player-you-mark = { $name } (you)
+player-guest = { $name } (guest)
+player-waiting = { $name } (waiting)
+player-pips =
+    { $pips ->
+        [one] { $pips } pip
+       *[other] { $pips } pips
+    }
+player-pips-title =
+    .title = pip count
+player-points-title =
+    .title = points
+
+## The game's status line
+
+status-connecting = Connecting…
+status-watching = Watching · { $text }
+status-waiting-second = Waiting for the second player…
+status-waiting-friend = Waiting for your friend to open the link…
+status-your-move = Your move: { $dice }
+status-your-move-acey = Your move: { $dice } — { -acey-deucey }!
+status-your-move-chosen = Your move: { $dice } (the chosen double)
+status-to-move = { $name } to move: { $dice }
+status-to-move-acey = { $name } to move: { $dice } — { -acey-deucey }!
+status-to-move-chosen = { $name } to move: { $dice } (the chosen double)
+status-thinking = { $text } (thinking…)
+status-confirm = Confirm your play, or undo.
+status-name-double =
+    { $who ->
+        [you] You played 1-2 in full: name a double.
+       *[other] { $name } played 1-2 in full: name a double.
+    }
+status-names-double = { $name } names a double…
+status-roll = Roll.
+status-roll-or-double = Roll, or offer the cube.
+status-local-roll = { $name }: roll.
+status-local-roll-or-double = { $name }: roll, or offer the cube.
+status-to-roll = { $name } to roll
+status-cube-offered-you = { $name } doubles to { $value }: take or drop?
+status-cube-offered =
+    { $who ->
+        [you] You offered the cube at { $value }
+       *[other] { $name } offered the cube at { $value }
+    }
+status-die-off = Rolling for who starts…
+status-plays =
+    { $who ->
+        [you] You play { $dice }…
+       *[other] { $name } plays { $dice }…
+    }
+status-rematch-waiting = Rematch offered: waiting for your friend.
+
+## What just happened (notes and screen-reader announcements)
+
+note-watching = You are watching this game.
+note-watching-friend = You are watching. Both seats are taken. If this is your own game, open it in the browser you played it in, or with the "Play from another device" link that browser shows.
+note-rolled =
+    { $who ->
+        [you] You rolled { $dice }.
+       *[other] { $name } rolled { $dice }.
+    }
+note-no-play =
+    { $who ->
+        [you] You rolled { $dice }: no legal play.
+       *[other] { $name } rolled { $dice }: no legal play.
+    }
+note-played = { $name }: { $notation }
+note-named-double =
+    { $who ->
+        [you] You named { $value }-{ $value }.
+       *[other] { $name } named { $value }-{ $value }.
+    }
+note-roll-again = Acey-deucey: roll again.
+note-rolls-again = { $name } rolls again ({ -acey-deucey }).
+note-rematch-offered = Rematch offered.
+note-offers-rematch = { $name } offers a rematch.
+note-you-declined = You declined the rematch.
+note-declined = { $name } declined the rematch.
+note-best = Best: { $notation }
+note-no-hint = No play to hint.
+note-chat = { $name }: { $text }
+note-chat-watching = { $name } (watching):
+note-point = point { $point }
+note-point-checkers =
+    { $count ->
+        [one] point { $point } ({ $count } checker)
+       *[other] point { $point } ({ $count } checkers)
+    }
+note-start = start
+note-bar = the bar
+note-off = off
+note-to = To { $place }
+note-chosen = { $place } chosen
+note-chosen-to = { $place } chosen; to { $to }
+
+## Game over
+
+over-won =
+    { $who ->
+        [you] You won { $points }
+       *[other] { $name } won { $points }
+    }
+over-match =
+    { $who ->
+        [you] You won the match { $mine }-{ $theirs }.
+       *[other] { $name } won the match { $mine }-{ $theirs }.
+    }
+over-score-of = Score { $white }-{ $black } of { $match }.
+over-score = Score { $white }-{ $black }.
+over-dropped =
+    { $points ->
+        [one] { $points } point: the cube was dropped.
+       *[other] { $points } points: the cube was dropped.
+    }
+# $how is "resigned" or "played"; $cube is 1 without a cube.
+over-checkers =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}by resignation
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × cube { $cube })
+    }: { $base } of { $loser ->
+        [you] your checkers
+       *[other] { $name }'s checkers
+    } { $base ->
+        [one] was
+       *[other] were
+    } not borne off.
+over-gammon =
+    { $kind ->
+        [backgammon] a backgammon
+        [gammon] a gammon
+       *[single] a single game
+    }{ $how ->
+        [resigned] {" "}by resignation
+       *[played] {""}
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}(cube { $cube })
+    }.
+over-single =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}by resignation
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × cube { $cube })
+    }.
+
+## Game screen: buttons, panel, offers
+
+board =
+    .aria-label = Board. Arrow keys go to the next checker that can move or, once one is chosen, the next destination; Enter chooses; Backspace takes back; Enter confirms; h hint; r roll; d double; y take; n drop or next game; f flip; ? keys
+game-name-double = Name your double:
+button-undo = Undo
+button-confirm = Confirm
+button-roll = Roll
+button-double = Double
+button-take = Take
+button-drop = Drop
+button-next-game = Next game
+button-hint = Hint
+button-keys = Keys
+    .title = Keyboard keys
+button-copy = Copy
+button-claim = Claim the win
+button-resign = Resign
+button-rematch = Rematch
+button-offer-rematch = Offer rematch
+button-rematch-offered = Rematch offered…
+button-accept = Accept
+button-decline = Decline
+button-download = Download record
+button-replay = Replay
+button-analyse = Analyse this game
+button-flip = Flip
+    .title = Turn the board
+keys-title = Keys
+keys-text = (click the board first): ←/→ next checker that can move, or next destination once one is chosen · Enter or Space choose · Backspace let go, or take back the last step · Enter confirm · 1–6 name a double · h hint · r roll · d double · y take · n drop / next game · f flip the board
+game-send-link = Send this link to your friend:
+game-invite-link =
+    .aria-label = invite link
+game-paired-waiting = Your opponent from quick pairing is waiting.
+game-paired-go = Go to that game
+game-moves = Moves
+game-number = Game { $number }
+game-other-device = Play from another device
+game-other-device-text = Your seat is kept by this browser. To go on from another device, open this link there (keep it to yourself: whoever opens it plays your seat):
+game-seat-link =
+    .aria-label = your seat link
+game-hints-head = Best plays (expected points) — click one to see it on the board:
+game-no-move = (no move)
+game-away-clock = { $name } left the game; their clock keeps running.
+game-away-since = { $name } left the game { $seconds } s ago.
+game-away-claim-in = { $name } left the game. You can claim the win in { $seconds } s if they do not come back.
+game-away = { $name } left the game.
+game-resign = Resign this game?
+game-resign-cost =
+    { $who ->
+        [you]
+            { $points ->
+                [one] Resign? You score { $points } point.
+               *[other] Resign? You score { $points } points.
+            }
+       *[other]
+            { $points ->
+                [one] Resign? { $name } scores { $points } point.
+               *[other] Resign? { $name } scores { $points } points.
+            }
+    }
+# The rules line under the panel: the parts joined with " · ".
+rules-line = Rules: { $rules }
+rules-single-game = single game
+rules-match-to = match to { $match }
+rules-open-session = open session
+rules-clock = clock { $clock }
+
+## Chat
+
+chat-title = Chat
+chat-message =
+    .aria-label = chat message
+    .placeholder = Say something
+chat-say-opponent = Say something to your opponent
+chat-say-spectators = Say something to the other spectators
+chat-send = Send
+chat-hide = Hide the spectators' chat
+
+## Errors the server reports, by code (its own English text is shown only for an unknown code)
+
+error-malformed = The server did not understand the message.
+error-too_large = The message is too long.
+error-rate_limited = Too many messages too fast: wait a moment.
+error-version = This page is out of date: reload it.
+error-not_found = No such game.
+error-not_joined = Not in this game yet.
+error-not_your_turn = It is not your turn.
+error-illegal = That move is not allowed now.
+error-bad_settings = Those settings are not allowed.
+error-unavailable = The server could not save that; nothing changed. Try again.
+error-too_long = This game has reached the most moves a game may hold.
+error-forbidden = That is not allowed: a rated game needs an account, and a win can be claimed only after the opponent has been away long enough.
+error-name_taken = That name belongs to an account: log in to use it, or choose another.
+error-gone = That challenge is gone: taken, cancelled, or its player left.
+
+## Other screens
+
+missing-title = No such game
+missing-text = This link does not lead to a game: it may be mistyped, or the game was never started.
+missing-home = Go to the home page
+profile-chart =
+    .aria-label = rating history
+profile-recent = Recent games
+profile-none = No finished games yet.
+leaders-title = Players
+leaders-acey = Acey-deucey
+leaders-backgammon = Backgammon
+leaders-none = No established ratings yet: a rating is listed after a few rated games.
+replay-board =
+    .aria-label = board
+replay-first = «
+    .title = Start
+    .aria-label = Start
+replay-prev = ‹
+    .title = Back one play
+    .aria-label = Back
+replay-slider =
+    .aria-label = play
+replay-next = ›
+    .title = Forward one play
+    .aria-label = Forward
+replay-last = »
+    .title = End
+    .aria-label = End
+replay-flip = Flip
+    .title = Turn the board: see the game from the other side
+analysis-title = Analysis
+analysis-graph =
+    .aria-label = White's winning chances before each roll, with the marked decisions
+analysis-graph-help = White's winning chances before each roll; a mark is a decision that lost equity (?! doubtful, ? bad, ?? very bad). Click one, or a move, to see it.
+
+## Accounts: why the server refused (by HTTP status)
+
+account-error-400 = That name or password does not fit: a name of 2-20 letters, digits, _ or -, and a password of at least 8 characters.
+account-error-401 = Wrong name or password.
+account-error-409 = That name is taken: choose another.
+account-error-429 = Too many tries: wait a minute.
+account-error = Refused ({ $status }).
+
+## The board's trays
+
+tray-start = start
+tray-off = off
+
+## Replay
+
+replay-white-person = White (person)
+replay-black-person = Black (person)
+replay-loading = Loading…
+replay-load-failed = Could not load the game: { $error }
+# $side is "white" or "black": the side the board is seen from.
+replay-decision-alt = Decision { $number }: { $name } { $play } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-decision-alt-played = Decision { $number }: { $name } { $play } (played) · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+# $kind is "play" (with $dice) or "cube".
+replay-decision = Decision { $number }: { $name } { $kind ->
+        [play] to play { $dice }
+       *[cube] at the cube
+    } · played { $played } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-frame = Play { $number } of { $count }: { $what } · pips { $white }–{ $black } · score { $whiteScore }–{ $blackScore } · seen from { $side ->
+        [white] White
+       *[black] Black
+    }
+replay-start = start
+replay-die-off = die-off { $white } against { $black }
+replay-roll = roll { $dice }
+replay-names = names { $value }-{ $value }
+replay-resigns = { $name } resigns
+replay-forfeits = { $name } forfeits
+replay-next-game = next game
+replay-double = double
+replay-take = take
+replay-drop = drop
+replay-play = Play
+    .title = Play
+replay-pause = Pause
+
+## Analysis
+
+analysis-asking = Asking the server…
+analysis-progress = Analysing: { $done } of { $total } decisions
+analysis-failed = The analysis failed: { $error }
+analysis-mark-doubtful = doubtful
+analysis-mark-bad = bad
+analysis-mark-very_bad = very bad
+analysis-decisions = Decisions
+analysis-error-rate = Error rate
+analysis-luck = Luck
+analysis-judged = Judged at { $plies }-ply by the { $level } level. Decisions: unforced (all). Error rate: points lost per unforced decision. Rating: 0 is perfect play.
+analysis-no-marks = No decision is marked: both sides played as the bot would.
+analysis-cube = cube: { $played }
+analysis-cube-answer = cube answer: { $played }
+analysis-to-play = { $name } to play { $dice }
+analysis-to-play-forced = { $name } to play { $dice } (forced)
+analysis-double-or-roll = { $name }: double or roll (cube { $cube })
+analysis-take-or-drop = { $name }: take or drop (cube { $cube })
+analysis-verdict-marked = { $mark }: played { $played }, best { $best }, { $lost } points
+analysis-forced = Forced: { $played }
+analysis-played-lost = Played { $played }, best { $best } ({ $lost })
+analysis-played-best = Played { $played }: the best
+analysis-roll-luck = Luck of the roll: { $luck } points.
+analysis-alt-played = { $play } (played)
+
+## Player pages
+
+# $family is "acey-deucey" or "backgammon", $kind "game" or "match".
+profile-rating-name = { $family ->
+        [backgammon] Backgammon
+       *[acey-deucey] Acey-deucey
+    } { $kind ->
+        [match] matches
+       *[game] single games
+    }
+profile-rating =
+    { $games ->
+        [one] { $name }: { $rating } (±{ $deviation }, { $games } game)
+       *[other] { $name }: { $rating } (±{ $deviation }, { $games } games)
+    }
+profile-not-rated = Not rated yet.
+profile-no-player = No such player.
+profile-won = won
+profile-lost = lost
+profile-replay = replay
+profile-kind = { $kind ->
+        [match] matches
+       *[game] single games
+    }

@@ -1,0 +1,546 @@
+# Client web d'acey : français. Mêmes identifiants que en.ftl (la référence).
+# La notation des coups, les identifiants de position et les chaînes de règles ne se traduisent pas.
+# $who vaut « you » quand la phrase parle du lecteur, sinon « other » (avec $name).
+
+-acey-deucey = acey-deucey
+-cube = videau
+
+## Page et en-tête
+
+page-title = acey · Acey-Deucey en ligne
+tagline = Acey-Deucey en ligne
+nav-players = Joueurs
+language-switch =
+    .aria-label = Langue
+conn-reconnecting = reconnexion…
+
+## Compte
+
+account-log-in = Se connecter
+account-log-out = Se déconnecter
+account-name = Nom
+account-password = Mot de passe
+account-new-password = Nouveau mot de passe
+account-register = Créer un compte
+account-change-password = Changer le mot de passe
+account-close = Fermer
+account-about = Un compte garde votre classement et vos parties. Aucune adresse e-mail n’est demandée : choisissez un nom (2 à 20 lettres, chiffres, _ ou -) et un mot de passe d’au moins 8 caractères.
+
+## Accueil et salon
+
+home-play-online = Jouer en ligne
+home-your-name = Votre nom
+home-your-name-input =
+    .aria-label = votre nom
+home-name-account = (votre compte)
+home-name-guest = (invité)
+home-play-offline = Jouer hors ligne ou avec un ami
+home-computer = Jouer contre l’ordinateur
+home-computer-sub = Tout de suite, rien à régler
+home-friend = Jouer contre un ami
+home-friend-sub = Un lien à envoyer : qui l’ouvre joue contre vous
+home-local = Même écran
+home-local-sub = Deux joueurs sur cet appareil
+home-about = L’acey-deucey est la variante du backgammon de la marine américaine : les quinze dames partent hors du plateau, et un 1-2 permet d’annoncer le double de son choix puis de rejouer. Les règles suivent le préréglage Américain, sauf si vous en choisissez un autre.
+home-cube-multiplies = Le { -cube } multiplie cette valeur.
+lobby-pools =
+    .aria-label = appariement rapide
+lobby-cancel = Annuler
+lobby-accept = Accepter
+lobby-seek-bot = Jouer contre l’ordinateur en attendant
+lobby-open-challenges = Défis ouverts
+lobby-no-challenges = Aucun défi ouvert : lancez-en un, ou choisissez un appariement rapide.
+lobby-make-challenge = Lancer un défi
+lobby-create = Créer
+lobby-playing-now = Parties en cours
+lobby-nobody-playing = Personne ne joue en ce moment.
+lobby-waiting =
+    { $count ->
+        [0] personne n’attend
+        [one] { $count } en attente
+       *[other] { $count } en attente
+    }
+lobby-online =
+    { $count ->
+        [one] { $count } joueur en ligne
+       *[other] { $count } joueurs en ligne
+    }
+lobby-looking = Recherche d’un adversaire : { $pool }…
+lobby-guest = { $name } (invité)
+pool-american = Américain · partie simple
+pool-american-match = Américain · match en 31 points
+pool-bgammon = Règles bgammon.org · partie simple
+pool-backgammon = Backgammon · match en 5 points
+col-player = Joueur
+col-rating = Classement
+col-rules = Règles
+col-match = Match
+col-clock = Pendule
+col-mode = Mode
+col-result = Résultat
+col-opponent = Adversaire
+col-points = Points
+col-rated = Classée
+col-date = Date
+col-kind = Type
+col-games = Parties
+
+## Réglages
+
+setting-rules = Règles
+setting-match = Match
+setting-clock = Pendule
+setting-rated = Classée
+setting-cube = Videau
+setting-level = Niveau de l’ordinateur
+clock-none = aucune
+clock-per-turn-30 = 30 s par tour
+clock-per-turn = { $seconds } s/tour
+match-single = partie simple
+match-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+match-open = session libre (sans fin)
+mode-rated = classée
+mode-casual = amicale
+
+## Les préréglages de règles (l’explication des règles) et les niveaux de l’ordinateur
+
+preset-name-american = Américain
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Sortie libérale
+preset-name-old-navy = Vieille marine
+preset-name-britannica = Britannica
+preset-name-backgammon = Backgammon
+preset-american = Par défaut : les règles sur lesquelles la plupart des sources s’accordent, comme l’acey-deucey américain de bkgm.com. Les quinze dames partent hors du plateau ; un 1-2 joué en entier permet d’annoncer le double de son choix puis de rejouer ; une dame peut sortir avec un dé plus fort quand aucune dame n’est plus loin.
+preset-bgammon = Ce que joue le serveur bgammon.org : chaque partie commence par un lancer de départ, on rejoue après tout double annoncé, et une dame ne sort qu’avec le nombre exact.
+preset-liberal-bearoff = L’ancien texte pris à la lettre : n’importe quelle dame peut sortir quand toutes vos dames sont en dessous du nombre du dé.
+preset-old-navy = Anciennes règles populaires : votre première dame n’entre qu’avec un double ou un 1-2, les quinze doivent entrer avant d’avancer, les doubles rejouent, et sortir demande le nombre exact.
+preset-britannica = Selon la Britannica : les quinze entrent avant d’avancer, on ne peut frapper qu’avec une dame dans son jan intérieur, et toute dame peut sortir avec un dé plus fort.
+preset-backgammon = Le backgammon classique : la position de départ habituelle, gammons et backgammons, le { -cube }, et un lancer de départ pour le premier coup.
+level-beginner = Débutant : fait beaucoup d’erreurs
+level-casual = Détendu : joue bien, avec quelques erreurs
+level-intermediate = Intermédiaire : peu d’erreurs
+level-advanced = Avancé : le meilleur coup qu’il voit tout de suite
+level-expert = Expert : regarde un lancer plus loin
+level-strongest = Le plus fort : regarde deux lancers plus loin
+level-name-beginner = débutant
+level-name-casual = détendu
+level-name-intermediate = intermédiaire
+level-name-advanced = avancé
+level-name-expert = expert
+level-name-strongest = le plus fort
+
+## Marque
+
+scoring-checker-count-long = Une partie vaut de 1 à 15 points : un par dame du perdant pas encore sortie. Un match en 15 points ou plus dure plusieurs parties.
+scoring-checker-count = une partie vaut les dames du perdant non sorties
+scoring-single-long = Chaque partie gagnée vaut 1 point.
+scoring-single = une partie vaut 1 point
+scoring-gammon-backgammon-long = Une partie vaut 1 point, 2 pour un gammon (le perdant n’a sorti aucune dame), 3 pour un backgammon (et il a encore une dame dans le jan intérieur du gagnant ou sur la barre).
+scoring-gammon-backgammon = 1 point, 2 pour un gammon, 3 pour un backgammon
+
+## Joueurs
+
+player-you = Vous
+player-computer = Ordinateur ({ $level })
+player-friend = Ami
+player-white = Blancs
+player-black = Noirs
+player-you-mark = { $name } (vous)
+player-guest = { $name } (invité)
+player-waiting = { $name } (en attente)
+player-pips =
+    { $pips ->
+        [one] { $pips } pip
+       *[other] { $pips } pips
+    }
+player-pips-title =
+    .title = compte des pips
+player-points-title =
+    .title = points
+
+## La ligne d’état de la partie
+
+status-connecting = Connexion…
+status-watching = Spectateur · { $text }
+status-waiting-second = En attente du second joueur…
+status-waiting-friend = En attente de votre ami : il doit ouvrir le lien…
+status-your-move = À vous de jouer : { $dice }
+status-your-move-acey = À vous de jouer : { $dice } — { -acey-deucey } !
+status-your-move-chosen = À vous de jouer : { $dice } (le double annoncé)
+status-to-move = { $name } joue : { $dice }
+status-to-move-acey = { $name } joue : { $dice } — { -acey-deucey } !
+status-to-move-chosen = { $name } joue : { $dice } (le double annoncé)
+status-thinking = { $text } (réfléchit…)
+status-confirm = Validez votre coup, ou annulez.
+status-name-double =
+    { $who ->
+        [you] Vous avez joué le 1-2 en entier : annoncez un double.
+       *[other] { $name } a joué le 1-2 en entier : annoncez un double.
+    }
+status-names-double = { $name } annonce un double…
+status-roll = Lancez les dés.
+status-roll-or-double = Lancez les dés, ou proposez le videau.
+status-local-roll = { $name } : lancez les dés.
+status-local-roll-or-double = { $name } : lancez les dés, ou proposez le videau.
+status-to-roll = À { $name } de lancer
+status-cube-offered-you = { $name } double à { $value } : accepter ou refuser ?
+status-cube-offered =
+    { $who ->
+        [you] Vous avez proposé le videau à { $value }
+       *[other] { $name } a proposé le videau à { $value }
+    }
+status-die-off = Lancer pour savoir qui commence…
+status-plays =
+    { $who ->
+        [you] Vous jouez { $dice }…
+       *[other] { $name } joue { $dice }…
+    }
+status-rematch-waiting = Revanche proposée : en attente de votre ami.
+
+## Ce qui vient de se passer (notes et annonces pour lecteur d’écran)
+
+note-watching = Vous regardez cette partie.
+note-watching-friend = Vous êtes spectateur : les deux places sont prises. Si c’est votre partie, ouvrez-la dans le navigateur où vous l’avez jouée, ou avec le lien « Jouer depuis un autre appareil » que ce navigateur affiche.
+note-rolled =
+    { $who ->
+        [you] Vous avez fait { $dice }.
+       *[other] { $name } a fait { $dice }.
+    }
+note-no-play =
+    { $who ->
+        [you] Vous avez fait { $dice } : aucun coup possible.
+       *[other] { $name } a fait { $dice } : aucun coup possible.
+    }
+note-played = { $name } : { $notation }
+note-named-double =
+    { $who ->
+        [you] Vous avez annoncé { $value }-{ $value }.
+       *[other] { $name } a annoncé { $value }-{ $value }.
+    }
+note-roll-again = Acey-deucey : rejouez.
+note-rolls-again = { $name } rejoue ({ -acey-deucey }).
+note-rematch-offered = Revanche proposée.
+note-offers-rematch = { $name } propose une revanche.
+note-you-declined = Vous avez refusé la revanche.
+note-declined = { $name } a refusé la revanche.
+note-best = Meilleur coup : { $notation }
+note-no-hint = Aucun coup à conseiller.
+note-chat = { $name } : { $text }
+note-chat-watching = { $name } (spectateur) :
+note-point = flèche { $point }
+note-point-checkers =
+    { $count ->
+        [one] flèche { $point } ({ $count } dame)
+       *[other] flèche { $point } ({ $count } dames)
+    }
+note-start = départ
+note-bar = la barre
+note-off = sortie
+note-to = Vers { $place }
+note-chosen = { $place } choisie
+note-chosen-to = { $place } choisie ; vers { $to }
+
+## Fin de partie
+
+over-won =
+    { $who ->
+        [you] Vous gagnez { $points }
+       *[other] { $name } gagne { $points }
+    }
+over-match =
+    { $who ->
+        [you] Vous gagnez le match { $mine }-{ $theirs }.
+       *[other] { $name } gagne le match { $mine }-{ $theirs }.
+    }
+over-score-of = Score { $white }-{ $black } sur { $match }.
+over-score = Score { $white }-{ $black }.
+over-dropped =
+    { $points ->
+        [one] { $points } point : le videau a été refusé.
+       *[other] { $points } points : le videau a été refusé.
+    }
+# $how vaut « resigned » ou « played » ; $cube vaut 1 sans videau.
+over-checkers =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}par abandon
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × videau { $cube })
+    } : { $base } { $loser ->
+        [you] de vos dames
+       *[other] des dames de { $name }
+    } { $base ->
+        [one] n’est pas sortie.
+       *[other] ne sont pas sorties.
+    }
+over-gammon =
+    { $kind ->
+        [backgammon] un backgammon
+        [gammon] un gammon
+       *[single] une partie simple
+    }{ $how ->
+        [resigned] {" "}par abandon
+       *[played] {""}
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}(videau { $cube })
+    }.
+over-single =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}par abandon
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × videau { $cube })
+    }.
+
+## Écran de jeu : boutons, panneau, offres
+
+board =
+    .aria-label = Plateau. Les flèches vont à la prochaine dame qui peut bouger ou, une fois une dame choisie, à la prochaine destination ; Entrée choisit ; Retour arrière reprend ; Entrée valide ; h conseil ; r lancer ; d doubler ; y accepter ; n refuser ou partie suivante ; f retourner ; ? touches
+game-name-double = Annoncez votre double :
+button-undo = Annuler
+button-confirm = Valider
+button-roll = Lancer
+button-double = Doubler
+button-take = Accepter
+button-drop = Refuser
+button-next-game = Partie suivante
+button-hint = Conseil
+button-keys = Touches
+    .title = Touches du clavier
+button-copy = Copier
+button-claim = Réclamer la victoire
+button-resign = Abandonner
+button-rematch = Revanche
+button-offer-rematch = Proposer une revanche
+button-rematch-offered = Revanche proposée…
+button-accept = Accepter
+button-decline = Refuser
+button-download = Télécharger la partie
+button-replay = Revoir
+button-analyse = Analyser cette partie
+button-flip = Retourner
+    .title = Retourner le plateau
+keys-title = Touches
+keys-text = (cliquez d’abord sur le plateau) : ←/→ prochaine dame qui peut bouger, ou prochaine destination une fois une dame choisie · Entrée ou Espace choisir · Retour arrière lâcher, ou reprendre le dernier pas · Entrée valider · 1–6 annoncer un double · h conseil · r lancer · d doubler · y accepter · n refuser / partie suivante · f retourner le plateau
+game-send-link = Envoyez ce lien à votre ami :
+game-invite-link =
+    .aria-label = lien d’invitation
+game-paired-waiting = Votre adversaire de l’appariement rapide vous attend.
+game-paired-go = Aller à cette partie
+game-moves = Coups
+game-number = Partie { $number }
+game-other-device = Jouer depuis un autre appareil
+game-other-device-text = Ce navigateur garde votre place. Pour continuer sur un autre appareil, ouvrez-y ce lien (gardez-le pour vous : qui l’ouvre joue à votre place) :
+game-seat-link =
+    .aria-label = le lien de votre place
+game-hints-head = Meilleurs coups (points espérés) — cliquez pour le voir sur le plateau :
+game-no-move = (aucun coup)
+game-away-clock = { $name } a quitté la partie ; sa pendule continue de tourner.
+game-away-since = { $name } a quitté la partie il y a { $seconds } s.
+game-away-claim-in = { $name } a quitté la partie. Vous pourrez réclamer la victoire dans { $seconds } s s’il ne revient pas.
+game-away = { $name } a quitté la partie.
+game-resign = Abandonner cette partie ?
+game-resign-cost =
+    { $who ->
+        [you]
+            { $points ->
+                [one] Abandonner ? Vous marquez { $points } point.
+               *[other] Abandonner ? Vous marquez { $points } points.
+            }
+       *[other]
+            { $points ->
+                [one] Abandonner ? { $name } marque { $points } point.
+               *[other] Abandonner ? { $name } marque { $points } points.
+            }
+    }
+# La ligne des règles sous le panneau : les parties jointes par « · ».
+rules-line = Règles : { $rules }
+rules-single-game = partie simple
+rules-match-to = match en { $match }
+rules-open-session = session libre
+rules-clock = pendule { $clock }
+
+## Discussion
+
+chat-title = Discussion
+chat-message =
+    .aria-label = message
+    .placeholder = Un mot
+chat-say-opponent = Un mot pour votre adversaire
+chat-say-spectators = Un mot pour les autres spectateurs
+chat-send = Envoyer
+chat-hide = Masquer la discussion des spectateurs
+
+## Erreurs signalées par le serveur, par code
+
+error-malformed = Le serveur n’a pas compris le message.
+error-too_large = Le message est trop long.
+error-rate_limited = Trop de messages trop vite : patientez un instant.
+error-version = Cette page n’est plus à jour : rechargez-la.
+error-not_found = Cette partie n’existe pas.
+error-not_joined = Vous n’êtes pas encore dans cette partie.
+error-not_your_turn = Ce n’est pas votre tour.
+error-illegal = Ce coup n’est pas permis maintenant.
+error-bad_settings = Ces réglages ne sont pas permis.
+error-unavailable = Le serveur n’a pas pu l’enregistrer ; rien n’a changé. Réessayez.
+error-too_long = Cette partie a atteint le nombre maximal de coups.
+error-forbidden = Ce n’est pas permis : une partie classée demande un compte, et la victoire ne se réclame qu’après une absence assez longue de l’adversaire.
+error-name_taken = Ce nom appartient à un compte : connectez-vous pour l’utiliser, ou choisissez-en un autre.
+error-gone = Ce défi n’existe plus : accepté, annulé, ou son joueur est parti.
+
+## Autres écrans
+
+missing-title = Partie introuvable
+missing-text = Ce lien ne mène à aucune partie : il est peut-être mal recopié, ou la partie n’a jamais commencé.
+missing-home = Aller à l’accueil
+profile-chart =
+    .aria-label = historique du classement
+profile-recent = Parties récentes
+profile-none = Aucune partie terminée pour l’instant.
+leaders-title = Joueurs
+leaders-acey = Acey-deucey
+leaders-backgammon = Backgammon
+leaders-none = Pas encore de classement établi : un classement apparaît après quelques parties classées.
+replay-board =
+    .aria-label = plateau
+replay-first = «
+    .title = Début
+    .aria-label = Début
+replay-prev = ‹
+    .title = Reculer d’un coup
+    .aria-label = Reculer
+replay-slider =
+    .aria-label = coup
+replay-next = ›
+    .title = Avancer d’un coup
+    .aria-label = Avancer
+replay-last = »
+    .title = Fin
+    .aria-label = Fin
+replay-flip = Retourner
+    .title = Retourner le plateau : voir la partie de l’autre côté
+analysis-title = Analyse
+analysis-graph =
+    .aria-label = Les chances de gain des Blancs avant chaque lancer, avec les décisions marquées
+analysis-graph-help = Les chances de gain des Blancs avant chaque lancer ; une marque est une décision qui a perdu de l’équité (?! douteuse, ? mauvaise, ?? très mauvaise). Cliquez sur une marque, ou sur un coup, pour la voir.
+
+## Comptes : pourquoi le serveur a refusé (selon le statut HTTP)
+
+account-error-400 = Ce nom ou ce mot de passe ne convient pas : un nom de 2 à 20 lettres, chiffres, _ ou -, et un mot de passe d’au moins 8 caractères.
+account-error-401 = Nom ou mot de passe incorrect.
+account-error-409 = Ce nom est déjà pris : choisissez-en un autre.
+account-error-429 = Trop d’essais : patientez une minute.
+account-error = Refusé ({ $status }).
+
+## Les plateaux latéraux
+
+tray-start = départ
+tray-off = sorties
+
+## Revoir une partie
+
+replay-white-person = Blancs (joueur)
+replay-black-person = Noirs (joueur)
+replay-loading = Chargement…
+replay-load-failed = Impossible de charger la partie : { $error }
+# $side vaut « white » ou « black » : le côté d’où l’on voit le plateau.
+replay-decision-alt = Décision { $number } : { $name } { $play } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-decision-alt-played = Décision { $number } : { $name } { $play } (joué) · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+# $kind vaut « play » (avec $dice) ou « cube ».
+replay-decision = Décision { $number } : { $name } { $kind ->
+        [play] joue { $dice }
+       *[cube] au videau
+    } · joué { $played } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-frame = Coup { $number } sur { $count } : { $what } · pips { $white }–{ $black } · score { $whiteScore }–{ $blackScore } · vu des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    }
+replay-start = départ
+replay-die-off = lancer de départ { $white } contre { $black }
+replay-roll = lancer { $dice }
+replay-names = annonce { $value }-{ $value }
+replay-resigns = { $name } abandonne
+replay-forfeits = { $name } perd par forfait
+replay-next-game = partie suivante
+replay-double = double
+replay-take = accepte
+replay-drop = refuse
+replay-play = Lecture
+    .title = Lecture
+replay-pause = Pause
+
+## Analyse
+
+analysis-asking = Demande au serveur…
+analysis-progress = Analyse : { $done } décisions sur { $total }
+analysis-failed = L’analyse a échoué : { $error }
+analysis-mark-doubtful = douteux
+analysis-mark-bad = mauvais
+analysis-mark-very_bad = très mauvais
+analysis-decisions = Décisions
+analysis-error-rate = Taux d’erreur
+analysis-luck = Chance
+analysis-judged = Jugé à { $plies } demi-coups par le niveau { $level }. Décisions : non forcées (toutes). Taux d’erreur : points perdus par décision non forcée. Classement : 0 est le jeu parfait.
+analysis-no-marks = Aucune décision marquée : les deux camps ont joué comme le robot.
+analysis-cube = videau : { $played }
+analysis-cube-answer = réponse au videau : { $played }
+analysis-to-play = { $name } joue { $dice }
+analysis-to-play-forced = { $name } joue { $dice } (forcé)
+analysis-double-or-roll = { $name } : doubler ou lancer (videau { $cube })
+analysis-take-or-drop = { $name } : accepter ou refuser (videau { $cube })
+analysis-verdict-marked = { $mark } : joué { $played }, meilleur { $best }, { $lost } points
+analysis-forced = Forcé : { $played }
+analysis-played-lost = Joué { $played }, meilleur { $best } ({ $lost })
+analysis-played-best = Joué { $played } : le meilleur
+analysis-roll-luck = Chance du lancer : { $luck } points.
+analysis-alt-played = { $play } (joué)
+
+## Pages des joueurs
+
+# $family vaut « acey-deucey » ou « backgammon », $kind « game » ou « match ».
+profile-rating-name = { $family ->
+        [backgammon] Backgammon
+       *[acey-deucey] Acey-deucey
+    } { $kind ->
+        [match] en match
+       *[game] en partie simple
+    }
+profile-rating =
+    { $games ->
+        [one] { $name } : { $rating } (±{ $deviation }, { $games } partie)
+       *[other] { $name } : { $rating } (±{ $deviation }, { $games } parties)
+    }
+profile-not-rated = Pas encore classé.
+profile-no-player = Ce joueur n’existe pas.
+profile-won = gagnée
+profile-lost = perdue
+profile-replay = revoir
+profile-kind = { $kind ->
+        [match] match
+       *[game] partie simple
+    }

@@ -1,0 +1,561 @@
+# Веб-клиент acey: русский. Те же идентификаторы, что в en.ftl (эталон).
+# Запись ходов, идентификаторы позиций и строки правил не переводятся.
+# $who равно «you», когда фраза о самом читателе, иначе «other» (с $name).
+# Фразы о другом игроке построены без глагола прошедшего времени («{ $name }: выпало 3-1»),
+# чтобы не зависеть от рода имени.
+
+-acey-deucey = эйси-дьюси
+-cube = куб удвоения
+
+## Страница и заголовок
+
+page-title = acey · Эйси-дьюси онлайн
+tagline = Эйси-дьюси онлайн
+nav-players = Игроки
+language-switch =
+    .aria-label = Язык
+conn-reconnecting = переподключение…
+
+## Учётная запись
+
+account-log-in = Войти
+account-log-out = Выйти
+account-name = Имя
+account-password = Пароль
+account-new-password = Новый пароль
+account-register = Зарегистрироваться
+account-change-password = Сменить пароль
+account-close = Закрыть
+account-about = Учётная запись хранит ваш рейтинг и ваши партии. Почта не нужна: выберите имя (2–20 букв, цифр, _ или -) и пароль не короче 8 символов.
+
+## Главная и лобби
+
+home-play-online = Игра онлайн
+home-your-name = Ваше имя
+home-your-name-input =
+    .aria-label = ваше имя
+home-name-account = (ваша учётная запись)
+home-name-guest = (гость)
+home-play-offline = Игра без сети или с другом
+home-computer = Играть с компьютером
+home-computer-sub = Сразу, без настроек
+home-friend = Играть с другом
+home-friend-sub = Получите ссылку: кто её откроет, тот и играет с вами
+home-local = Один экран
+home-local-sub = Два игрока на этом устройстве
+home-about = Эйси-дьюси — вариант нард (бэкгаммона) американского флота: все пятнадцать шашек начинают вне доски, а бросок 1-2 позволяет назвать любой дубль и бросить ещё раз. Правила — по набору «Американские», если вы не выберете другой.
+home-cube-multiplies = Куб удвоения умножает эту стоимость.
+lobby-pools =
+    .aria-label = быстрый подбор
+lobby-cancel = Отмена
+lobby-accept = Принять
+lobby-seek-bot = Сыграть с компьютером, пока ждёте
+lobby-open-challenges = Открытые вызовы
+lobby-no-challenges = Открытых вызовов нет: создайте свой или нажмите кнопку быстрого подбора.
+lobby-make-challenge = Создать вызов
+lobby-create = Создать
+lobby-playing-now = Сейчас играют
+lobby-nobody-playing = Сейчас никто не играет.
+lobby-waiting =
+    { $count ->
+        [0] никто не ждёт
+        [one] { $count } ждёт
+        [few] { $count } ждут
+       *[many] { $count } ждут
+    }
+lobby-online =
+    { $count ->
+        [one] { $count } игрок в сети
+        [few] { $count } игрока в сети
+       *[many] { $count } игроков в сети
+    }
+lobby-looking = Поиск соперника: { $pool }…
+lobby-guest = { $name } (гость)
+pool-american = Американские · одна партия
+pool-american-match = Американские · матч до 31 очка
+pool-bgammon = Правила bgammon.org · одна партия
+pool-backgammon = Бэкгаммон · матч до 5 очков
+col-player = Игрок
+col-rating = Рейтинг
+col-rules = Правила
+col-match = Матч
+col-clock = Часы
+col-mode = Режим
+col-result = Итог
+col-opponent = Соперник
+col-points = Очки
+col-rated = Рейтинговая
+col-date = Дата
+col-kind = Вид
+col-games = Партии
+
+## Настройки
+
+setting-rules = Правила
+setting-match = Матч
+setting-clock = Часы
+setting-rated = Рейтинговая
+setting-cube = Куб удвоения
+setting-level = Уровень компьютера
+clock-none = без часов
+clock-per-turn-30 = 30 с на ход
+clock-per-turn = { $seconds } с/ход
+match-single = одна партия
+match-points =
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }
+match-open = свободная игра (без конца)
+mode-rated = рейтинговая
+mode-casual = товарищеская
+
+## Наборы правил (объяснение правил) и уровни компьютера
+
+preset-name-american = Американские
+preset-name-bgammon = bgammon.org
+preset-name-liberal-bearoff = Свободное выбрасывание
+preset-name-old-navy = Старый флот
+preset-name-britannica = Британника
+preset-name-backgammon = Бэкгаммон
+preset-american = По умолчанию: правила, в которых сходится большинство источников, как американский эйси-дьюси на bkgm.com. Все пятнадцать шашек начинают вне доски; 1-2, сыгранный полностью, позволяет назвать любой дубль и бросить ещё раз; шашку можно выбросить большим числом, если дальше неё шашек нет.
+preset-bgammon = Как играет сервер bgammon.org: каждая партия начинается с розыгрыша первого хода, после любого названного дубля бросок повторяется, а шашка выбрасывается только точным числом.
+preset-liberal-bearoff = Старый текст буквально: любую шашку можно выбросить, когда все ваши шашки стоят ниже числа на кубике.
+preset-old-navy = Старые народные правила: первая шашка входит только с дублем или 1-2, все пятнадцать должны войти, прежде чем какая-либо пойдёт дальше, после дубля бросок повторяется, а выбрасывание требует точного числа.
+preset-britannica = По «Британнике»: все пятнадцать входят, прежде чем какая-либо пойдёт дальше, бить можно только имея шашку в своём доме, а любую шашку можно выбросить большим числом.
+preset-backgammon = Обычный бэкгаммон: привычная начальная расстановка, марсы и коксы, { -cube } и розыгрыш первого хода.
+level-beginner = Новичок: часто ошибается
+level-casual = Любитель: играет неплохо, иногда ошибается
+level-intermediate = Средний: ошибается редко
+level-advanced = Сильный: лучший ход, который видит сразу
+level-expert = Эксперт: смотрит на бросок вперёд
+level-strongest = Сильнейший: смотрит на два броска вперёд
+level-name-beginner = новичок
+level-name-casual = любитель
+level-name-intermediate = средний
+level-name-advanced = сильный
+level-name-expert = эксперт
+level-name-strongest = сильнейший
+
+## Счёт
+
+scoring-checker-count-long = Партия стоит от 1 до 15 очков: по одному за каждую ещё не выброшенную шашку проигравшего. Матч до 15 очков и больше длится несколько партий.
+scoring-checker-count = партия стоит столько, сколько шашек проигравший не выбросил
+scoring-single-long = Каждая выигранная партия стоит 1 очко.
+scoring-single = партия стоит 1 очко
+scoring-gammon-backgammon-long = Партия стоит 1 очко, 2 за марс (проигравший не выбросил ни одной шашки), 3 за кокс (и у него ещё есть шашка в доме победителя или на баре).
+scoring-gammon-backgammon = 1 очко, 2 за марс, 3 за кокс
+
+## Игроки
+
+player-you = Вы
+player-computer = Компьютер ({ $level })
+player-friend = Друг
+player-white = Белые
+player-black = Чёрные
+player-you-mark = { $name } (вы)
+player-guest = { $name } (гость)
+player-waiting = { $name } (ожидание)
+player-pips =
+    { $pips ->
+        [one] { $pips } пипс
+        [few] { $pips } пипса
+       *[many] { $pips } пипсов
+    }
+player-pips-title =
+    .title = счёт пипсов
+player-points-title =
+    .title = очки
+
+## Строка состояния партии
+
+status-connecting = Подключение…
+status-watching = Просмотр · { $text }
+status-waiting-second = Ждём второго игрока…
+status-waiting-friend = Ждём, пока друг откроет ссылку…
+status-your-move = Ваш ход: { $dice }
+status-your-move-acey = Ваш ход: { $dice } — { -acey-deucey }!
+status-your-move-chosen = Ваш ход: { $dice } (названный дубль)
+status-to-move = Ходит { $name }: { $dice }
+status-to-move-acey = Ходит { $name }: { $dice } — { -acey-deucey }!
+status-to-move-chosen = Ходит { $name }: { $dice } (названный дубль)
+status-thinking = { $text } (думает…)
+status-confirm = Подтвердите ход или отмените.
+status-name-double =
+    { $who ->
+        [you] 1-2 сыгран полностью: назовите дубль.
+       *[other] { $name }: 1-2 сыгран полностью, назовите дубль.
+    }
+status-names-double = { $name } называет дубль…
+status-roll = Бросайте кубики.
+status-roll-or-double = Бросайте кубики или предложите удвоение.
+status-local-roll = { $name }: бросайте кубики.
+status-local-roll-or-double = { $name }: бросайте кубики или предложите удвоение.
+status-to-roll = Бросает { $name }
+status-cube-offered-you = { $name } удваивает до { $value }: принять или сдаться?
+status-cube-offered =
+    { $who ->
+        [you] Вы предложили удвоение до { $value }
+       *[other] { $name } предлагает удвоение до { $value }
+    }
+status-die-off = Розыгрыш первого хода…
+status-plays =
+    { $who ->
+        [you] Вы ходите { $dice }…
+       *[other] Ходит { $name }: { $dice }…
+    }
+status-rematch-waiting = Реванш предложен: ждём ответа друга.
+
+## Что сейчас произошло (заметки и объявления для экранного диктора)
+
+note-watching = Вы смотрите эту партию.
+note-watching-friend = Вы зритель: оба места заняты. Если это ваша партия, откройте её в браузере, где вы играли, или по ссылке «Играть с другого устройства», которую показывает тот браузер.
+note-rolled =
+    { $who ->
+        [you] Вам выпало { $dice }.
+       *[other] { $name }: выпало { $dice }.
+    }
+note-no-play =
+    { $who ->
+        [you] Вам выпало { $dice }: ходов нет.
+       *[other] { $name }: выпало { $dice }, ходов нет.
+    }
+note-played = { $name }: { $notation }
+note-named-double =
+    { $who ->
+        [you] Вы назвали { $value }-{ $value }.
+       *[other] { $name }: назван дубль { $value }-{ $value }.
+    }
+note-roll-again = Эйси-дьюси: бросайте ещё раз.
+note-rolls-again = { $name } бросает ещё раз ({ -acey-deucey }).
+note-rematch-offered = Реванш предложен.
+note-offers-rematch = { $name } предлагает реванш.
+note-you-declined = Вы отказались от реванша.
+note-declined = { $name }: от реванша отказ.
+note-best = Лучший ход: { $notation }
+note-no-hint = Подсказать нечего.
+note-chat = { $name }: { $text }
+note-chat-watching = { $name } (зритель):
+note-point = пункт { $point }
+note-point-checkers =
+    { $count ->
+        [one] пункт { $point } ({ $count } шашка)
+        [few] пункт { $point } ({ $count } шашки)
+       *[many] пункт { $point } ({ $count } шашек)
+    }
+note-start = старт
+note-bar = бар
+note-off = выброс
+note-to = На { $place }
+note-chosen = Выбрано: { $place }
+note-chosen-to = Выбрано: { $place }; на { $to }
+
+## Конец партии
+
+over-won =
+    { $who ->
+        [you] Вы выиграли: { $points }
+       *[other] Выигрыш: { $name }, { $points }
+    }
+over-match =
+    { $who ->
+        [you] Вы выиграли матч { $mine }-{ $theirs }.
+       *[other] Матч выигран: { $name }, { $mine }-{ $theirs }.
+    }
+over-score-of = Счёт { $white }-{ $black } из { $match }.
+over-score = Счёт { $white }-{ $black }.
+over-dropped =
+    { $points ->
+        [one] { $points } очко: от удвоения отказались.
+        [few] { $points } очка: от удвоения отказались.
+       *[many] { $points } очков: от удвоения отказались.
+    }
+# $how — «resigned» или «played»; $cube равно 1 без куба.
+over-checkers =
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $how ->
+        [resigned] {" "}(сдача)
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × куб { $cube })
+    }: { $loser ->
+        [you] у вас
+       *[other] у { $name }
+    } { $base ->
+        [one] не выброшена { $base } шашка
+        [few] не выброшены { $base } шашки
+       *[many] не выброшено { $base } шашек
+    }.
+over-gammon =
+    { $kind ->
+        [backgammon] кокс
+        [gammon] марс
+       *[single] простая победа
+    }{ $how ->
+        [resigned] {" "}(сдача)
+       *[played] {""}
+    }, { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}(куб { $cube })
+    }.
+over-single =
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $how ->
+        [resigned] {" "}(сдача)
+       *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] {" "}({ $base } × куб { $cube })
+    }.
+
+## Экран партии: кнопки, панель, предложения
+
+board =
+    .aria-label = Доска. Стрелки ведут к следующей шашке, которая может ходить, или, когда шашка выбрана, к следующей цели; Enter выбирает; Backspace возвращает; Enter подтверждает; h подсказка; r бросок; d удвоить; y принять; n сдаться или следующая партия; f перевернуть; ? клавиши
+game-name-double = Назовите дубль:
+button-undo = Отменить
+button-confirm = Подтвердить
+button-roll = Бросить
+button-double = Удвоить
+button-take = Принять
+button-drop = Сдаться
+button-next-game = Следующая партия
+button-hint = Подсказка
+button-keys = Клавиши
+    .title = Клавиши управления
+button-copy = Копировать
+button-claim = Забрать победу
+button-resign = Сдать партию
+button-rematch = Реванш
+button-offer-rematch = Предложить реванш
+button-rematch-offered = Реванш предложен…
+button-accept = Принять
+button-decline = Отказаться
+button-download = Скачать запись
+button-replay = Просмотр
+button-analyse = Анализ партии
+button-flip = Перевернуть
+    .title = Перевернуть доску
+keys-title = Клавиши
+keys-text = (сначала щёлкните по доске): ←/→ следующая шашка, которая может ходить, или следующая цель, когда шашка выбрана · Enter или Пробел выбрать · Backspace отпустить или вернуть последний шаг · Enter подтвердить · 1–6 назвать дубль · h подсказка · r бросок · d удвоить · y принять · n сдаться / следующая партия · f перевернуть доску
+game-send-link = Отправьте эту ссылку другу:
+game-invite-link =
+    .aria-label = ссылка-приглашение
+game-paired-waiting = Соперник из быстрого подбора ждёт вас.
+game-paired-go = Перейти к этой партии
+game-moves = Ходы
+game-number = Партия { $number }
+game-other-device = Играть с другого устройства
+game-other-device-text = Ваше место хранится в этом браузере. Чтобы продолжить на другом устройстве, откройте там эту ссылку (не показывайте её никому: кто её откроет, играет за вас):
+game-seat-link =
+    .aria-label = ссылка на ваше место
+game-hints-head = Лучшие ходы (ожидаемые очки) — щёлкните, чтобы увидеть ход на доске:
+game-no-move = (хода нет)
+game-away-clock = { $name }: вышел из партии; часы продолжают идти.
+game-away-since = { $name }: нет в партии уже { $seconds } с.
+game-away-claim-in = { $name }: нет в партии. Если соперник не вернётся, через { $seconds } с можно будет забрать победу.
+game-away = { $name }: нет в партии.
+game-resign = Сдать эту партию?
+game-resign-cost =
+    { $who ->
+        [you]
+            { $points ->
+                [one] Сдаться? Вы получите { $points } очко.
+                [few] Сдаться? Вы получите { $points } очка.
+               *[many] Сдаться? Вы получите { $points } очков.
+            }
+       *[other]
+            { $points ->
+                [one] Сдаться? { $name } получит { $points } очко.
+                [few] Сдаться? { $name } получит { $points } очка.
+               *[many] Сдаться? { $name } получит { $points } очков.
+            }
+    }
+# Строка правил под панелью: части через « · ».
+rules-line = Правила: { $rules }
+rules-single-game = одна партия
+rules-match-to = матч до { $match }
+rules-open-session = свободная игра
+rules-clock = часы { $clock }
+
+## Чат
+
+chat-title = Чат
+chat-message =
+    .aria-label = сообщение
+    .placeholder = Напишите что-нибудь
+chat-say-opponent = Напишите сопернику
+chat-say-spectators = Напишите другим зрителям
+chat-send = Отправить
+chat-hide = Скрыть чат зрителей
+
+## Ошибки сервера по коду
+
+error-malformed = Сервер не понял сообщение.
+error-too_large = Сообщение слишком длинное.
+error-rate_limited = Слишком много сообщений подряд: подождите немного.
+error-version = Страница устарела: перезагрузите её.
+error-not_found = Такой партии нет.
+error-not_joined = Вы ещё не в этой партии.
+error-not_your_turn = Сейчас не ваш ход.
+error-illegal = Такой ход сейчас невозможен.
+error-bad_settings = Такие настройки недопустимы.
+error-unavailable = Сервер не смог это сохранить; ничего не изменилось. Попробуйте ещё раз.
+error-too_long = В партии уже наибольшее допустимое число ходов.
+error-forbidden = Так нельзя: для рейтинговой партии нужна учётная запись, а забрать победу можно, только если соперника нет достаточно долго.
+error-name_taken = Это имя принадлежит учётной записи: войдите, чтобы его использовать, или выберите другое.
+error-gone = Этого вызова уже нет: его приняли, отменили, или его автор ушёл.
+
+## Другие экраны
+
+missing-title = Партия не найдена
+missing-text = Эта ссылка не ведёт к партии: возможно, в ней опечатка, или партия так и не началась.
+missing-home = На главную
+profile-chart =
+    .aria-label = история рейтинга
+profile-recent = Последние партии
+profile-none = Законченных партий пока нет.
+leaders-title = Игроки
+leaders-acey = Эйси-дьюси
+leaders-backgammon = Бэкгаммон
+leaders-none = Устоявшихся рейтингов пока нет: рейтинг появляется после нескольких рейтинговых партий.
+replay-board =
+    .aria-label = доска
+replay-first = «
+    .title = В начало
+    .aria-label = В начало
+replay-prev = ‹
+    .title = На ход назад
+    .aria-label = Назад
+replay-slider =
+    .aria-label = ход
+replay-next = ›
+    .title = На ход вперёд
+    .aria-label = Вперёд
+replay-last = »
+    .title = В конец
+    .aria-label = В конец
+replay-flip = Перевернуть
+    .title = Перевернуть доску: смотреть партию с другой стороны
+analysis-title = Анализ
+analysis-graph =
+    .aria-label = Шансы белых на победу перед каждым броском, с отмеченными решениями
+analysis-graph-help = Шансы белых на победу перед каждым броском; отметка — решение, потерявшее эквити (?! сомнительное, ? плохое, ?? очень плохое). Щёлкните по отметке или по ходу, чтобы увидеть его.
+
+## Учётные записи: почему сервер отказал (по коду HTTP)
+
+account-error-400 = Имя или пароль не подходят: имя из 2–20 букв, цифр, _ или -, пароль не короче 8 символов.
+account-error-401 = Неверное имя или пароль.
+account-error-409 = Это имя занято: выберите другое.
+account-error-429 = Слишком много попыток: подождите минуту.
+account-error = Отказ ({ $status }).
+
+## Лотки у доски
+
+tray-start = старт
+tray-off = снято
+
+## Просмотр партии
+
+replay-white-person = Белые (человек)
+replay-black-person = Чёрные (человек)
+replay-loading = Загрузка…
+replay-load-failed = Не удалось загрузить партию: { $error }
+# $side — «white» или «black»: с чьей стороны видна доска.
+replay-decision-alt = Решение { $number }: { $name } { $play } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-decision-alt-played = Решение { $number }: { $name } { $play } (сыграно) · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+# $kind — «play» (с $dice) или «cube».
+replay-decision = Решение { $number }: { $name } { $kind ->
+        [play] ходит { $dice }
+       *[cube] у куба
+    } · сыграно { $played } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-frame = Ход { $number } из { $count }: { $what } · пипсы { $white }–{ $black } · счёт { $whiteScore }–{ $blackScore } · вид со стороны { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+replay-start = начало
+replay-die-off = розыгрыш первого хода { $white } против { $black }
+replay-roll = бросок { $dice }
+replay-names = назван { $value }-{ $value }
+replay-resigns = { $name } сдаётся
+replay-forfeits = { $name }: поражение (время или уход)
+replay-next-game = следующая партия
+replay-double = удвоение
+replay-take = принято
+replay-drop = сдача
+replay-play = Пуск
+    .title = Пуск
+replay-pause = Пауза
+
+## Анализ
+
+analysis-asking = Запрос к серверу…
+analysis-progress = Анализ: { $done } из { $total } решений
+analysis-failed = Анализ не удался: { $error }
+analysis-mark-doubtful = сомнительно
+analysis-mark-bad = плохо
+analysis-mark-very_bad = очень плохо
+analysis-decisions = Решения
+analysis-error-rate = Доля ошибок
+analysis-luck = Удача
+analysis-judged = Оценено на глубину { $plies } полухода уровнем «{ $level }». Решения: невынужденные (все). Доля ошибок: очки, потерянные за невынужденное решение. Рейтинг: 0 — безупречная игра.
+analysis-no-marks = Нет отмеченных решений: обе стороны играли как бот.
+analysis-cube = куб: { $played }
+analysis-cube-answer = ответ на удвоение: { $played }
+analysis-to-play = { $name } ходит { $dice }
+analysis-to-play-forced = { $name } ходит { $dice } (вынужденно)
+analysis-double-or-roll = { $name }: удвоить или бросать (куб { $cube })
+analysis-take-or-drop = { $name }: принять или сдаться (куб { $cube })
+analysis-verdict-marked = { $mark }: сыграно { $played }, лучше { $best }, { $lost } очка
+analysis-forced = Вынужденно: { $played }
+analysis-played-lost = Сыграно { $played }, лучше { $best } ({ $lost })
+analysis-played-best = Сыграно { $played }: лучший ход
+analysis-roll-luck = Удача броска: { $luck } очка.
+analysis-alt-played = { $play } (сыграно)
+
+## Страницы игроков
+
+# $family — «acey-deucey» или «backgammon», $kind — «game» или «match».
+profile-rating-name = { $family ->
+        [backgammon] Бэкгаммон
+       *[acey-deucey] Эйси-дьюси
+    }, { $kind ->
+        [match] матчи
+       *[game] одиночные партии
+    }
+profile-rating =
+    { $games ->
+        [one] { $name }: { $rating } (±{ $deviation }, { $games } партия)
+        [few] { $name }: { $rating } (±{ $deviation }, { $games } партии)
+       *[many] { $name }: { $rating } (±{ $deviation }, { $games } партий)
+    }
+profile-not-rated = Рейтинга пока нет.
+profile-no-player = Такого игрока нет.
+profile-won = победа
+profile-lost = поражение
+profile-replay = просмотр
+profile-kind = { $kind ->
+        [match] матчи
+       *[game] одиночные партии
+    }
