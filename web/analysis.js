@@ -147,9 +147,15 @@ export function renderGraph(svg, list, data, select) {
   }
 }
 
+// A choice of a decision as the player reads it: a checker play stays in notation, a cube
+// action (`double`, `no double`, `take`, `drop` in the analysis) is said in the page's language.
+function said(d, choice) {
+  return d.kind === "play" ? choice : t(`analysis-action-${choice.replace(" ", "-")}`);
+}
+
 function describe(d) {
   if (d.kind === "play") return `${d.dice ? d.dice.join("-") + " " : ""}${d.played}`;
-  return t(d.kind === "double" ? "analysis-cube" : "analysis-cube-answer", { played: d.played });
+  return t(d.kind === "double" ? "analysis-cube" : "analysis-cube-answer", { played: said(d, d.played) });
 }
 
 // The panel of one decision: what was played and what was best, and the ranked plays, each of
@@ -167,7 +173,7 @@ export function renderDecision(box, data, d, show) {
   box.appendChild(h);
   const p = document.createElement("p");
   p.className = "verdict" + (d.mark ? ` ${d.mark}` : "");
-  const args = { played: d.played, best: d.best, lost: fmt(-d.equity_lost) };
+  const args = { played: said(d, d.played), best: said(d, d.best), lost: fmt(-d.equity_lost) };
   p.textContent = d.mark
     ? `${GLYPH[d.mark]} ${t("analysis-verdict-marked", { ...args, mark: markText(d.mark) })}`
     : d.forced
@@ -181,11 +187,11 @@ export function renderDecision(box, data, d, show) {
     box.appendChild(l);
   }
   if (!d.alternatives.length) {
-    const t = document.createElement("p");
-    t.textContent = d.played === d.best
-      ? `${d.played}: ${fmt(d.played_equity)}`
-      : `${d.played}: ${fmt(d.played_equity)} · ${d.best}: ${fmt(d.best_equity)}`;
-    box.appendChild(t);
+    const line = document.createElement("p");
+    line.textContent = d.played === d.best
+      ? `${said(d, d.played)}: ${fmt(d.played_equity)}`
+      : `${said(d, d.played)}: ${fmt(d.played_equity)} · ${said(d, d.best)}: ${fmt(d.best_equity)}`;
+    box.appendChild(line);
     return;
   }
   const ol = document.createElement("ol");
