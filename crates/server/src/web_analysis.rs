@@ -78,6 +78,9 @@ pub async fn start(
     State(app): State<AppState>,
     ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
     Path(id): Path<String>,
+    // Read before answering (it says nothing): a body left unread when a `Connection: close`
+    // answer goes out makes the socket reset, and the client may lose the answer.
+    _body: axum::body::Bytes,
 ) -> Response {
     let services = app.shared.hub.services();
     match app.analyses.status(services, &id).await {
