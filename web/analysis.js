@@ -60,7 +60,9 @@ export function stepKeys(steps, mover) {
 }
 
 // The summary table: a row per player.
-export function renderSummary(table, data) {
+// `names`: the players' names as the page shows them (the stored analysis names guests and
+// bots in English).
+export function renderSummary(table, data, names) {
   const a = data.analysis;
   table.replaceChildren();
   const head = table.createTHead().insertRow();
@@ -77,7 +79,7 @@ export function renderSummary(table, data) {
     const row = body.insertRow();
     row.dataset.player = p.player;
     const cells = [
-      p.name,
+      names[p.player],
       `${p.unforced} (${p.decisions})`,
       p.marks.doubtful,
       p.marks.bad,
@@ -100,7 +102,7 @@ export function renderSummary(table, data) {
 
 // White's (player 0's) winning chances before each roll, with the marked decisions on the
 // line; a mark (or, by keyboard, its entry in the list of marks) calls `select(index)`.
-export function renderGraph(svg, list, data, select) {
+export function renderGraph(svg, list, data, select, names) {
   const a = data.analysis;
   const W = 600;
   const H = 160;
@@ -129,13 +131,13 @@ export function renderGraph(svg, list, data, select) {
     if (!d.mark) continue;
     const c = svgEl("circle", { cx: x(d.index), cy: y(near(d.index)), r: 6, class: `mark ${d.mark}` }, svg);
     c.dataset.index = d.index;
-    svgEl("title", {}, c).textContent = `${GLYPH[d.mark]} ${a.players[d.player].name}: ${describe(d)}`;
+    svgEl("title", {}, c).textContent = `${GLYPH[d.mark]} ${names[d.player]}: ${describe(d)}`;
     c.addEventListener("click", () => select(d.index));
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.className = `markrow ${d.mark}`;
     b.dataset.index = d.index;
-    b.textContent = `${GLYPH[d.mark]} ${a.players[d.player].name}: ${describe(d)} (${fmt(-d.equity_lost)})`;
+    b.textContent = `${GLYPH[d.mark]} ${names[d.player]}: ${describe(d)} (${fmt(-d.equity_lost)})`;
     b.onclick = () => select(d.index);
     li.appendChild(b);
     list.appendChild(li);
@@ -160,12 +162,12 @@ function describe(d) {
 
 // The panel of one decision: what was played and what was best, and the ranked plays, each of
 // which `show(alternative)` puts on the board.
-export function renderDecision(box, data, d, show) {
+export function renderDecision(box, data, d, show, names) {
   const a = data.analysis;
   box.replaceChildren();
   box.hidden = false;
   const h = document.createElement("h4");
-  const who = a.players[d.player].name;
+  const who = names[d.player];
   const dice = d.dice ? d.dice.join("-") : "";
   h.textContent = d.kind === "play"
     ? t(d.forced ? "analysis-to-play-forced" : "analysis-to-play", { name: who, dice })

@@ -49,6 +49,8 @@ export async function openReplay(game) {
   const all = data.frames;
   const frames = playFrames(all).map((k) => all[k]);
   const who = names(data.game);
+  // The analysis names the players as the game does: their own names online, else as above.
+  const shownNames = [0, 1].map((p) => data.game.players?.[p]?.name || who[p]);
   const slider = $("r-slider");
   slider.max = frames.length - 1;
   $("replay-download").href = `/api/games/${game}/record`;
@@ -110,7 +112,7 @@ export async function openReplay(game) {
     renderDecision($("analysis-decision"), analysis, d, (alt) => {
       shownAlt = alt;
       showDecision();
-    });
+    }, shownNames);
     showDecision();
   };
   const show = () => {
@@ -192,8 +194,8 @@ export async function openReplay(game) {
     button.hidden = true;
     box.hidden = false;
     $("analysis-results").hidden = false;
-    renderSummary($("analysis-summary"), body);
-    renderGraph($("analysis-graph"), $("analysis-marks"), body, select);
+    renderSummary($("analysis-summary"), body, shownNames);
+    renderGraph($("analysis-graph"), $("analysis-marks"), body, select, shownNames);
     [...log.children].forEach((li, k) => {
       // The mark goes on the first entry of its decision (a 1-2 writes two).
       const first = entryDecision[k] >= 0 && entryDecision[k] !== entryDecision[k - 1];

@@ -1139,7 +1139,7 @@ async fn an_ended_game_is_analysed_from_its_end_screen_and_a_mark_clicked() {
     assert!(!done["button"].as_bool().unwrap(), "{done}");
     let rows = done["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2, "a row per player: {done}");
-    assert_eq!(rows[0][0], "player 0", "{done}");
+    assert_eq!(rows[0][0], "White", "{done}");
     let marks = done["marks"].as_array().unwrap();
     assert!(!marks.is_empty(), "random play is marked: {done}");
     assert!(done["glyphs"].as_u64().unwrap() > 0, "{done}");
