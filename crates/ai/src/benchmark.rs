@@ -342,8 +342,7 @@ pub fn score(bot: &Bot, items: &[Item], seed: u64) -> Score {
     let mut total = StageScore::default();
     for stage in Stage::ALL {
         let mut s = StageScore::default();
-        for &(t, lost, outside) in losses.iter().filter(|(t, _, _)| *t == stage) {
-            debug_assert_eq!(t, stage);
+        for &(_, lost, outside) in losses.iter().filter(|(t, _, _)| *t == stage) {
             s.decisions += 1;
             s.lost += lost;
             s.outside += usize::from(outside);

@@ -162,7 +162,8 @@ pub fn default_evaluator() -> Arc<dyn Evaluator> {
 
 /// A shipped network behind the bear-off tables, built once per process and shared.
 pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
-    static NETS: [OnceLock<Arc<BearoffEvaluator>>; 2] = [OnceLock::new(), OnceLock::new()];
+    static NETS: [OnceLock<Arc<BearoffEvaluator>>; Shipped::ALL.len()] =
+        [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
             let net = Arc::new(NeuralEvaluator::new(shipped.network(), "net"));

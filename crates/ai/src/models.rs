@@ -34,6 +34,9 @@ pub enum Shipped {
 }
 
 impl Shipped {
+    /// Every shipped network.
+    pub const ALL: [Shipped; 2] = [Shipped::American, Shipped::Bgammon];
+
     /// The network that serves `rules`: the one trained for its family, else the closest.
     ///
     /// The exact-only bear-off (`bgammon`, `old-navy`) changes the whole end of the game (a
@@ -68,7 +71,8 @@ impl Shipped {
 
     /// The network, parsed once per process.
     pub fn network(self) -> Network {
-        static NETS: [OnceLock<Network>; 2] = [OnceLock::new(), OnceLock::new()];
+        static NETS: [OnceLock<Network>; Shipped::ALL.len()] =
+            [const { OnceLock::new() }; Shipped::ALL.len()];
         NETS[self as usize]
             .get_or_init(|| {
                 // The bytes are part of the program and checked by the tests below: a failure
@@ -97,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_shipped_network_loads_and_says_how_it_was_trained() {
-        for shipped in [Shipped::American, Shipped::Bgammon] {
+        for shipped in Shipped::ALL {
             let net = Network::from_bytes(shipped.bytes()).unwrap();
             assert!(net
                 .meta

@@ -63,6 +63,9 @@ pub enum Refusal {
     /// As many games as allowed are being analysed.
     #[error("the server is analysing as many games as it can at once: try again in a minute")]
     Busy,
+    /// The asker is past its rate.
+    #[error("too many analyses asked for from your address: wait a while")]
+    TooMany,
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -95,7 +98,7 @@ impl Analyses {
     }
 
     /// Whether as many games as allowed are being analysed now.
-    pub fn is_full(&self) -> bool {
+    fn is_full(&self) -> bool {
         self.jobs.lock().unwrap_or_else(|e| e.into_inner()).len() >= self.at_once
     }
 
@@ -140,10 +143,13 @@ impl Analyses {
 
     /// Starts analysing game `id` (or says it is done or under way): the game is replayed and
     /// its decisions listed on the bot pool, then judged one by one there by a task of its own.
+    /// `admit` is asked only when a new analysis would start (the asker's rate: a done or
+    /// running analysis, or a busy server, costs the asker nothing).
     pub async fn start(
         self: &Arc<Self>,
         services: &Arc<Services>,
         id: &str,
+        admit: impl FnOnce() -> Result<(), Refusal>,
     ) -> Result<Status, Refusal> {
         if let Some(s) = self.running(id) {
             return Ok(s);
@@ -162,6 +168,7 @@ impl Analyses {
         if self.is_full() {
             return Err(Refusal::Busy);
         }
+        admit()?;
         let names = stored.meta.seat_names().map(Some);
         let game_id = id.to_string();
         let listed = services

@@ -10,8 +10,7 @@ use crate::gate::PeerAddr;
 use crate::web::AppState;
 use crate::web_accounts::{api_error, unavailable};
 
-/// A status as the answer's JSON; the stored analysis is sent as stored (it is the server's
-/// own JSON), inside the object.
+/// A status as the answer's JSON.
 fn answer(status: Status, running: StatusCode) -> Response {
     let json = |code: StatusCode, body: String| {
         (code, [(header::CONTENT_TYPE, "application/json")], body).into_response()
@@ -30,13 +29,13 @@ fn answer(status: Status, running: StatusCode) -> Response {
             serde_json::json!({"status": "failed", "error": why}).to_string(),
         ),
         Status::Done(a) => {
-            let head = serde_json::json!({"plies": a.plies, "level": a.level}).to_string();
-            // `{"plies":..,"level":..}` opened up to take the status and the analysis.
-            let head = head.trim_end_matches('}');
-            json(
-                StatusCode::OK,
-                format!("{head},\"status\":\"done\",\"analysis\":{}}}", a.body),
-            )
+            // The stored analysis is the server's own JSON: sent as stored, inside the object.
+            let level = serde_json::Value::from(a.level).to_string();
+            let body = format!(
+                "{{\"status\":\"done\",\"plies\":{},\"level\":{level},\"analysis\":{}}}",
+                a.plies, a.body
+            );
+            json(StatusCode::OK, body)
         }
     }
 }
@@ -45,6 +44,7 @@ fn refused(r: Refusal) -> Response {
     match r {
         Refusal::NoGame(_) => api_error(StatusCode::NOT_FOUND, r.to_string()),
         Refusal::NotOver(_) => api_error(StatusCode::CONFLICT, r.to_string()),
+        Refusal::TooMany => api_error(StatusCode::TOO_MANY_REQUESTS, r.to_string()),
         Refusal::Busy => {
             let mut resp = api_error(StatusCode::SERVICE_UNAVAILABLE, r.to_string());
             resp.headers_mut()
@@ -83,25 +83,14 @@ pub async fn start(
     _body: axum::body::Bytes,
 ) -> Response {
     let services = app.shared.hub.services();
-    match app.analyses.status(services, &id).await {
-        Ok(s @ (Status::Done(_) | Status::Running { .. })) => {
-            return answer(s, StatusCode::ACCEPTED)
+    let admit = || {
+        if app.shared.peers.take_analysis(peer.ip()) {
+            return Ok(());
         }
-        Ok(_) => {}
-        Err(r) => return refused(r),
-    }
-    // A refusal for the server's sake costs the address nothing.
-    if app.analyses.is_full() {
-        return refused(Refusal::Busy);
-    }
-    if !app.shared.peers.take_analysis(peer.ip()) {
         crate::metrics::Metrics::count(&services.metrics.rate_limited);
-        return api_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many analyses asked for from your address: wait a while",
-        );
-    }
-    match app.analyses.start(services, &id).await {
+        Err(Refusal::TooMany)
+    };
+    match app.analyses.start(services, &id, admit).await {
         Ok(s) => answer(s, StatusCode::ACCEPTED),
         Err(r) => refused(r),
     }

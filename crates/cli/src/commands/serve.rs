@@ -252,14 +252,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         }
         _ => None,
     };
-    let config = acey_server::loadtest::LoadConfig {
-        games: args.games,
-        seconds: args.seconds,
-        think_ms: args.think_ms,
-        seed: args.seed,
-        resign_after: args.resign_after,
-        bot_games,
-    };
+    let config = load_config(&args, bot_games);
     let result = acey_server::loadtest::run_benchmark(&config, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     let r = result.map_err(anyhow::Error::msg)?;
@@ -290,6 +283,21 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The load benchmark's settings from the arguments, with `bot_games` against the computer.
+fn load_config(
+    args: &BenchArgs,
+    bot_games: Option<(String, usize)>,
+) -> acey_server::loadtest::LoadConfig {
+    acey_server::loadtest::LoadConfig {
+        games: args.games,
+        seconds: args.seconds,
+        think_ms: args.think_ms,
+        seed: args.seed,
+        resign_after: args.resign_after,
+        bot_games,
+    }
+}
+
 fn side_by_side(args: &BenchArgs, dir: &std::path::Path, url: &str) -> anyhow::Result<()> {
     let pg = acey_server::Database::parse(url);
     if !pg.is_shared() {
@@ -297,14 +305,7 @@ fn side_by_side(args: &BenchArgs, dir: &std::path::Path, url: &str) -> anyhow::R
             UsageError(format!("--side-by-side takes a postgres:// URL, not {url}")).into(),
         );
     }
-    let config = acey_server::loadtest::LoadConfig {
-        games: args.games,
-        seconds: args.seconds,
-        think_ms: args.think_ms,
-        seed: args.seed,
-        resign_after: args.resign_after,
-        bot_games: None,
-    };
+    let config = load_config(args, None);
     let runs = [
         (
             "SQLite, 1 node",
