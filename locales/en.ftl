@@ -548,3 +548,517 @@ profile-kind = { $kind ->
         [match] matches
        *[game] single games
     }
+
+## The terminal (acey play): full screen, --plain and --online
+# $who is "you" (the person playing the computer), "bot" (the computer), or "other" (a player
+# named by $name: X or O between two people at one keyboard, a player's name online).
+# Typed commands ('roll', 'resign yes') and keys (r, d, y, n) stay the same in every language.
+
+term-name =
+    { $who ->
+        [you] you
+        [bot] bot
+       *[other] { $name }
+    }
+term-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+term-plays-count =
+    { $count ->
+        [one] { $count } play
+       *[other] { $count } plays
+    }
+term-die-off-again = Die-off: both roll { $die }; again.
+term-die-off-starts =
+    Die-off: X rolls { $x }, O rolls { $o }: { $who ->
+        [you] you start
+        [bot] bot starts
+       *[other] { $name } starts
+    }.
+term-die-off-plays =
+    Die-off: X rolls { $x }, O rolls { $o }: { $who ->
+        [you] you start and play { $dice }
+        [bot] bot starts and plays { $dice }
+       *[other] { $name } starts and plays { $dice }
+    }.
+term-bot-doubles = The bot doubles to { $value }.
+term-bot-takes = The bot takes the cube.
+term-bot-drops = The bot drops the cube.
+term-bot-no-plan = The bot has no plan; it takes the first choice.
+term-bot-reconsiders = The bot reconsiders its play.
+term-forced-play =
+    Forced play for { $who ->
+        [you] you
+        [bot] bot
+       *[other] { $name }
+    }: { $play }
+term-rolls =
+    { $who ->
+        [you] You roll { $dice }.
+        [bot] Bot rolls { $dice }.
+       *[other] { $name } rolls { $dice }.
+    }
+term-rolls-acey =
+    { $who ->
+        [you] You roll { $dice }: acey-deucey!
+        [bot] Bot rolls { $dice }: acey-deucey!
+       *[other] { $name } rolls { $dice }: acey-deucey!
+    }
+term-rolls-stuck =
+    { $who ->
+        [you] You roll { $dice } and cannot move.
+        [bot] Bot rolls { $dice } and cannot move.
+       *[other] { $name } rolls { $dice } and cannot move.
+    }
+term-step =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: { $step }
+term-step-mirrored =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: { $step } (your side: { $mirrored })
+term-played =
+    { $who ->
+        [you] You played { $play }.
+        [bot] Bot played { $play }.
+       *[other] { $name } played { $play }.
+    }
+term-named =
+    { $who ->
+        [you] You named { $value }-{ $value }.
+        [bot] Bot named { $value }-{ $value }.
+       *[other] { $name } named { $value }-{ $value }.
+    }
+term-takes-back =
+    { $who ->
+        [you] You take back a step.
+        [bot] Bot takes back a step.
+       *[other] { $name } takes back a step.
+    }
+term-err-bot-turn = It is the bot's turn.
+term-err-wrong-phase = That cannot be done now.
+term-err-bad-value = That value is not allowed.
+term-err-no-offer = No resignation is offered.
+# $level is "single", "gammon" or "backgammon".
+term-err-not-an-offer =
+    { $level ->
+        [single] A single
+        [gammon] A gammon
+       *[backgammon] A backgammon
+    } is not something to offer now: resigning costs { $cost }
+# $level is what the points are worth: "single", "gammon", "backgammon", or "none" (checker count).
+term-resign-cost =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $level ->
+        [gammon] {" "}(a gammon)
+        [backgammon] {" "}(a backgammon)
+        [single] {" "}(a single game)
+       *[none] {""}
+    }
+term-hint-double = double
+term-hint-roll = roll without doubling
+term-hint-take = take
+term-hint-drop = drop
+term-hint-verdict =
+    { $action } ({ $verdict ->
+        [no-double-take] not good enough to double yet
+        [too-good] too good to double: play on for more
+        [double-take] the answer should be a take
+       *[double-pass] the answer should be a drop
+    })
+term-score = Score: { $x } { $xs }, { $o } { $os }
+term-score-match = Score: { $x } { $xs }, { $o } { $os } (match to { $target })
+term-final-score = Final score: { $x } { $xs }, { $o } { $os }
+term-final-score-match = Final score: { $x } { $xs }, { $o } { $os } (match to { $target })
+term-status-die-off = Die-off to decide who starts.
+term-status-to-roll =
+    { $who ->
+        [you] You to roll.
+        [bot] Bot to roll.
+       *[other] { $name } to roll.
+    }
+term-status-doubled =
+    { $who ->
+        [you] You doubled
+        [bot] Bot doubled
+       *[other] { $name } doubled
+    } to { $value }: { $taker ->
+        [you] you
+        [bot] bot
+       *[other] { $taker_name }
+    } to take or drop.
+term-dice-done = done
+term-status-to-play =
+    { $who ->
+        [you] You to play
+        [bot] Bot to play
+       *[other] { $name } to play
+    } (dice left: { $dice }).
+term-status-to-play-chosen =
+    { $who ->
+        [you] You to play
+        [bot] Bot to play
+       *[other] { $name } to play
+    } the chosen { $double } (dice left: { $dice }).
+term-status-to-play-acey =
+    { $who ->
+        [you] You to play
+        [bot] Bot to play
+       *[other] { $name } to play
+    } the acey-deucey 1-2 (dice left: { $dice }).
+term-status-name-double =
+    { $who ->
+        [you] You played
+        [bot] Bot played
+       *[other] { $name } played
+    } the 1-2 in full: name a double (1-6).
+# $how is "played" (borne off), "resigned", "dropped" (the cube) or "forfeited".
+term-status-won =
+    { $who ->
+        [you] You win
+        [bot] Bot wins
+       *[other] { $name } wins
+    } { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}by resignation
+        [dropped] {" "}(cube dropped)
+        [forfeited] {" "}by forfeit
+       *[played] {""}
+    }.
+term-status-won-match =
+    { $who ->
+        [you] You win the match.
+        [bot] Bot wins the match.
+       *[other] { $name } wins the match.
+    }
+
+## The terminal's line mode (acey play --plain)
+
+term-plain-intro-bot = acey: you play { $mark } against the bot ({ $level }), rules { $rules }. Type 'help' for commands.
+term-plain-intro-people = acey: X against O at one keyboard, rules { $rules }. Type 'help' for commands.
+term-plain-help =
+    Commands:
+      13/7 8/7      a whole play in notation (also bar/22, in/19(4), 24/13, 6/off)
+      13/7          one step of the play; then more steps, 'undo', and 'ok' to confirm
+      1..6          the double to name after a fully played 1-2
+      plays         list the legal plays (or doubles), numbered
+      play N        make play N of that list (or name double N of it)
+      hint          the bot's ranked suggestions
+      best          do what the bot suggests first
+      undo          take back the last step
+      ok            confirm a play entered step by step
+      roll, double, take, drop   roll, or use the doubling cube (when the rules have one)
+      resign        say what resigning costs now; 'resign yes' resigns
+      resign single offer a single (or 'resign gammon') when more is at stake, with gammons;
+                    the bot accepts or declines, a second person types 'accept' or 'decline'
+      rematch       after a game: the next game (a new match once a match is decided)
+      analyse       after a game: judge it (acey analyse at 1-ply): summary and marked plays
+      board         draw the board
+      position      describe the position
+      auto on|off   make forced plays automatically
+      quit          save and stop (end of input does the same)
+term-saved = Game saved to { $path }.
+term-save-failed = Could not save the game: { $error }
+term-prompt-game-over = game over: type 'rematch' for another game, 'analyse' to judge this one, or 'quit'
+term-prompt-offer =
+    { $taker }: { $name } offers to resign { $level ->
+        [single] a single game
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    }: 'accept' or 'decline'
+term-prompt-waiting = waiting
+term-prompt-roll =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: 'roll' or 'double'
+term-prompt-take =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: 'take' or 'drop' the cube
+term-prompt-name-double =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: name a double, 1 to 6
+term-prompt-move =
+    { $who ->
+        [you] You to play
+        [bot] Bot to play
+       *[other] { $name } to play
+    } { $dice }: type a play
+term-prompt-move-chosen =
+    { $who ->
+        [you] You to play
+        [bot] Bot to play
+       *[other] { $name } to play
+    } the chosen { $double } { $dice }: type a play
+term-prompt-complete =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: play { $play } complete: 'ok' to confirm or 'undo'
+term-prompt-next-step =
+    { $who ->
+        [you] You
+        [bot] Bot
+       *[other] { $name }
+    }: so far { $play }, dice left { $dice }: next step
+term-position-head =
+    Position (points numbered from { $who ->
+        [you] your side
+        [bot] the bot's side
+       *[other] { $name }'s side
+    }, { $name }):
+term-position-cube-owner =
+    {"  "}Cube: { $value }, { $who ->
+        [you] you
+        [bot] bot
+       *[other] { $name }
+    } may double next
+term-position-cube-middle = {"  "}Cube: { $value }, in the middle
+term-position-side = {"  "}{ $mark } { $name }: { $points } | start { $start }, bar { $bar }, off { $off } | pips { $pips }
+term-auto-on = Forced plays are made automatically.
+term-auto-off = Forced plays are not made automatically.
+term-new-game = A new game begins.
+term-not-over-rematch = The game is not over: finish it or 'resign' first.
+term-not-over-analyse = The game is not over: 'analyse' judges a finished game.
+term-accepted = Accepted.
+term-declined = Declined: play on.
+term-offer-pending = A resignation is offered: 'accept' or 'decline'.
+term-nothing-to-do = Nothing to do now: { $status }
+term-nothing-to-do-over = Nothing to do now: the game is over ('rematch' or 'quit')
+term-not-time-to-roll = It is not the time to roll.
+term-no-hint = No hint for this decision.
+term-no-suggestion = No suggestion for this decision.
+term-so-far-plays = So far { $play }; the plays that finish it:
+term-no-choice = There is no choice { $number }: 'plays' lists { $count }.
+term-resign-offer-item =
+    'resign { $level }' offers { $level ->
+        [single] a single
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
+term-resign-costs =
+    Resigning gives { $who ->
+        [you] you
+        [bot] the bot
+       *[other] { $name }
+    } { $cost }: type 'resign yes' to resign.
+term-resign-costs-offers =
+    Resigning gives { $who ->
+        [you] you
+        [bot] the bot
+       *[other] { $name }
+    } { $cost }: type 'resign yes' to resign; { $offers } instead, which { $who ->
+        [you] you
+        [bot] the bot
+       *[other] { $name }
+    } may decline.
+term-bot-accepts-offer =
+    The bot accepts the { $level ->
+        [single] single
+        [gammon] gammon
+       *[backgammon] backgammon
+    }.
+term-bot-declines-offer-plain =
+    The bot declines the { $level ->
+        [single] single
+        [gammon] gammon
+       *[backgammon] backgammon
+    }: play on, or 'resign yes' ({ $cost }).
+term-offers-resign =
+    { $name } offers to resign { $level ->
+        [single] a single
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    }: { $taker }, 'accept' or 'decline'?
+term-resign-unknown = 'resign { $word }': write 'resign yes', or 'resign single' / 'gammon' / 'backgammon'
+term-named-short = Named { $value }-{ $value }.
+term-doubles =
+    { $who ->
+        [you] You double to { $value }.
+        [bot] Bot doubles to { $value }.
+       *[other] { $name } doubles to { $value }.
+    }
+term-taken = Taken.
+term-dropped = Dropped.
+term-played-short = Played { $play }.
+
+## The terminal: refusals of typed plays and commands
+
+term-err-game-over = the game is over
+term-err-nothing-to-play = nothing to play now
+term-err-too-much = '{ $text }' has more than the turn holds: the play before it ends the turn
+term-err-not-a-roll = '{ $label }' is not a roll
+term-err-wrong-roll = '{ $label }' is not the roll being played: that is { $dice }
+term-err-wrong-roll-chosen = '{ $label }' is not the roll being played: that is the chosen { $double }
+term-err-empty-play = type a play such as 13/7 8/7, or one step such as 13/7
+term-err-play-complete = the play is complete: confirm it or undo a step
+term-err-not-next-step = '{ $text }' is not a legal next step; legal steps: { $legal }
+term-err-double-not-allowed = { $value }-{ $value } cannot be named now; choose one of { $allowed }
+term-err-not-a-double = '{ $text }' is not a double: name one with a number from 1 to 6
+term-err-not-a-move = '{ $text }' is not a move: write a play such as 13/7 8/7, or one step such as 13/7
+term-err-not-legal = '{ $text }' is not a legal play with these dice: 'plays' lists them
+term-err-ambiguous = '{ $text }' could be more than one play: write every step
+
+## The terminal: the analysis of the game just played
+
+term-review-failed = The game cannot be analysed: { $error }
+term-review-head = Game { $number } judged at { $plies }-ply by the { $level } level (acey analyse):
+term-review-col-player = player
+term-review-col-decisions = decisions
+term-review-col-unforced = unforced
+term-review-col-error-rate = error rate
+term-review-col-luck = luck
+term-review-col-rating = rating
+term-review-no-marks = No decision is marked: nothing lost worth a doubtful mark.
+term-review-marked = Marked decisions ({ $count }):
+term-review-decision = { $name } { $dice } { $mark }: played { $played }
+term-review-best = {"    "}best { $best }  (lost { $lost })
+
+## The terminal's full screen: messages and the keys line
+# The keys (r, d, y, n, h, A, q, Enter, Esc, ←/→) are the same in every language; the keys line
+# (with "?: help   q: save and quit" after it) must fit in 80 columns.
+
+term-analysing = Analysing the game...
+term-analysis-failed = The analysis could not be worked out.
+term-hint-failed = The hint could not be worked out.
+term-thread-stopped = The bot's thread stopped; it now thinks in the foreground.
+# $next is "game" (the next game) or "match" (a new match).
+term-saved-next =
+    Game saved to { $path }. Press n for { $next ->
+        [match] a new match
+       *[game] the next game
+    }, q to quit.
+term-key-offer =
+    { $name } offers to resign { $level ->
+        [single] a single
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }): { $taker }, accept? y / n
+term-key-typing = Type a play (e.g. 13/7 8/7) and press Enter; Esc cancels.
+term-key-confirm-resign =
+    Resign this game and give { $who ->
+        [you] you
+        [bot] the bot
+       *[other] { $name }
+    } { $cost }? y / n
+term-key-offer-item =
+    { $number }: offer { $level ->
+        [single] a single
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    } ({ $points })
+term-key-resign-item = y: resign ({ $cost })
+term-key-play-on = Esc: play on
+term-key-help-close = Any key closes the help.
+term-key-review = ↑/↓ PgUp/PgDn: scroll   Esc: close
+term-key-over-analysing = Analysing the game...   n: next game / rematch   q: quit
+term-key-over = n: next game / rematch   A: analyse the game   q: quit
+term-key-name-double = Name a double: ←/→ and Enter, or press 1-6
+term-key-roll = r: roll   d: double   h: hint
+term-key-cube = y: take   n: drop   h: hint
+term-key-complete = Enter: confirm   Backspace: undo
+term-key-destination = ←/→: destination   Enter: move   Backspace: back
+term-key-checker = ←/→: checker   Enter: choose   Backspace: undo   : type   h: hint
+term-key-waiting = Waiting for the other side...
+term-key-tail = ?: help   q: save and quit
+term-not-resigned = Not resigned.
+term-no-such-choice = No such choice: not resigned.
+term-not-your-turn = Not your turn.
+term-bot-declines-offer =
+    The bot declines the { $level ->
+        [single] single
+        [gammon] gammon
+       *[backgammon] backgammon
+    }: play on, or resign outright.
+term-auto-now-on = Forced plays are now made automatically.
+term-auto-now-off = Forced plays are no longer made automatically.
+term-position-id-line = Position ID { $id } (to analyse: { $command })
+term-hint-own-turn = A hint is for your own turn.
+term-step-taken-back = Step taken back.
+term-nothing-to-undo = Nothing to undo.
+term-log-game = - game { $number } -
+term-play-confirmed = Play confirmed.
+term-resigned = Resigned.
+term-doubled = Doubled.
+term-cube-taken = Cube taken.
+term-cube-dropped = Cube dropped.
+term-too-small = The terminal is { $width }x{ $height }; the board needs at least { $min_width }x{ $min_height }. Enlarge it, or play with --plain. Keys wait until the board shows (q quits).
+term-title-bot = { $x } (X) vs { $o } (O), bot level { $level }
+term-title-people = X vs O at one keyboard
+term-title = {" "}acey · { $score } · game { $number } · { $players } · { $preset }
+term-seen-from =
+    {" "}seen from { $who ->
+        [you] you
+        [bot] bot
+       *[other] { $name }
+    } ({ $name }){" "}
+term-dice-label = Dice:{" "}
+term-pips = Pips: X { $x }  O { $o }
+# $owner is "centred", "you", "bot" or "other" (X or O, as $name).
+term-cube-line =
+    Cube: { $value } ({ $owner ->
+        [centred] centred
+        [you] yours
+        [bot] bot's
+       *[other] { $name }'s
+    })
+term-forced-automatic = (forced plays automatic)
+term-position-id = Position ID: { $id }   (i: how to analyse it)
+term-bot-thinking = The bot is thinking...
+term-hint-working = The bot is working out a hint...
+term-hint-title = {" "}hint{" "}
+term-hint-title-close = {" "}hint (Esc closes){" "}
+term-log-title = {" "}game log{" "}
+term-typing-line = play> { $text }_
+term-double-label = Double:{" "}
+term-help-title = {" "}keys{" "}
+term-help =
+    Moving
+      ←/→ or Tab       go to the next checker (or destination)
+      Enter / Space    choose the checker, then its destination
+      Backspace        let go of the checker / take back a step
+      Enter            confirm the play when no step is left
+      : or a digit     type a play, e.g. 13/7 8/7, bar/22, in/19(4)
+    After a full 1-2   ←/→ and Enter, or 1-6, names the double
+    Other keys
+      h  hint (plays or cube)    a  forced plays automatic on/off
+      i  position ID and the acey hint/eval command for it
+      f  flip the board          R  resign (says what it costs;
+                                    with gammons: offer a single)
+      r  roll   d  double (cube) y/n  take/drop
+      n  next game / rematch     q, Ctrl-C  save and quit
+      A  at game end: analyse the game just played
+term-review-title = {" "}analysis, lines { $first }-{ $last } of { $count } (↑/↓ scroll, Esc closes){" "}
+term-saved-continue = Game saved to { $path }. Continue it with: acey play --load { $path }
+term-kept-unfinished = { $path } held an unfinished game: it is kept as { $kept }; continue it with: acey play --load { $kept }
+term-interrupted = Interrupted. The game is saved in { $path }.
+term-needs-terminal = the full-screen game needs a terminal: use --plain for pipes and scripts
+# Beside the board and in its middle: at most 6 columns for start and off, 5 for the bar.
+term-board-start = start
+term-board-off = off
+term-board-bar = BAR

@@ -548,3 +548,516 @@ profile-kind = { $kind ->
         [match] match
        *[game] partie simple
     }
+
+## Le terminal (acey play) : plein écran, --plain et --online
+# $who vaut « you » (la personne qui joue contre l’ordinateur), « bot » (l’ordinateur) ou
+# « other » (un joueur nommé par $name : X ou O à deux sur un clavier, un nom en ligne).
+# Les commandes tapées (« roll », « resign yes ») et les touches (r, d, y, n) restent les mêmes
+# dans toutes les langues.
+
+term-name =
+    { $who ->
+        [you] vous
+        [bot] ordinateur
+       *[other] { $name }
+    }
+term-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+term-plays-count =
+    { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }
+term-die-off-again = Lancer d’ouverture : les deux font { $die } ; on relance.
+term-die-off-starts =
+    Lancer d’ouverture : X fait { $x }, O fait { $o } : { $who ->
+        [you] vous commencez
+        [bot] l’ordinateur commence
+       *[other] { $name } commence
+    }.
+term-die-off-plays =
+    Lancer d’ouverture : X fait { $x }, O fait { $o } : { $who ->
+        [you] vous commencez et jouez { $dice }
+        [bot] l’ordinateur commence et joue { $dice }
+       *[other] { $name } commence et joue { $dice }
+    }.
+term-bot-doubles = L’ordinateur double à { $value }.
+term-bot-takes = L’ordinateur accepte le videau.
+term-bot-drops = L’ordinateur refuse le videau.
+term-bot-no-plan = L’ordinateur n’a pas de plan ; il prend le premier choix.
+term-bot-reconsiders = L’ordinateur revoit son coup.
+term-forced-play =
+    Coup forcé pour { $who ->
+        [you] vous
+        [bot] l’ordinateur
+       *[other] { $name }
+    } : { $play }
+term-rolls =
+    { $who ->
+        [you] Vous faites { $dice }.
+        [bot] L’ordinateur fait { $dice }.
+       *[other] { $name } fait { $dice }.
+    }
+term-rolls-acey =
+    { $who ->
+        [you] Vous faites { $dice } : acey-deucey !
+        [bot] L’ordinateur fait { $dice } : acey-deucey !
+       *[other] { $name } fait { $dice } : acey-deucey !
+    }
+term-rolls-stuck =
+    { $who ->
+        [you] Vous faites { $dice } et ne pouvez pas jouer.
+        [bot] L’ordinateur fait { $dice } et ne peut pas jouer.
+       *[other] { $name } fait { $dice } et ne peut pas jouer.
+    }
+term-step =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : { $step }
+term-step-mirrored =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : { $step } (de votre côté : { $mirrored })
+term-played =
+    { $who ->
+        [you] Vous avez joué { $play }.
+        [bot] L’ordinateur a joué { $play }.
+       *[other] { $name } a joué { $play }.
+    }
+term-named =
+    { $who ->
+        [you] Vous avez annoncé { $value }-{ $value }.
+        [bot] L’ordinateur a annoncé { $value }-{ $value }.
+       *[other] { $name } a annoncé { $value }-{ $value }.
+    }
+term-takes-back =
+    { $who ->
+        [you] Vous reprenez un pas.
+        [bot] L’ordinateur reprend un pas.
+       *[other] { $name } reprend un pas.
+    }
+term-err-bot-turn = C’est au tour de l’ordinateur.
+term-err-wrong-phase = Ce n’est pas possible maintenant.
+term-err-bad-value = Cette valeur n’est pas permise.
+term-err-no-offer = Aucun abandon n’est proposé.
+term-err-not-an-offer =
+    { $level ->
+        [single] Une partie simple
+        [gammon] Un gammon
+       *[backgammon] Un backgammon
+    } ne peut pas être proposé maintenant : abandonner coûte { $cost }
+term-resign-cost =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $level ->
+        [gammon] {" "}(un gammon)
+        [backgammon] {" "}(un backgammon)
+        [single] {" "}(une partie simple)
+       *[none] {""}
+    }
+term-hint-double = doubler
+term-hint-roll = lancer sans doubler
+term-hint-take = accepter
+term-hint-drop = refuser
+term-hint-verdict =
+    { $action } ({ $verdict ->
+        [no-double-take] pas encore assez bon pour doubler
+        [too-good] trop bon pour doubler : jouez pour plus
+        [double-take] la réponse devrait être d’accepter
+       *[double-pass] la réponse devrait être de refuser
+    })
+term-score = Score : { $x } { $xs }, { $o } { $os }
+term-score-match = Score : { $x } { $xs }, { $o } { $os } (match en { $target })
+term-final-score = Score final : { $x } { $xs }, { $o } { $os }
+term-final-score-match = Score final : { $x } { $xs }, { $o } { $os } (match en { $target })
+term-status-die-off = Lancer d’ouverture pour savoir qui commence.
+term-status-to-roll =
+    { $who ->
+        [you] À vous de lancer.
+        [bot] À l’ordinateur de lancer.
+       *[other] À { $name } de lancer.
+    }
+term-status-doubled =
+    { $who ->
+        [you] Vous avez doublé
+        [bot] L’ordinateur a doublé
+       *[other] { $name } a doublé
+    } à { $value } : { $taker ->
+        [you] à vous
+        [bot] à l’ordinateur
+       *[other] à { $taker_name }
+    } d’accepter ou de refuser.
+term-dice-done = aucun
+term-status-to-play =
+    { $who ->
+        [you] À vous de jouer
+        [bot] À l’ordinateur de jouer
+       *[other] À { $name } de jouer
+    } (dés restants : { $dice }).
+term-status-to-play-chosen =
+    { $who ->
+        [you] À vous de jouer
+        [bot] À l’ordinateur de jouer
+       *[other] À { $name } de jouer
+    } le { $double } annoncé (dés restants : { $dice }).
+term-status-to-play-acey =
+    { $who ->
+        [you] À vous de jouer
+        [bot] À l’ordinateur de jouer
+       *[other] À { $name } de jouer
+    } l’acey-deucey 1-2 (dés restants : { $dice }).
+term-status-name-double =
+    { $who ->
+        [you] Vous avez joué
+        [bot] L’ordinateur a joué
+       *[other] { $name } a joué
+    } le 1-2 en entier : annoncez un double (1-6).
+term-status-won =
+    { $who ->
+        [you] Vous gagnez
+        [bot] L’ordinateur gagne
+       *[other] { $name } gagne
+    } { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $how ->
+        [resigned] {" "}par abandon
+        [dropped] {" "}(videau refusé)
+        [forfeited] {" "}par forfait
+       *[played] {""}
+    }.
+term-status-won-match =
+    { $who ->
+        [you] Vous gagnez le match.
+        [bot] L’ordinateur gagne le match.
+       *[other] { $name } gagne le match.
+    }
+
+## Le mode ligne du terminal (acey play --plain)
+
+term-plain-intro-bot = acey : vous jouez { $mark } contre l’ordinateur ({ $level }), règles { $rules }. Tapez « help » pour les commandes.
+term-plain-intro-people = acey : X contre O sur un même clavier, règles { $rules }. Tapez « help » pour les commandes.
+term-plain-help =
+    Commandes (en anglais, dans toutes les langues) :
+      13/7 8/7      un coup entier en notation (aussi bar/22, in/19(4), 24/13, 6/off)
+      13/7          un pas du coup ; puis d’autres pas, « undo », et « ok » pour valider
+      1..6          le double à annoncer après un 1-2 joué en entier
+      plays         la liste numérotée des coups permis (ou des doubles)
+      play N        jouer le coup N de cette liste (ou annoncer son double N)
+      hint          les conseils classés de l’ordinateur
+      best          jouer le premier conseil de l’ordinateur
+      undo          reprendre le dernier pas
+      ok            valider un coup entré pas à pas
+      roll, double, take, drop   lancer les dés, doubler, accepter ou refuser le videau
+      resign        dire ce que coûte l’abandon ; « resign yes » abandonne
+      resign single proposer une partie simple (ou « resign gammon ») quand plus est en jeu,
+                    avec gammons ; l’ordinateur accepte ou refuse, un second joueur tape
+                    « accept » ou « decline »
+      rematch       après une partie : la suivante (un nouveau match une fois le match joué)
+      analyse       après une partie : la juger (acey analyse à 1 demi-coup) : bilan et coups marqués
+      board         dessiner le plateau
+      position      décrire la position
+      auto on|off   jouer les coups forcés automatiquement
+      quit          enregistrer et arrêter (la fin de l’entrée fait de même)
+term-saved = Partie enregistrée dans { $path }.
+term-save-failed = Impossible d’enregistrer la partie : { $error }
+term-prompt-game-over = partie terminée : tapez « rematch » pour une autre partie, « analyse » pour juger celle-ci, ou « quit »
+term-prompt-offer =
+    { $taker } : { $name } propose d’abandonner { $level ->
+        [single] une partie simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    } : « accept » ou « decline »
+term-prompt-waiting = en attente
+term-prompt-roll =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : « roll » pour lancer les dés ou « double » pour doubler
+term-prompt-take =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : « take » pour accepter le videau ou « drop » pour le refuser
+term-prompt-name-double =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : annoncez un double, de 1 à 6
+term-prompt-move =
+    { $who ->
+        [you] À vous de jouer
+        [bot] À l’ordinateur de jouer
+       *[other] À { $name } de jouer
+    } { $dice } : tapez un coup
+term-prompt-move-chosen =
+    { $who ->
+        [you] À vous de jouer
+        [bot] À l’ordinateur de jouer
+       *[other] À { $name } de jouer
+    } le { $double } annoncé { $dice } : tapez un coup
+term-prompt-complete =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : coup { $play } complet : « ok » pour valider ou « undo »
+term-prompt-next-step =
+    { $who ->
+        [you] Vous
+        [bot] Ordinateur
+       *[other] { $name }
+    } : déjà { $play }, dés restants { $dice } : pas suivant
+term-position-head =
+    Position (flèches numérotées { $who ->
+        [you] de votre côté
+        [bot] du côté de l’ordinateur
+       *[other] du côté de { $name }
+    }, { $name }) :
+term-position-cube-owner =
+    {"  "}Videau : { $value }, { $who ->
+        [you] vous pouvez
+        [bot] l’ordinateur peut
+       *[other] { $name } peut
+    } doubler ensuite
+term-position-cube-middle = {"  "}Videau : { $value }, au centre
+term-position-side = {"  "}{ $mark } { $name } : { $points } | départ { $start }, barre { $bar }, sorties { $off } | pips { $pips }
+term-auto-on = Les coups forcés sont joués automatiquement.
+term-auto-off = Les coups forcés ne sont pas joués automatiquement.
+term-new-game = Une nouvelle partie commence.
+term-not-over-rematch = La partie n’est pas finie : terminez-la ou abandonnez (« resign ») d’abord.
+term-not-over-analyse = La partie n’est pas finie : « analyse » juge une partie terminée.
+term-accepted = Accepté.
+term-declined = Refusé : la partie continue.
+term-offer-pending = Un abandon est proposé : « accept » ou « decline ».
+term-nothing-to-do = Rien à faire maintenant : { $status }
+term-nothing-to-do-over = Rien à faire maintenant : la partie est finie (« rematch » ou « quit »)
+term-not-time-to-roll = Ce n’est pas le moment de lancer les dés.
+term-no-hint = Aucun conseil pour cette décision.
+term-no-suggestion = Aucune suggestion pour cette décision.
+term-so-far-plays = Déjà { $play } ; les coups qui le terminent :
+term-no-choice = Il n’y a pas de choix { $number } : « plays » en liste { $count }.
+term-resign-offer-item =
+    « resign { $level } » propose { $level ->
+        [single] une partie simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    })
+term-resign-costs =
+    Abandonner donne { $cost } { $who ->
+        [you] à vous
+        [bot] à l’ordinateur
+       *[other] à { $name }
+    } : tapez « resign yes » pour abandonner.
+term-resign-costs-offers =
+    Abandonner donne { $cost } { $who ->
+        [you] à vous
+        [bot] à l’ordinateur
+       *[other] à { $name }
+    } : tapez « resign yes » pour abandonner ; ou bien { $offers }, que { $who ->
+        [you] vous pouvez
+        [bot] l’ordinateur peut
+       *[other] { $name } peut
+    } refuser.
+term-bot-accepts-offer =
+    L’ordinateur accepte { $level ->
+        [single] la partie simple
+        [gammon] le gammon
+       *[backgammon] le backgammon
+    }.
+term-bot-declines-offer-plain =
+    L’ordinateur refuse { $level ->
+        [single] la partie simple
+        [gammon] le gammon
+       *[backgammon] le backgammon
+    } : continuez, ou « resign yes » ({ $cost }).
+term-offers-resign =
+    { $name } propose d’abandonner { $level ->
+        [single] une partie simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    } : { $taker }, « accept » ou « decline » ?
+term-resign-unknown = « resign { $word } » : écrivez « resign yes », ou « resign single » / « gammon » / « backgammon »
+term-named-short = { $value }-{ $value } annoncé.
+term-doubles =
+    { $who ->
+        [you] Vous doublez à { $value }.
+        [bot] L’ordinateur double à { $value }.
+       *[other] { $name } double à { $value }.
+    }
+term-taken = Accepté.
+term-dropped = Refusé.
+term-played-short = Joué { $play }.
+
+## Le terminal : refus des coups et des commandes tapés
+
+term-err-game-over = la partie est finie
+term-err-nothing-to-play = rien à jouer maintenant
+term-err-too-much = « { $text } » va au-delà du tour : le coup qui le précède termine le tour
+term-err-not-a-roll = « { $label } » n’est pas un lancer
+term-err-wrong-roll = « { $label } » n’est pas le lancer en jeu : c’est { $dice }
+term-err-wrong-roll-chosen = « { $label } » n’est pas le lancer en jeu : c’est le { $double } annoncé
+term-err-empty-play = tapez un coup comme 13/7 8/7, ou un pas comme 13/7
+term-err-play-complete = le coup est complet : validez-le ou reprenez un pas
+term-err-not-next-step = « { $text } » n’est pas un pas suivant permis ; pas permis : { $legal }
+term-err-double-not-allowed = { $value }-{ $value } ne peut pas être annoncé maintenant ; choisissez parmi { $allowed }
+term-err-not-a-double = « { $text } » n’est pas un double : annoncez-en un par un chiffre de 1 à 6
+term-err-not-a-move = « { $text } » n’est pas un coup : écrivez un coup comme 13/7 8/7, ou un pas comme 13/7
+term-err-not-legal = « { $text } » n’est pas un coup permis avec ces dés : « plays » les liste
+term-err-ambiguous = « { $text } » peut désigner plusieurs coups : écrivez chaque pas
+
+## Le terminal : l’analyse de la partie qui vient de se jouer
+
+term-review-failed = La partie ne peut pas être analysée : { $error }
+term-review-head = Partie { $number } jugée à { $plies } { $plies ->
+        [one] demi-coup
+       *[other] demi-coups
+    } par le niveau { $level } (acey analyse) :
+term-review-col-player = joueur
+term-review-col-decisions = décisions
+term-review-col-unforced = libres
+term-review-col-error-rate = taux d’err.
+term-review-col-luck = chance
+term-review-col-rating = note
+term-review-no-marks = Aucune décision marquée : rien de perdu qui mérite une marque.
+term-review-marked = Décisions marquées ({ $count }) :
+term-review-decision = { $name } { $dice } { $mark } : joué { $played }
+term-review-best = {"    "}meilleur { $best }  (perte { $lost })
+
+## Le plein écran du terminal : messages et ligne des touches
+# Les touches (r, d, y, n, h, A, q, Entrée, Échap, ←/→) sont les mêmes dans toutes les langues ;
+# la ligne des touches (suivie de « ? : aide   q : enregistrer et quitter ») tient en 80 colonnes.
+
+term-analysing = Analyse de la partie...
+term-analysis-failed = L’analyse n’a pas pu être faite.
+term-hint-failed = Le conseil n’a pas pu être calculé.
+term-thread-stopped = Le fil de l’ordinateur s’est arrêté ; il réfléchit désormais au premier plan.
+term-saved-next =
+    Partie enregistrée dans { $path }. Touche n pour { $next ->
+        [match] un nouveau match
+       *[game] la partie suivante
+    }, q pour quitter.
+term-key-offer =
+    { $name } propose d’abandonner { $level ->
+        [single] une partie simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    } ({ $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }) : { $taker }, accepter ? y / n
+term-key-typing = Tapez un coup (ex. 13/7 8/7) puis Entrée ; Échap annule.
+term-key-confirm-resign =
+    Abandonner cette partie et donner { $cost } { $who ->
+        [you] à vous
+        [bot] à l’ordinateur
+       *[other] à { $name }
+    } ? y / n
+term-key-offer-item =
+    { $number } : proposer { $level ->
+        [single] une simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    } ({ $points })
+term-key-resign-item = y : abandonner ({ $cost })
+term-key-play-on = Échap : continuer
+term-key-help-close = Une touche ferme l’aide.
+term-key-review = ↑/↓ PgUp/PgDn : défiler   Échap : fermer
+term-key-over-analysing = Analyse de la partie...   n : partie suivante   q : quitter
+term-key-over = n : partie suivante / revanche   A : analyser   q : quitter
+term-key-name-double = Annoncez un double : ←/→ et Entrée, ou 1-6
+term-key-roll = r : lancer   d : doubler   h : conseil
+term-key-cube = y : accepter   n : refuser   h : conseil
+term-key-complete = Entrée : valider   Retour : reprendre
+term-key-destination = ←/→ : destination   Entrée : jouer   Retour : lâcher
+term-key-checker = ←/→ : dame   Entrée : choisir   Retour : reprendre   : taper   h : conseil
+term-key-waiting = En attente de l’autre camp...
+term-key-tail = ? : aide   q : enregistrer et quitter
+term-not-resigned = Pas d’abandon.
+term-no-such-choice = Ce choix n’existe pas : pas d’abandon.
+term-not-your-turn = Ce n’est pas votre tour.
+term-bot-declines-offer =
+    L’ordinateur refuse { $level ->
+        [single] la partie simple
+        [gammon] le gammon
+       *[backgammon] le backgammon
+    } : continuez, ou abandonnez tout.
+term-auto-now-on = Les coups forcés sont désormais joués automatiquement.
+term-auto-now-off = Les coups forcés ne sont plus joués automatiquement.
+term-position-id-line = ID de position { $id } (pour l’analyser : { $command })
+term-hint-own-turn = Le conseil est pour votre propre tour.
+term-step-taken-back = Pas repris.
+term-nothing-to-undo = Rien à reprendre.
+term-log-game = - partie { $number } -
+term-play-confirmed = Coup validé.
+term-resigned = Abandon.
+term-doubled = Doublé.
+term-cube-taken = Videau accepté.
+term-cube-dropped = Videau refusé.
+term-too-small = Le terminal fait { $width }x{ $height } ; le plateau demande au moins { $min_width }x{ $min_height }. Agrandissez-le, ou jouez avec --plain. Les touches attendent que le plateau s’affiche (q quitte).
+term-title-bot = { $x } (X) contre { $o } (O), niveau { $level }
+term-title-people = X contre O sur un même clavier
+term-title = {" "}acey · { $score } · partie { $number } · { $players } · { $preset }
+term-seen-from =
+    {" "}vu { $who ->
+        [you] de votre côté
+        [bot] du côté de l’ordinateur
+       *[other] du côté de { $name }
+    } ({ $name }){" "}
+term-dice-label = Dés :{" "}
+term-pips = Pips : X { $x }  O { $o }
+term-cube-line =
+    Videau : { $value } ({ $owner ->
+        [centred] au centre
+        [you] à vous
+        [bot] à l’ordinateur
+       *[other] à { $name }
+    })
+term-forced-automatic = (coups forcés automatiques)
+term-position-id = ID de position : { $id }   (i : comment l’analyser)
+term-bot-thinking = L’ordinateur réfléchit...
+term-hint-working = L’ordinateur prépare un conseil...
+term-hint-title = {" "}conseil{" "}
+term-hint-title-close = {" "}conseil (Échap ferme){" "}
+term-log-title = {" "}coups joués{" "}
+term-typing-line = coup> { $text }_
+term-double-label = Double :{" "}
+term-help-title = {" "}touches{" "}
+term-help =
+    Jouer
+      ←/→ ou Tab        aller à la dame suivante (ou à la destination suivante)
+      Entrée / Espace   choisir la dame, puis sa destination
+      Retour arrière    lâcher la dame / reprendre un pas
+      Entrée            valider le coup quand il ne reste aucun pas
+      : ou un chiffre   taper un coup, ex. 13/7 8/7, bar/22, in/19(4)
+    Après un 1-2 joué   ←/→ et Entrée, ou 1-6, annonce le double
+    Autres touches
+      h  conseil (coups ou videau)   a  coups forcés automatiques oui/non
+      i  ID de position et la commande acey hint/eval qui l’analyse
+      f  retourner le plateau        R  abandonner (dit ce que cela coûte ;
+                                        avec gammons : proposer une partie simple)
+      r  lancer   d  doubler (videau)   y/n  accepter/refuser
+      n  partie suivante / revanche  q, Ctrl-C  enregistrer et quitter
+      A  en fin de partie : analyser la partie jouée
+term-review-title = {" "}analyse, lignes { $first }-{ $last } sur { $count } (↑/↓ défiler, Échap ferme){" "}
+term-saved-continue = Partie enregistrée dans { $path }. Pour la continuer : acey play --load { $path }
+term-kept-unfinished = { $path } contenait une partie inachevée : elle est gardée sous { $kept } ; pour la continuer : acey play --load { $kept }
+term-interrupted = Interrompu. La partie est enregistrée dans { $path }.
+term-needs-terminal = le jeu plein écran a besoin d’un terminal : utilisez --plain pour les tubes et les scripts
+term-board-start = départ
+term-board-off = sortie
+term-board-bar = BARRE

@@ -545,3 +545,512 @@ profile-kind = { $kind ->
         [match] matcher
        *[game] enkeltpartier
     }
+
+## Terminalen (acey play): fullskjerm, --plain og --online
+# $who er «you» (personen som spiller mot datamaskinen), «bot» (datamaskinen) eller «other» (en
+# spiller med navnet $name: X eller O når to spiller ved ett tastatur, et navn på nett).
+# Kommandoene («roll», «resign yes») og tastene (r, d, y, n) er de samme på alle språk.
+
+term-name =
+    { $who ->
+        [you] du
+        [bot] maskinen
+       *[other] { $name }
+    }
+term-points =
+    { $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }
+term-plays-count =
+    { $count ->
+        [one] { $count } trekk
+       *[other] { $count } trekk
+    }
+term-die-off-again = Åpningskast: begge slår { $die }; kast igjen.
+term-die-off-starts =
+    Åpningskast: X slår { $x }, O slår { $o }: { $who ->
+        [you] du begynner
+        [bot] maskinen begynner
+       *[other] { $name } begynner
+    }.
+term-die-off-plays =
+    Åpningskast: X slår { $x }, O slår { $o }: { $who ->
+        [you] du begynner og spiller { $dice }
+        [bot] maskinen begynner og spiller { $dice }
+       *[other] { $name } begynner og spiller { $dice }
+    }.
+term-bot-doubles = Maskinen dobler til { $value }.
+term-bot-takes = Maskinen tar imot kuben.
+term-bot-drops = Maskinen gir opp kuben.
+term-bot-no-plan = Maskinen har ingen plan; den tar det første valget.
+term-bot-reconsiders = Maskinen tenker om trekket sitt.
+term-forced-play =
+    Tvunget trekk for { $who ->
+        [you] deg
+        [bot] maskinen
+       *[other] { $name }
+    }: { $play }
+term-rolls =
+    { $who ->
+        [you] Du slår { $dice }.
+        [bot] Maskinen slår { $dice }.
+       *[other] { $name } slår { $dice }.
+    }
+term-rolls-acey =
+    { $who ->
+        [you] Du slår { $dice }: acey-deucey!
+        [bot] Maskinen slår { $dice }: acey-deucey!
+       *[other] { $name } slår { $dice }: acey-deucey!
+    }
+term-rolls-stuck =
+    { $who ->
+        [you] Du slår { $dice } og kan ikke flytte.
+        [bot] Maskinen slår { $dice } og kan ikke flytte.
+       *[other] { $name } slår { $dice } og kan ikke flytte.
+    }
+term-step =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: { $step }
+term-step-mirrored =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: { $step } (på din side: { $mirrored })
+term-played =
+    { $who ->
+        [you] Du spilte { $play }.
+        [bot] Maskinen spilte { $play }.
+       *[other] { $name } spilte { $play }.
+    }
+term-named =
+    { $who ->
+        [you] Du valgte { $value }-{ $value }.
+        [bot] Maskinen valgte { $value }-{ $value }.
+       *[other] { $name } valgte { $value }-{ $value }.
+    }
+term-takes-back =
+    { $who ->
+        [you] Du tar tilbake et steg.
+        [bot] Maskinen tar tilbake et steg.
+       *[other] { $name } tar tilbake et steg.
+    }
+term-err-bot-turn = Det er maskinens tur.
+term-err-wrong-phase = Det går ikke nå.
+term-err-bad-value = Den verdien er ikke tillatt.
+term-err-no-offer = Ingen oppgivelse er tilbudt.
+term-err-not-an-offer =
+    { $level ->
+        [single] Et enkelt parti
+        [gammon] En gammon
+       *[backgammon] En backgammon
+    } kan ikke tilbys nå: å gi opp koster { $cost }
+term-resign-cost =
+    { $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }{ $level ->
+        [gammon] {" "}(en gammon)
+        [backgammon] {" "}(en backgammon)
+        [single] {" "}(et enkelt parti)
+       *[none] {""}
+    }
+term-hint-double = doble
+term-hint-roll = kast uten å doble
+term-hint-take = ta imot
+term-hint-drop = gi opp
+term-hint-verdict =
+    { $action } ({ $verdict ->
+        [no-double-take] ikke godt nok til å doble ennå
+        [too-good] for godt til å doble: spill videre for mer
+        [double-take] svaret bør være å ta imot
+       *[double-pass] svaret bør være å gi opp
+    })
+term-score = Stilling: { $x } { $xs }, { $o } { $os }
+term-score-match = Stilling: { $x } { $xs }, { $o } { $os } (match til { $target })
+term-final-score = Sluttstilling: { $x } { $xs }, { $o } { $os }
+term-final-score-match = Sluttstilling: { $x } { $xs }, { $o } { $os } (match til { $target })
+term-status-die-off = Åpningskast om hvem som begynner.
+term-status-to-roll =
+    { $who ->
+        [you] Din tur til å kaste.
+        [bot] Maskinens tur til å kaste.
+       *[other] { $name } skal kaste.
+    }
+term-status-doubled =
+    { $who ->
+        [you] Du doblet
+        [bot] Maskinen doblet
+       *[other] { $name } doblet
+    } til { $value }: { $taker ->
+        [you] du
+        [bot] maskinen
+       *[other] { $taker_name }
+    } skal ta imot eller gi opp.
+term-dice-done = ingen
+term-status-to-play =
+    { $who ->
+        [you] Ditt trekk
+        [bot] Maskinens trekk
+       *[other] { $name } trekker
+    } (terninger igjen: { $dice }).
+term-status-to-play-chosen =
+    { $who ->
+        [you] Ditt trekk
+        [bot] Maskinens trekk
+       *[other] { $name } trekker
+    }: den valgte { $double } (terninger igjen: { $dice }).
+term-status-to-play-acey =
+    { $who ->
+        [you] Ditt trekk
+        [bot] Maskinens trekk
+       *[other] { $name } trekker
+    }: acey-deucey 1-2 (terninger igjen: { $dice }).
+term-status-name-double =
+    { $who ->
+        [you] Du spilte
+        [bot] Maskinen spilte
+       *[other] { $name } spilte
+    } 1-2 helt ut: velg en dobbel (1-6).
+term-status-won =
+    { $who ->
+        [you] Du vinner
+        [bot] Maskinen vinner
+       *[other] { $name } vinner
+    } { $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }{ $how ->
+        [resigned] {" "}ved oppgivelse
+        [dropped] {" "}(kuben gitt opp)
+        [forfeited] {" "}på walkover
+       *[played] {""}
+    }.
+term-status-won-match =
+    { $who ->
+        [you] Du vinner matchen.
+        [bot] Maskinen vinner matchen.
+       *[other] { $name } vinner matchen.
+    }
+
+## Terminalens linjemodus (acey play --plain)
+
+term-plain-intro-bot = acey: du spiller { $mark } mot maskinen ({ $level }), regler { $rules }. Skriv «help» for kommandoene.
+term-plain-intro-people = acey: X mot O ved ett tastatur, regler { $rules }. Skriv «help» for kommandoene.
+term-plain-help =
+    Kommandoer (på engelsk i alle språk):
+      13/7 8/7      et helt trekk i notasjon (også bar/22, in/19(4), 24/13, 6/off)
+      13/7          ett steg av trekket; så flere steg, «undo», og «ok» for å bekrefte
+      1..6          dobbelen du velger etter en 1-2 spilt helt ut
+      plays         nummerert liste over lovlige trekk (eller dobler)
+      play N        spill trekk N fra listen (eller velg dobbel N)
+      hint          maskinens rangerte forslag
+      best          gjør det maskinen foreslår først
+      undo          ta tilbake siste steg
+      ok            bekreft et trekk lagt inn steg for steg
+      roll, double, take, drop   kast, doble, ta imot eller gi opp kuben (når reglene har den)
+      resign        si hva det koster å gi opp nå; «resign yes» gir opp
+      resign single tilby et enkelt parti (eller «resign gammon») når mer står på spill, med
+                    gammon; maskinen godtar eller avslår, en annen person skriver «accept»
+                    eller «decline»
+      rematch       etter et parti: neste parti (en ny match når matchen er avgjort)
+      analyse       etter et parti: vurder det (acey analyse på 1 halvtrekk): oversikt og merkede trekk
+      board         tegn brettet
+      position      beskriv stillingen
+      auto on|off   spill tvungne trekk automatisk
+      quit          lagre og avslutt (slutt på inndata gjør det samme)
+term-saved = Partiet er lagret i { $path }.
+term-save-failed = Kunne ikke lagre partiet: { $error }
+term-prompt-game-over = partiet er over: skriv «rematch» for et nytt parti, «analyse» for å vurdere dette, eller «quit»
+term-prompt-offer =
+    { $taker }: { $name } tilbyr å gi opp { $level ->
+        [single] et enkelt parti
+        [gammon] en gammon
+       *[backgammon] en backgammon
+    }: «accept» eller «decline»
+term-prompt-waiting = venter
+term-prompt-roll =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: «roll» for å kaste eller «double» for å doble
+term-prompt-take =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: «take» for å ta imot kuben eller «drop» for å gi opp
+term-prompt-name-double =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: velg en dobbel, 1 til 6
+term-prompt-move =
+    { $who ->
+        [you] Ditt trekk
+        [bot] Maskinens trekk
+       *[other] { $name } trekker
+    } { $dice }: skriv et trekk
+term-prompt-move-chosen =
+    { $who ->
+        [you] Ditt trekk
+        [bot] Maskinens trekk
+       *[other] { $name } trekker
+    }, den valgte { $double } { $dice }: skriv et trekk
+term-prompt-complete =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: trekket { $play } er ferdig: «ok» for å bekrefte eller «undo»
+term-prompt-next-step =
+    { $who ->
+        [you] Du
+        [bot] Maskinen
+       *[other] { $name }
+    }: hittil { $play }, terninger igjen { $dice }: neste steg
+term-position-head =
+    Stilling (punktene nummerert fra { $who ->
+        [you] din side
+        [bot] maskinens side
+       *[other] siden til { $name }
+    }, { $name }):
+term-position-cube-owner =
+    {"  "}Kube: { $value }, { $who ->
+        [you] du
+        [bot] maskinen
+       *[other] { $name }
+    } kan doble neste gang
+term-position-cube-middle = {"  "}Kube: { $value }, i midten
+term-position-side = {"  "}{ $mark } { $name }: { $points } | start { $start }, bar { $bar }, ute { $off } | pips { $pips }
+term-auto-on = Tvungne trekk spilles automatisk.
+term-auto-off = Tvungne trekk spilles ikke automatisk.
+term-new-game = Et nytt parti begynner.
+term-not-over-rematch = Partiet er ikke over: spill det ferdig eller gi opp («resign») først.
+term-not-over-analyse = Partiet er ikke over: «analyse» vurderer et ferdig parti.
+term-accepted = Godtatt.
+term-declined = Avslått: spill videre.
+term-offer-pending = En oppgivelse er tilbudt: «accept» eller «decline».
+term-nothing-to-do = Ingenting å gjøre nå: { $status }
+term-nothing-to-do-over = Ingenting å gjøre nå: partiet er over («rematch» eller «quit»)
+term-not-time-to-roll = Det er ikke tid for å kaste nå.
+term-no-hint = Ingen hint for denne avgjørelsen.
+term-no-suggestion = Ikke noe forslag for denne avgjørelsen.
+term-so-far-plays = Hittil { $play }; trekkene som fullfører det:
+term-no-choice = Det finnes ikke noe valg { $number }: «plays» viser { $count }.
+term-resign-offer-item =
+    «resign { $level }» tilbyr { $level ->
+        [single] et enkelt parti
+        [gammon] en gammon
+       *[backgammon] en backgammon
+    } ({ $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    })
+term-resign-costs =
+    Å gi opp gir { $who ->
+        [you] deg
+        [bot] maskinen
+       *[other] { $name }
+    } { $cost }: skriv «resign yes» for å gi opp.
+term-resign-costs-offers =
+    Å gi opp gir { $who ->
+        [you] deg
+        [bot] maskinen
+       *[other] { $name }
+    } { $cost }: skriv «resign yes» for å gi opp; eller { $offers }, som { $who ->
+        [you] du
+        [bot] maskinen
+       *[other] { $name }
+    } kan avslå.
+term-bot-accepts-offer =
+    Maskinen godtar { $level ->
+        [single] det enkle partiet
+        [gammon] gammonen
+       *[backgammon] backgammonen
+    }.
+term-bot-declines-offer-plain =
+    Maskinen avslår { $level ->
+        [single] det enkle partiet
+        [gammon] gammonen
+       *[backgammon] backgammonen
+    }: spill videre, eller «resign yes» ({ $cost }).
+term-offers-resign =
+    { $name } tilbyr å gi opp { $level ->
+        [single] et enkelt parti
+        [gammon] en gammon
+       *[backgammon] en backgammon
+    }: { $taker }, «accept» eller «decline»?
+term-resign-unknown = «resign { $word }»: skriv «resign yes», eller «resign single» / «gammon» / «backgammon»
+term-named-short = Valgte { $value }-{ $value }.
+term-doubles =
+    { $who ->
+        [you] Du dobler til { $value }.
+        [bot] Maskinen dobler til { $value }.
+       *[other] { $name } dobler til { $value }.
+    }
+term-taken = Tatt imot.
+term-dropped = Gitt opp.
+term-played-short = Spilte { $play }.
+
+## Terminalen: avviste trekk og kommandoer
+
+term-err-game-over = partiet er over
+term-err-nothing-to-play = ingenting å spille nå
+term-err-too-much = «{ $text }» er mer enn turen rommer: trekket før det avslutter turen
+term-err-not-a-roll = «{ $label }» er ikke et kast
+term-err-wrong-roll = «{ $label }» er ikke kastet som spilles: det er { $dice }
+term-err-wrong-roll-chosen = «{ $label }» er ikke kastet som spilles: det er den valgte { $double }
+term-err-empty-play = skriv et trekk som 13/7 8/7, eller ett steg som 13/7
+term-err-play-complete = trekket er ferdig: bekreft det eller ta tilbake et steg
+term-err-not-next-step = «{ $text }» er ikke et lovlig neste steg; lovlige steg: { $legal }
+term-err-double-not-allowed = { $value }-{ $value } kan ikke velges nå; velg en av { $allowed }
+term-err-not-a-double = «{ $text }» er ikke en dobbel: velg en med et tall fra 1 til 6
+term-err-not-a-move = «{ $text }» er ikke et trekk: skriv et trekk som 13/7 8/7, eller ett steg som 13/7
+term-err-not-legal = «{ $text }» er ikke et lovlig trekk med disse terningene: «plays» viser dem
+term-err-ambiguous = «{ $text }» kan være flere trekk: skriv hvert steg
+
+## Terminalen: vurderingen av partiet som nettopp ble spilt
+
+term-review-failed = Partiet kan ikke analyseres: { $error }
+term-review-head = Parti { $number } vurdert på { $plies } halvtrekk av nivået { $level } (acey analyse):
+term-review-col-player = spiller
+term-review-col-decisions = avgjørelser
+term-review-col-unforced = frie
+term-review-col-error-rate = feilrate
+term-review-col-luck = flaks
+term-review-col-rating = rating
+term-review-no-marks = Ingen avgjørelser er merket: ingenting tapt som fortjener et merke.
+term-review-marked = Merkede avgjørelser ({ $count }):
+term-review-decision = { $name } { $dice } { $mark }: spilte { $played }
+term-review-best = {"    "}best { $best }  (tapte { $lost })
+
+## Terminalens fullskjerm: meldinger og tastelinjen
+# Tastene (r, d, y, n, h, A, q, Enter, Esc, ←/→) er de samme på alle språk; tastelinjen (med
+# «?: hjelp   q: lagre og avslutt» etter) må få plass i 80 kolonner.
+
+term-analysing = Analyserer partiet...
+term-analysis-failed = Analysen kunne ikke gjennomføres.
+term-hint-failed = Hintet kunne ikke regnes ut.
+term-thread-stopped = Maskinens tråd stoppet; den tenker nå i forgrunnen.
+term-saved-next =
+    Partiet er lagret i { $path }. Trykk n for { $next ->
+        [match] en ny match
+       *[game] neste parti
+    }, q for å avslutte.
+term-key-offer =
+    { $name } tilbyr å gi opp { $level ->
+        [single] et enkelt parti
+        [gammon] en gammon
+       *[backgammon] en backgammon
+    } ({ $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }): { $taker }, godta? y / n
+term-key-typing = Skriv et trekk (f.eks. 13/7 8/7) og trykk Enter; Esc avbryter.
+term-key-confirm-resign =
+    Gi opp partiet og gi { $who ->
+        [you] deg
+        [bot] maskinen
+       *[other] { $name }
+    } { $cost }? y / n
+term-key-offer-item =
+    { $number }: tilby { $level ->
+        [single] enkelt
+        [gammon] gammon
+       *[backgammon] backgammon
+    } ({ $points })
+term-key-resign-item = y: gi opp ({ $cost })
+term-key-play-on = Esc: spill videre
+term-key-help-close = En hvilken som helst tast lukker hjelpen.
+term-key-review = ↑/↓ PgUp/PgDn: bla   Esc: lukk
+term-key-over-analysing = Analyserer partiet...   n: neste parti / omkamp   q: avslutt
+term-key-over = n: neste parti / omkamp   A: analyser partiet   q: avslutt
+term-key-name-double = Velg en dobbel: ←/→ og Enter, eller trykk 1-6
+term-key-roll = r: kast   d: doble   h: hint
+term-key-cube = y: ta imot   n: gi opp   h: hint
+term-key-complete = Enter: bekreft   Rettetast: angre
+term-key-destination = ←/→: mål   Enter: flytt   Rettetast: tilbake
+term-key-checker = ←/→: brikke   Enter: velg   Rettetast: angre   : skriv   h: hint
+term-key-waiting = Venter på den andre siden...
+term-key-tail = ?: hjelp   q: lagre og avslutt
+term-not-resigned = Ikke gitt opp.
+term-no-such-choice = Det valget finnes ikke: ikke gitt opp.
+term-not-your-turn = Ikke din tur.
+term-bot-declines-offer =
+    Maskinen avslår { $level ->
+        [single] det enkle partiet
+        [gammon] gammonen
+       *[backgammon] backgammonen
+    }: spill videre, eller gi opp helt.
+term-auto-now-on = Tvungne trekk spilles nå automatisk.
+term-auto-now-off = Tvungne trekk spilles ikke lenger automatisk.
+term-position-id-line = Stillings-ID { $id } (for å analysere: { $command })
+term-hint-own-turn = Hint gis bare på din egen tur.
+term-step-taken-back = Steget er tatt tilbake.
+term-nothing-to-undo = Ingenting å angre.
+term-log-game = - parti { $number } -
+term-play-confirmed = Trekket er bekreftet.
+term-resigned = Gitt opp.
+term-doubled = Doblet.
+term-cube-taken = Kuben tatt imot.
+term-cube-dropped = Kuben gitt opp.
+term-too-small = Terminalen er { $width }x{ $height }; brettet trenger minst { $min_width }x{ $min_height }. Gjør den større, eller spill med --plain. Tastene venter til brettet vises (q avslutter).
+term-title-bot = { $x } (X) mot { $o } (O), nivå { $level }
+term-title-people = X mot O ved ett tastatur
+term-title = {" "}acey · { $score } · parti { $number } · { $players } · { $preset }
+term-seen-from =
+    {" "}sett fra { $who ->
+        [you] din side
+        [bot] maskinens side
+       *[other] siden til { $name }
+    } ({ $name }){" "}
+term-dice-label = Terninger:{" "}
+term-pips = Pips: X { $x }  O { $o }
+term-cube-line =
+    Kube: { $value } ({ $owner ->
+        [centred] i midten
+        [you] din
+        [bot] maskinens
+       *[other] { $name } sin
+    })
+term-forced-automatic = (tvungne trekk automatisk)
+term-position-id = Stillings-ID: { $id }   (i: slik analyserer du den)
+term-bot-thinking = Maskinen tenker...
+term-hint-working = Maskinen regner ut et hint...
+term-hint-title = {" "}hint{" "}
+term-hint-title-close = {" "}hint (Esc lukker){" "}
+term-log-title = {" "}trekkliste{" "}
+term-typing-line = trekk> { $text }_
+term-double-label = Dobbel:{" "}
+term-help-title = {" "}taster{" "}
+term-help =
+    Flytte
+      ←/→ eller Tab     gå til neste brikke (eller mål)
+      Enter / mellomrom velg brikken, deretter målet
+      Rettetast         slipp brikken / ta tilbake et steg
+      Enter             bekreft trekket når ingen steg er igjen
+      : eller et siffer skriv et trekk, f.eks. 13/7 8/7, bar/22, in/19(4)
+    Etter en hel 1-2    ←/→ og Enter, eller 1-6, velger dobbelen
+    Andre taster
+      h  hint (trekk eller kube)   a  tvungne trekk automatisk av/på
+      i  stillings-ID og acey hint/eval-kommandoen for den
+      f  snu brettet               R  gi opp (sier hva det koster;
+                                      med gammon: tilby et enkelt parti)
+      r  kast   d  doble (kube)    y/n  ta imot/gi opp
+      n  neste parti / omkamp      q, Ctrl-C  lagre og avslutt
+      A  ved slutten av partiet: analyser partiet som ble spilt
+term-review-title = {" "}analyse, linje { $first }-{ $last } av { $count } (↑/↓ bla, Esc lukker){" "}
+term-saved-continue = Partiet er lagret i { $path }. Fortsett med: acey play --load { $path }
+term-kept-unfinished = { $path } inneholdt et uferdig parti: det er tatt vare på som { $kept }; fortsett det med: acey play --load { $kept }
+term-interrupted = Avbrutt. Partiet er lagret i { $path }.
+term-needs-terminal = fullskjermspillet trenger en terminal: bruk --plain for rør og skript
+term-board-start = start
+term-board-off = ute
+term-board-bar = BAR

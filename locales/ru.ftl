@@ -563,3 +563,522 @@ profile-kind = { $kind ->
         [match] матчи
        *[game] одиночные партии
     }
+
+## Терминал (acey play): полный экран, --plain и --online
+# $who — «you» (человек, играющий с компьютером), «bot» (компьютер) или «other» (игрок по имени
+# $name: X или O, когда двое играют за одной клавиатурой, или имя игрока в сети).
+# Команды («roll», «resign yes») и клавиши (r, d, y, n) одинаковы во всех языках.
+
+term-name =
+    { $who ->
+        [you] вы
+        [bot] компьютер
+       *[other] { $name }
+    }
+term-points =
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }
+term-plays-count =
+    { $count ->
+        [one] { $count } ход
+        [few] { $count } хода
+       *[many] { $count } ходов
+    }
+term-die-off-again = Розыгрыш первого хода: у обоих { $die }; бросаем ещё раз.
+term-die-off-starts =
+    Розыгрыш первого хода: у X { $x }, у O { $o }: { $who ->
+        [you] начинаете вы
+        [bot] начинает компьютер
+       *[other] начинает { $name }
+    }.
+term-die-off-plays =
+    Розыгрыш первого хода: у X { $x }, у O { $o }: { $who ->
+        [you] начинаете вы и ходите { $dice }
+        [bot] начинает компьютер и ходит { $dice }
+       *[other] начинает { $name } и ходит { $dice }
+    }.
+term-bot-doubles = Компьютер удваивает до { $value }.
+term-bot-takes = Компьютер принимает удвоение.
+term-bot-drops = Компьютер отказывается от удвоения и сдаётся.
+term-bot-no-plan = У компьютера нет плана; он берёт первый вариант.
+term-bot-reconsiders = Компьютер пересматривает свой ход.
+term-forced-play =
+    Вынужденный ход { $who ->
+        [you] у вас
+        [bot] у компьютера
+       *[other] у { $name }
+    }: { $play }
+term-rolls =
+    { $who ->
+        [you] Вам выпало { $dice }.
+        [bot] Компьютеру выпало { $dice }.
+       *[other] { $name }: выпало { $dice }.
+    }
+term-rolls-acey =
+    { $who ->
+        [you] Вам выпало { $dice }: эйси-дьюси!
+        [bot] Компьютеру выпало { $dice }: эйси-дьюси!
+       *[other] { $name }: выпало { $dice }, эйси-дьюси!
+    }
+term-rolls-stuck =
+    { $who ->
+        [you] Вам выпало { $dice }, ходов нет.
+        [bot] Компьютеру выпало { $dice }, ходов нет.
+       *[other] { $name }: выпало { $dice }, ходов нет.
+    }
+term-step =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: { $step }
+term-step-mirrored =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: { $step } (с вашей стороны: { $mirrored })
+term-played =
+    { $who ->
+        [you] Вы сыграли { $play }.
+        [bot] Компьютер сыграл { $play }.
+       *[other] { $name }: сыграно { $play }.
+    }
+term-named =
+    { $who ->
+        [you] Вы назвали { $value }-{ $value }.
+        [bot] Компьютер назвал { $value }-{ $value }.
+       *[other] { $name }: назван дубль { $value }-{ $value }.
+    }
+term-takes-back =
+    { $who ->
+        [you] Вы отменяете шаг.
+        [bot] Компьютер отменяет шаг.
+       *[other] { $name }: шаг отменён.
+    }
+term-err-bot-turn = Сейчас ходит компьютер.
+term-err-wrong-phase = Сейчас это сделать нельзя.
+term-err-bad-value = Такое значение не допускается.
+term-err-no-offer = Сдача не предлагалась.
+term-err-not-an-offer =
+    { $level ->
+        [single] Простую победу
+        [gammon] Марс
+       *[backgammon] Кокс
+    } сейчас предложить нельзя: сдача стоит { $cost }
+term-resign-cost =
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $level ->
+        [gammon] {" "}(марс)
+        [backgammon] {" "}(кокс)
+        [single] {" "}(простая победа)
+       *[none] {""}
+    }
+term-hint-double = удвоить
+term-hint-roll = бросить без удвоения
+term-hint-take = принять
+term-hint-drop = сдаться
+term-hint-verdict =
+    { $action } ({ $verdict ->
+        [no-double-take] удваивать пока рано
+        [too-good] слишком хорошо для удвоения: играйте на большее
+        [double-take] ответом должно быть «принять»
+       *[double-pass] ответом должно быть «сдаться»
+    })
+term-score = Счёт: { $x } { $xs }, { $o } { $os }
+term-score-match = Счёт: { $x } { $xs }, { $o } { $os } (матч до { $target })
+term-final-score = Итоговый счёт: { $x } { $xs }, { $o } { $os }
+term-final-score-match = Итоговый счёт: { $x } { $xs }, { $o } { $os } (матч до { $target })
+term-status-die-off = Розыгрыш: кто начинает.
+term-status-to-roll =
+    { $who ->
+        [you] Ваш бросок.
+        [bot] Бросает компьютер.
+       *[other] Бросает { $name }.
+    }
+term-status-doubled =
+    { $who ->
+        [you] Вы удвоили
+        [bot] Компьютер удвоил
+       *[other] { $name } удваивает
+    } до { $value }: { $taker ->
+        [you] вам
+        [bot] компьютеру
+       *[other] { $taker_name }
+    } решать, принять или сдаться.
+term-dice-done = все сыграны
+term-status-to-play =
+    { $who ->
+        [you] Ваш ход
+        [bot] Ходит компьютер
+       *[other] Ходит { $name }
+    } (осталось кубиков: { $dice }).
+term-status-to-play-chosen =
+    { $who ->
+        [you] Ваш ход
+        [bot] Ходит компьютер
+       *[other] Ходит { $name }
+    }: названный дубль { $double } (осталось кубиков: { $dice }).
+term-status-to-play-acey =
+    { $who ->
+        [you] Ваш ход
+        [bot] Ходит компьютер
+       *[other] Ходит { $name }
+    }: эйси-дьюси 1-2 (осталось кубиков: { $dice }).
+term-status-name-double =
+    { $who ->
+        [you] Вы сыграли 1-2 полностью
+        [bot] Компьютер сыграл 1-2 полностью
+       *[other] { $name }: 1-2 сыгран полностью
+    }: назовите дубль (1-6).
+term-status-won =
+    { $who ->
+        [you] Вы выигрываете
+        [bot] Компьютер выигрывает
+       *[other] { $name } выигрывает
+    } { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $how ->
+        [resigned] {" "}(сдача)
+        [dropped] {" "}(отказ от удвоения)
+        [forfeited] {" "}(поражение засчитано)
+       *[played] {""}
+    }.
+term-status-won-match =
+    { $who ->
+        [you] Вы выиграли матч.
+        [bot] Компьютер выиграл матч.
+       *[other] Матч выиграл { $name }.
+    }
+
+## Строчный режим терминала (acey play --plain)
+
+term-plain-intro-bot = acey: вы играете за { $mark } против компьютера ({ $level }), правила { $rules }. Введите «help», чтобы увидеть команды.
+term-plain-intro-people = acey: X против O за одной клавиатурой, правила { $rules }. Введите «help», чтобы увидеть команды.
+term-plain-help =
+    Команды (по-английски во всех языках):
+      13/7 8/7      весь ход в нотации (также bar/22, in/19(4), 24/13, 6/off)
+      13/7          один шаг хода; затем другие шаги, «undo», и «ok» для подтверждения
+      1..6          дубль, который называют после полностью сыгранного 1-2
+      plays         пронумерованный список допустимых ходов (или дублей)
+      play N        сделать ход N из списка (или назвать дубль N)
+      hint          подсказки компьютера по порядку
+      best          сделать то, что компьютер советует первым
+      undo          отменить последний шаг
+      ok            подтвердить ход, введённый по шагам
+      roll, double, take, drop   бросить кубики, удвоить, принять или сдаться (если есть куб)
+      resign        сказать, чего стоит сдача; «resign yes» сдаёт партию
+      resign single предложить простую победу (или «resign gammon»), когда на кону больше,
+                    со счётом марсов; компьютер соглашается или отказывает, второй игрок
+                    вводит «accept» или «decline»
+      rematch       после партии: следующая партия (новый матч, когда матч решён)
+      analyse       после партии: разбор (acey analyse на 1 полуход): итоги и отмеченные ходы
+      board         нарисовать доску
+      position      описать позицию
+      auto on|off   делать вынужденные ходы автоматически
+      quit          сохранить и выйти (конец ввода делает то же самое)
+term-saved = Партия сохранена в { $path }.
+term-save-failed = Не удалось сохранить партию: { $error }
+term-prompt-game-over = партия окончена: «rematch» — ещё партия, «analyse» — разбор этой, «quit» — выход
+term-prompt-offer =
+    { $taker }: { $name } предлагает сдаться { $level ->
+        [single] с простой победой
+        [gammon] с марсом
+       *[backgammon] с коксом
+    }: «accept» или «decline»
+term-prompt-waiting = ожидание
+term-prompt-roll =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: «roll» — бросить кубики, «double» — удвоить
+term-prompt-take =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: «take» — принять удвоение, «drop» — сдаться
+term-prompt-name-double =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: назовите дубль, от 1 до 6
+term-prompt-move =
+    { $who ->
+        [you] Ваш ход
+        [bot] Ходит компьютер
+       *[other] Ходит { $name }
+    } { $dice }: введите ход
+term-prompt-move-chosen =
+    { $who ->
+        [you] Ваш ход
+        [bot] Ходит компьютер
+       *[other] Ходит { $name }
+    }, названный дубль { $double } { $dice }: введите ход
+term-prompt-complete =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: ход { $play } готов: «ok» — подтвердить, «undo» — отменить
+term-prompt-next-step =
+    { $who ->
+        [you] Вы
+        [bot] Компьютер
+       *[other] { $name }
+    }: сделано { $play }, осталось кубиков { $dice }: следующий шаг
+term-position-head =
+    Позиция (пункты пронумерованы { $who ->
+        [you] с вашей стороны
+        [bot] со стороны компьютера
+       *[other] со стороны { $name }
+    }, { $name }):
+term-position-cube-owner =
+    {"  "}Куб: { $value }, следующим удвоить может { $who ->
+        [you] вы
+        [bot] компьютер
+       *[other] { $name }
+    }
+term-position-cube-middle = {"  "}Куб: { $value }, в центре
+term-position-side = {"  "}{ $mark } { $name }: { $points } | старт { $start }, бар { $bar }, выброшено { $off } | пипсы { $pips }
+term-auto-on = Вынужденные ходы делаются автоматически.
+term-auto-off = Вынужденные ходы не делаются автоматически.
+term-new-game = Начинается новая партия.
+term-not-over-rematch = Партия не окончена: доиграйте её или сначала сдайтесь («resign»).
+term-not-over-analyse = Партия не окончена: «analyse» разбирает законченную партию.
+term-accepted = Принято.
+term-declined = Отказано: игра продолжается.
+term-offer-pending = Предложена сдача: «accept» или «decline».
+term-nothing-to-do = Сейчас делать нечего: { $status }
+term-nothing-to-do-over = Сейчас делать нечего: партия окончена («rematch» или «quit»)
+term-not-time-to-roll = Сейчас не время бросать кубики.
+term-no-hint = Для этого решения подсказки нет.
+term-no-suggestion = Для этого решения совета нет.
+term-so-far-plays = Уже сделано { $play }; ходы, которые его завершают:
+term-no-choice = Варианта { $number } нет: «plays» показывает { $count }.
+term-resign-offer-item =
+    «resign { $level }» предлагает { $level ->
+        [single] простую победу
+        [gammon] марс
+       *[backgammon] кокс
+    } ({ $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    })
+term-resign-costs =
+    Сдача даёт { $who ->
+        [you] вам
+        [bot] компьютеру
+       *[other] { $name }
+    } { $cost }: введите «resign yes», чтобы сдаться.
+term-resign-costs-offers =
+    Сдача даёт { $who ->
+        [you] вам
+        [bot] компьютеру
+       *[other] { $name }
+    } { $cost }: введите «resign yes», чтобы сдаться; или вместо этого { $offers }, но { $who ->
+        [you] вы можете
+        [bot] компьютер может
+       *[other] { $name } может
+    } отказаться.
+term-bot-accepts-offer =
+    Компьютер соглашается на { $level ->
+        [single] простую победу
+        [gammon] марс
+       *[backgammon] кокс
+    }.
+term-bot-declines-offer-plain =
+    Компьютер не согласен на { $level ->
+        [single] простую победу
+        [gammon] марс
+       *[backgammon] кокс
+    }: играйте дальше или «resign yes» ({ $cost }).
+term-offers-resign =
+    { $name } предлагает сдаться { $level ->
+        [single] с простой победой
+        [gammon] с марсом
+       *[backgammon] с коксом
+    }: { $taker }, «accept» или «decline»?
+term-resign-unknown = «resign { $word }»: пишите «resign yes» или «resign single» / «gammon» / «backgammon»
+term-named-short = Назван дубль { $value }-{ $value }.
+term-doubles =
+    { $who ->
+        [you] Вы удваиваете до { $value }.
+        [bot] Компьютер удваивает до { $value }.
+       *[other] { $name } удваивает до { $value }.
+    }
+term-taken = Принято.
+term-dropped = Отказ: сдача.
+term-played-short = Сыграно { $play }.
+
+## Терминал: отказы на введённые ходы и команды
+
+term-err-game-over = партия окончена
+term-err-nothing-to-play = сейчас ходить нечем
+term-err-too-much = «{ $text }» больше, чем вмещает ход: ход перед ним завершает очередь
+term-err-not-a-roll = «{ $label }» — это не бросок
+term-err-wrong-roll = «{ $label }» — не тот бросок, что сейчас играется: сейчас { $dice }
+term-err-wrong-roll-chosen = «{ $label }» — не тот бросок, что сейчас играется: сейчас названный дубль { $double }
+term-err-empty-play = введите ход, например 13/7 8/7, или один шаг, например 13/7
+term-err-play-complete = ход завершён: подтвердите его или отмените шаг
+term-err-not-next-step = «{ $text }» — недопустимый следующий шаг; допустимые шаги: { $legal }
+term-err-double-not-allowed = { $value }-{ $value } сейчас назвать нельзя; выберите из { $allowed }
+term-err-not-a-double = «{ $text }» — не дубль: назовите его числом от 1 до 6
+term-err-not-a-move = «{ $text }» — не ход: пишите ход, например 13/7 8/7, или шаг, например 13/7
+term-err-not-legal = «{ $text }» — недопустимый ход с этими кубиками: «plays» покажет допустимые
+term-err-ambiguous = «{ $text }» может означать несколько ходов: напишите все шаги
+
+## Терминал: разбор только что сыгранной партии
+
+term-review-failed = Партию нельзя разобрать: { $error }
+term-review-head = Партия { $number }: разбор уровнем «{ $level }» на глубину { $plies } { $plies ->
+        [one] полуход
+        [few] полухода
+       *[many] полуходов
+    } (acey analyse):
+term-review-col-player = игрок
+term-review-col-decisions = решения
+term-review-col-unforced = свободные
+term-review-col-error-rate = ошибки
+term-review-col-luck = удача
+term-review-col-rating = оценка
+term-review-no-marks = Отмеченных решений нет: ничего существенного не потеряно.
+term-review-marked = Отмеченные решения ({ $count }):
+term-review-decision = { $name } { $dice } { $mark }: сыграно { $played }
+term-review-best = {"    "}лучше { $best }  (потеря { $lost })
+
+## Полноэкранный режим терминала: сообщения и строка клавиш
+# Клавиши (r, d, y, n, h, A, q, Enter, Esc, ←/→) одинаковы во всех языках; строка клавиш
+# (и после неё «?: справка   q: сохранить и выйти») помещается в 80 столбцов.
+
+term-analysing = Разбор партии...
+term-analysis-failed = Разбор не удалось выполнить.
+term-hint-failed = Подсказку не удалось рассчитать.
+term-thread-stopped = Поток компьютера остановился; теперь он думает в основном потоке.
+term-saved-next =
+    Партия сохранена в { $path }. Нажмите n — { $next ->
+        [match] новый матч
+       *[game] следующая партия
+    }, q — выход.
+term-key-offer =
+    { $name } предлагает сдаться { $level ->
+        [single] с простой победой
+        [gammon] с марсом
+       *[backgammon] с коксом
+    } ({ $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }): { $taker }, согласны? y / n
+term-key-typing = Введите ход (например 13/7 8/7) и нажмите Enter; Esc — отмена.
+term-key-confirm-resign =
+    Сдать партию и отдать { $who ->
+        [you] вам
+        [bot] компьютеру
+       *[other] { $name }
+    } { $cost }? y / n
+term-key-offer-item =
+    { $number }: предложить { $level ->
+        [single] простую
+        [gammon] марс
+       *[backgammon] кокс
+    } ({ $points })
+term-key-resign-item = y: сдаться ({ $cost })
+term-key-play-on = Esc: играть дальше
+term-key-help-close = Любая клавиша закрывает справку.
+term-key-review = ↑/↓ PgUp/PgDn: прокрутка   Esc: закрыть
+term-key-over-analysing = Разбор партии...   n: следующая партия   q: выход
+term-key-over = n: следующая партия / реванш   A: разбор   q: выход
+term-key-name-double = Назовите дубль: ←/→ и Enter, или 1-6
+term-key-roll = r: бросить   d: удвоить   h: подсказка
+term-key-cube = y: принять   n: сдаться   h: подсказка
+term-key-complete = Enter: подтвердить   Backspace: отменить
+term-key-destination = ←/→: куда   Enter: ходить   Backspace: назад
+term-key-checker = ←/→: шашка   Enter: выбрать   Backspace: отменить   : ввод   h: подсказка
+term-key-waiting = Ждём другую сторону...
+term-key-tail = ?: справка   q: сохранить и выйти
+term-not-resigned = Не сдаёмся.
+term-no-such-choice = Такого варианта нет: не сдаёмся.
+term-not-your-turn = Сейчас не ваш ход.
+term-bot-declines-offer =
+    Компьютер не согласен на { $level ->
+        [single] простую победу
+        [gammon] марс
+       *[backgammon] кокс
+    }: играйте дальше или сдайтесь полностью.
+term-auto-now-on = Вынужденные ходы теперь делаются автоматически.
+term-auto-now-off = Вынужденные ходы больше не делаются автоматически.
+term-position-id-line = ID позиции { $id } (для разбора: { $command })
+term-hint-own-turn = Подсказка — только в ваш ход.
+term-step-taken-back = Шаг отменён.
+term-nothing-to-undo = Отменять нечего.
+term-log-game = - партия { $number } -
+term-play-confirmed = Ход подтверждён.
+term-resigned = Партия сдана.
+term-doubled = Удвоено.
+term-cube-taken = Удвоение принято.
+term-cube-dropped = Отказ от удвоения.
+term-too-small = Терминал { $width }x{ $height }; доске нужно не меньше { $min_width }x{ $min_height }. Увеличьте окно или играйте с --plain. Клавиши ждут, пока доска не появится (q — выход).
+term-title-bot = { $x } (X) против { $o } (O), уровень { $level }
+term-title-people = X против O за одной клавиатурой
+term-title = {" "}acey · { $score } · партия { $number } · { $players } · { $preset }
+term-seen-from =
+    {" "}вид { $who ->
+        [you] с вашей стороны
+        [bot] со стороны компьютера
+       *[other] со стороны { $name }
+    } ({ $name }){" "}
+term-dice-label = Кубики:{" "}
+term-pips = Пипсы: X { $x }  O { $o }
+term-cube-line =
+    Куб: { $value } ({ $owner ->
+        [centred] в центре
+        [you] у вас
+        [bot] у компьютера
+       *[other] у { $name }
+    })
+term-forced-automatic = (вынужденные ходы автоматически)
+term-position-id = ID позиции: { $id }   (i: как её разобрать)
+term-bot-thinking = Компьютер думает...
+term-hint-working = Компьютер готовит подсказку...
+term-hint-title = {" "}подсказка{" "}
+term-hint-title-close = {" "}подсказка (Esc закрывает){" "}
+term-log-title = {" "}запись партии{" "}
+term-typing-line = ход> { $text }_
+term-double-label = Дубль:{" "}
+term-help-title = {" "}клавиши{" "}
+term-help =
+    Ходы
+      ←/→ или Tab      к следующей шашке (или цели)
+      Enter / пробел   выбрать шашку, затем её цель
+      Backspace        отпустить шашку / отменить шаг
+      Enter            подтвердить ход, когда шагов не осталось
+      : или цифра      ввести ход, например 13/7 8/7, bar/22, in/19(4)
+    После полного 1-2  ←/→ и Enter, или 1-6: назвать дубль
+    Другие клавиши
+      h  подсказка (ход или куб)   a  вынужденные ходы автоматически вкл/выкл
+      i  ID позиции и команда acey hint/eval для её разбора
+      f  перевернуть доску         R  сдаться (говорит, чего это стоит;
+                                      с марсами: предложить простую победу)
+      r  бросить   d  удвоить (куб)   y/n  принять/сдаться
+      n  следующая партия / реванш   q, Ctrl-C  сохранить и выйти
+      A  в конце партии: разобрать только что сыгранную партию
+term-review-title = {" "}разбор, строки { $first }-{ $last } из { $count } (↑/↓ прокрутка, Esc закрывает){" "}
+term-saved-continue = Партия сохранена в { $path }. Продолжить: acey play --load { $path }
+term-kept-unfinished = В { $path } была незаконченная партия: она сохранена как { $kept }; продолжить её: acey play --load { $kept }
+term-interrupted = Прервано. Партия сохранена в { $path }.
+term-needs-terminal = полноэкранной игре нужен терминал: для конвейеров и скриптов используйте --plain
+term-board-start = старт
+term-board-off = выброс
+term-board-bar = БАР

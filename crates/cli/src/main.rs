@@ -12,6 +12,7 @@ macro_rules! outln {
 }
 
 mod commands;
+mod i18n;
 mod input;
 mod play;
 

@@ -14,6 +14,7 @@ fn temp(name: &str) -> PathBuf {
 fn saved_game(seed: &str, save: &std::path::Path) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
         .args(["play", "--plain", "--level", "beginner", "--seed", seed])
+        .env("LC_ALL", "C")
         .arg("--save")
         .arg(save)
         .stdin(Stdio::piped())

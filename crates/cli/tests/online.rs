@@ -47,6 +47,8 @@ impl Term {
         let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
             .args(["play", "--online", &format!("http://{addr}"), "--plain"])
             .args(args)
+            // The messages checked here are English, whatever the machine's locale.
+            .env("LC_ALL", "C")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -353,6 +355,7 @@ fn post(addr: std::net::SocketAddr, path: &str, body: &Value) -> u16 {
 fn run_once(args: &[&str], password: Option<&str>) -> (i32, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
     cmd.args(args)
+        .env("LC_ALL", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

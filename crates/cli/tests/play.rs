@@ -17,6 +17,8 @@ fn plain(args: &[&str], input: &str) -> Output {
         .arg("play")
         .arg("--plain")
         .args(args)
+        // The messages checked here are English: the tests do not follow the machine's locale.
+        .env("LC_ALL", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -58,6 +60,7 @@ fn whole_game(args: &[&str], save: &std::path::Path) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
         .args(["play", "--plain", "--level", "beginner"])
         .args(args)
+        .env("LC_ALL", "C")
         .arg("--save")
         .arg(save)
         .stdin(Stdio::piped())
@@ -242,6 +245,7 @@ fn a_new_game_never_overwrites_an_unfinished_one() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
             .args(["play", "--plain", "--level", "beginner"])
             .args(args)
+            .env("LC_ALL", "C")
             .env("XDG_DATA_HOME", &data)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -309,6 +313,7 @@ fn bad_arguments_and_files_are_usage_errors() {
     // The full-screen game refuses to start without a terminal and says what to do instead.
     let o = Command::new(env!("CARGO_BIN_EXE_acey"))
         .args(["play", "--seed", "1"])
+        .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .output()
         .unwrap();

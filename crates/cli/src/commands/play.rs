@@ -7,6 +7,7 @@ use std::time::Duration;
 use acey_ai::Level;
 use anyhow::Result;
 
+use crate::i18n::{self, t};
 use crate::play::{self, Seat, Session, Setup};
 use crate::{input, UsageError};
 
@@ -84,10 +85,17 @@ pub struct Args {
     /// asked for on the terminal).
     #[arg(long, value_name = "NAME", requires = "online")]
     login: Option<String>,
+    /// The game's language: en, fr, ru or nb (also no, nn, and forms like fr-CA or nb_NO)
+    /// [default: from LC_ALL, LC_MESSAGES or LANG, else English].
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
 }
 
 /// Runs `acey play`.
 pub fn run(args: Args) -> Result<()> {
+    // Chosen before anything is said, so that every message of the game is in one language.
+    let lang = i18n::from_env(args.lang.as_deref()).map_err(UsageError)?;
+    i18n::set(lang);
     if let Some(url) = &args.online {
         let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         return play::online::run(play::online::Options {
@@ -122,11 +130,10 @@ pub fn run(args: Args) -> Result<()> {
     let notice = match continuing {
         true => None,
         false => play::save::keep_unfinished(&save_path)?.map(|kept| {
-            format!(
-                "{} held an unfinished game: it is kept as {}; continue it with: acey play --load {}",
-                save_path.display(),
-                kept.display(),
-                kept.display()
+            t!(
+                "term-kept-unfinished",
+                path = save_path.display().to_string(),
+                kept = kept.display().to_string()
             )
         }),
     };
@@ -137,7 +144,10 @@ pub fn run(args: Args) -> Result<()> {
         // Ctrl-C and SIGTERM end the line mode at once; the game was saved before the prompt.
         let path = save_path.clone();
         let _ = ctrlc::set_handler(move || {
-            let _ = outln!("Interrupted. The game is saved in {}.", path.display());
+            let _ = outln!(
+                "{}",
+                t!("term-interrupted", path = path.display().to_string())
+            );
             std::process::exit(130);
         });
         let stdin = std::io::stdin();
@@ -145,10 +155,7 @@ pub fn run(args: Args) -> Result<()> {
         return play::plain::run(session, &save_path, stdin.lock(), &mut stdout);
     }
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(UsageError(
-            "the full-screen game needs a terminal: use --plain for pipes and scripts".into(),
-        )
-        .into());
+        return Err(UsageError(t!("term-needs-terminal")).into());
     }
     // https://no-color.org: any non-empty NO_COLOR turns colours off.
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

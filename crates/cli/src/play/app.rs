@@ -17,6 +17,7 @@ use super::board::{Marks, Spot};
 use super::session::{HintLine, Session};
 use super::thinking::{Answer, Job, Outcome, Task};
 use super::typed;
+use crate::i18n::t;
 
 /// What the keyboard is doing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -234,12 +235,12 @@ impl App {
         if self.session.background() {
             let (tx, rx) = mpsc::channel();
             std::thread::spawn(move || {
-                let _ = tx.send(super::review::review_with(&game, names, level, plies));
+                let _ = tx.send(super::review::review_with(&game, &names, level, plies));
             });
             self.reviewing = Some(rx);
-            self.say("Analysing the game...");
+            self.say(t!("term-analysing"));
         } else {
-            let lines = super::review::review_with(&game, names, level, plies);
+            let lines = super::review::review_with(&game, &names, level, plies);
             self.mode = Mode::Review { lines, scroll: 0 };
         }
     }
@@ -260,7 +261,7 @@ impl App {
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
                     self.reviewing = None;
-                    self.refuse("The analysis could not be worked out.");
+                    self.refuse(t!("term-analysis-failed"));
                 }
             }
         }
@@ -272,7 +273,7 @@ impl App {
                     if outcome.stamp == self.session.game().actions().len() {
                         if let Answer::Hint(lines) = outcome.answer {
                             if lines.is_empty() {
-                                self.say("No hint for this decision.");
+                                self.say(t!("term-no-hint"));
                             }
                             self.hint = Some(lines);
                         }
@@ -281,7 +282,7 @@ impl App {
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => {
                     self.hinting = None;
-                    self.refuse("The hint could not be worked out.");
+                    self.refuse(t!("term-hint-failed"));
                 }
             }
         }
@@ -298,7 +299,7 @@ impl App {
                     // The thread died: think here instead from now on.
                     self.thinking = None;
                     self.session.set_background(false);
-                    self.refuse("The bot's thread stopped; it now thinks in the foreground.");
+                    self.refuse(t!("term-thread-stopped"));
                 }
             }
         }
@@ -361,16 +362,16 @@ impl App {
             let status = self.session.status_line();
             self.say(status);
             match super::save::save(&self.session, &self.save_path) {
-                Ok(()) => self.say(format!(
-                    "Game saved to {}. Press n for {}, q to quit.",
-                    self.save_path.display(),
-                    if self.session.game().match_winner().is_some() {
-                        "a new match"
+                Ok(()) => self.say(t!(
+                    "term-saved-next",
+                    path = self.save_path.display().to_string(),
+                    next = if self.session.game().match_winner().is_some() {
+                        "match"
                     } else {
-                        "the next game"
+                        "game"
                     }
                 )),
-                Err(e) => self.refuse(format!("Could not save the game: {e:#}")),
+                Err(e) => self.refuse(t!("term-save-failed", error = format!("{e:#}"))),
             }
         }
     }
@@ -451,7 +452,8 @@ impl App {
         marks
     }
 
-    /// What the player can do now, in a few words (the bottom line of the screen).
+    /// What the player can do now, in a few words (the bottom line of the screen). The keys are
+    /// the same letters in every language; only what they do is translated.
     pub fn prompt(&self) -> String {
         if let (Mode::Normal, Some((by, level))) = (&self.mode, self.session.pending_offer()) {
             let points = self
@@ -461,21 +463,23 @@ impl App {
                 .iter()
                 .find(|(r, _)| *r == level)
                 .map_or(0, |(_, p)| *p);
-            return format!(
-                "{} offers to resign a {} ({points} points): {}, accept? y / n",
-                super::board::mark_char(by),
-                level.name(),
-                super::board::mark_char(by.other())
+            return t!(
+                "term-key-offer",
+                name = super::board::mark_char(by).to_string(),
+                level = level.name(),
+                points = points,
+                taker = super::board::mark_char(by.other()).to_string()
             );
         }
         match &self.mode {
-            Mode::Typing(_) => "Type a play (e.g. 13/7 8/7) and press Enter; Esc cancels.".into(),
+            Mode::Typing(_) => t!("term-key-typing"),
             Mode::ConfirmResign => {
                 let who = self.session.resigner();
-                format!(
-                    "Resign this game and give {} {}? y / n",
-                    self.opponent_name(who),
-                    self.session.resignation_cost(who)
+                t!(
+                    "term-key-confirm-resign",
+                    who = self.session.who(who.other()),
+                    name = self.session.mark(who.other()),
+                    cost = self.session.resignation_cost(who)
                 )
             }
             Mode::ChooseResign => {
@@ -485,43 +489,48 @@ impl App {
                     .resignation_offers(who)
                     .iter()
                     .enumerate()
-                    .map(|(i, (r, p))| format!("{}: offer a {} ({p})", i + 1, r.name()))
+                    .map(|(i, (r, p))| {
+                        t!(
+                            "term-key-offer-item",
+                            number = i + 1,
+                            level = r.name(),
+                            points = *p
+                        )
+                    })
                     .collect();
-                options.push(format!(
-                    "y: resign ({})",
-                    self.session.resignation_cost(who)
+                options.push(t!(
+                    "term-key-resign-item",
+                    cost = self.session.resignation_cost(who)
                 ));
-                format!("{}   Esc: play on", options.join("   "))
+                options.push(t!("term-key-play-on"));
+                options.join("   ")
             }
-            Mode::Help => "Any key closes the help.".into(),
-            Mode::Review { .. } => "↑/↓ PgUp/PgDn: scroll   Esc: close".into(),
+            Mode::Help => t!("term-key-help-close"),
+            Mode::Review { .. } => t!("term-key-review"),
             Mode::Normal => {
                 if self.session.game_over() {
                     if self.review_pending() {
-                        return "Analysing the game...   n: next game / rematch   q: quit".into();
+                        return t!("term-key-over-analysing");
                     }
-                    return "n: next game / rematch   A: analyse the game   q: quit".into();
+                    return t!("term-key-over");
                 }
                 match (self.session.human_to_act(), self.session.game().phase()) {
-                    (Some(_), Phase::NameDouble { .. }) => {
-                        "Name a double: ←/→ and Enter, or press 1-6".into()
-                    }
-                    (Some(_), Phase::Roll { .. }) => "r: roll   d: double   h: hint".into(),
-                    (Some(_), Phase::CubeOffered { .. }) => "y: take   n: drop   h: hint".into(),
+                    (Some(_), Phase::NameDouble { .. }) => t!("term-key-name-double"),
+                    (Some(_), Phase::Roll { .. }) => t!("term-key-roll"),
+                    (Some(_), Phase::CubeOffered { .. }) => t!("term-key-cube"),
                     (Some(_), Phase::Move { .. }) => {
                         let complete = self
                             .human_turn()
                             .is_some_and(|t| t.legal_steps().is_empty());
                         if complete {
-                            "Enter: confirm   Backspace: undo".into()
+                            t!("term-key-complete")
                         } else if self.selected.is_some() {
-                            "←/→: destination   Enter: move   Backspace: back".into()
+                            t!("term-key-destination")
                         } else {
-                            "←/→: checker   Enter: choose   Backspace: undo   : type   h: hint"
-                                .into()
+                            t!("term-key-checker")
                         }
                     }
-                    _ => "Waiting for the other side...".into(),
+                    _ => t!("term-key-waiting"),
                 }
             }
         }
@@ -565,7 +574,7 @@ impl App {
                 if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
                     self.resign();
                 } else {
-                    self.say("Not resigned.");
+                    self.say(t!("term-not-resigned"));
                 }
             }
             Mode::ChooseResign => {
@@ -576,9 +585,9 @@ impl App {
                     KeyCode::Char('y') | KeyCode::Char('Y') => self.resign(),
                     KeyCode::Char(c @ '1'..='9') => match offers.get(c as usize - '1' as usize) {
                         Some((level, _)) => self.offer(*level),
-                        None => self.refuse("No such choice: not resigned."),
+                        None => self.refuse(t!("term-no-such-choice")),
                     },
-                    _ => self.say("Not resigned."),
+                    _ => self.say(t!("term-not-resigned")),
                 }
             }
             Mode::Normal if self.session.pending_offer().is_some() => {
@@ -591,10 +600,10 @@ impl App {
                 }
                 match self.session.answer_offer(accept) {
                     Ok(()) if accept => {
-                        self.say("Accepted.");
+                        self.say(t!("term-accepted"));
                         self.save_if_finished();
                     }
-                    Ok(()) => self.say("Declined: play on."),
+                    Ok(()) => self.say(t!("term-declined")),
                     Err(e) => self.refuse(e.to_string()),
                 }
             }
@@ -625,7 +634,7 @@ impl App {
     /// Applies typed text as a play, a step or a double.
     pub fn submit(&mut self, text: &str) {
         if self.session.human_to_act().is_none() {
-            self.refuse("Not your turn.");
+            self.refuse(t!("term-not-your-turn"));
             return;
         }
         match typed::actions(self.session.game(), text) {
@@ -669,24 +678,13 @@ impl App {
     fn offer(&mut self, level: acey_rules::Resignation) {
         match self.session.offer_resignation(level) {
             Ok(Some(true)) => {
-                self.say(format!("The bot accepts the {}.", level.name()));
+                self.say(t!("term-bot-accepts-offer", level = level.name()));
                 self.hint = None;
                 self.save_if_finished();
             }
-            Ok(Some(false)) => self.say(format!(
-                "The bot declines the {}: play on, or resign outright.",
-                level.name()
-            )),
+            Ok(Some(false)) => self.say(t!("term-bot-declines-offer", level = level.name())),
             Ok(None) => {}
             Err(e) => self.refuse(e.to_string()),
-        }
-    }
-
-    /// What to call the opponent of `player` in a sentence: `the bot`, `X` or `O`.
-    fn opponent_name(&self, player: Player) -> String {
-        match self.session.name(player.other()) {
-            "bot" => "the bot".to_string(),
-            other => other.to_string(),
         }
     }
 
@@ -700,10 +698,11 @@ impl App {
             KeyCode::Char('a') => {
                 let on = !self.session.auto_forced();
                 self.session.set_auto_forced(on);
-                self.say(format!(
-                    "Forced plays are {} automatically.",
-                    if on { "now made" } else { "no longer made" }
-                ));
+                self.say(if on {
+                    t!("term-auto-now-on")
+                } else {
+                    t!("term-auto-now-off")
+                });
                 self.next_auto = Instant::now();
             }
             KeyCode::Char('R') if !self.session.game_over() => {
@@ -718,25 +717,25 @@ impl App {
             KeyCode::Char('n') if self.session.game_over() => {
                 self.session.rematch();
                 self.saved_game = None;
-                self.say("A new game begins.");
+                self.say(t!("term-new-game"));
                 self.next_auto = Instant::now();
             }
             KeyCode::Char('i') => {
-                let line = format!(
-                    "Position ID {} (to analyse: {})",
-                    self.position_id(),
-                    self.analysis_command()
+                let line = t!(
+                    "term-position-id-line",
+                    id = self.position_id(),
+                    command = self.analysis_command()
                 );
                 self.say(line);
             }
             KeyCode::Char('h') => {
                 if human.is_none() {
-                    self.refuse("A hint is for your own turn.");
+                    self.refuse(t!("term-hint-own-turn"));
                 } else if matches!(phase, Phase::Roll { .. } | Phase::CubeOffered { .. }) {
                     // The cube decision: a 0-ply judgement, quick enough to make here.
                     let hint = self.session.cube_hint();
                     if hint.is_empty() {
-                        self.say("No hint for this decision.");
+                        self.say(t!("term-no-hint"));
                     }
                     self.hint = Some(hint);
                 } else if self.session.background() {
@@ -746,7 +745,7 @@ impl App {
                 } else {
                     let hint = self.session.hint(8);
                     if hint.is_empty() {
-                        self.say("No hint for this decision.");
+                        self.say(t!("term-no-hint"));
                     }
                     self.hint = Some(hint);
                 }
@@ -776,7 +775,7 @@ impl App {
                 (Some(_), Phase::Move { .. }) => self.move_key(key),
                 _ => {
                     if matches!(key.code, KeyCode::Char(c) if c.is_ascii_digit() || c == ':') {
-                        self.refuse("Not your turn.");
+                        self.refuse(t!("term-not-your-turn"));
                     }
                 }
             },
@@ -819,9 +818,9 @@ impl App {
                     self.reset_cursor();
                 } else if self.human_turn().is_some_and(|t| !t.steps().is_empty()) {
                     self.act(Action::Undo);
-                    self.say("Step taken back.");
+                    self.say(t!("term-step-taken-back"));
                 } else {
-                    self.refuse("Nothing to undo.");
+                    self.refuse(t!("term-nothing-to-undo"));
                 }
             }
             KeyCode::Enter | KeyCode::Char(' ') => self.choose(),
@@ -862,7 +861,7 @@ impl App {
         let mut last_game = 0;
         for r in game.log() {
             if r.game != last_game {
-                out.push(format!("- game {} -", r.game));
+                out.push(t!("term-log-game", number = r.game));
                 last_game = r.game;
             }
             out.push(format!(
@@ -895,16 +894,16 @@ fn describe(action: &Action) -> Option<String> {
                 Dest::Off => "off".to_string(),
             }
         )),
-        Action::Play { steps } => Some(format!(
-            "Played {}.",
-            acey_rules::notation::format_steps(steps)
+        Action::Play { steps } => Some(t!(
+            "term-played-short",
+            play = acey_rules::notation::format_steps(steps)
         )),
-        Action::Confirm => Some("Play confirmed.".to_string()),
-        Action::NameDouble { value } => Some(format!("Named {value}-{value}.")),
-        Action::Resign { .. } => Some("Resigned.".to_string()),
-        Action::Double => Some("Doubled.".to_string()),
-        Action::Take => Some("Cube taken.".to_string()),
-        Action::Drop => Some("Cube dropped.".to_string()),
+        Action::Confirm => Some(t!("term-play-confirmed")),
+        Action::NameDouble { value } => Some(t!("term-named-short", value = *value)),
+        Action::Resign { .. } => Some(t!("term-resigned")),
+        Action::Double => Some(t!("term-doubled")),
+        Action::Take => Some(t!("term-cube-taken")),
+        Action::Drop => Some(t!("term-cube-dropped")),
         _ => None,
     }
 }

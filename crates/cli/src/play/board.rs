@@ -10,6 +10,9 @@
 //! and bears off at the bottom right.
 
 use acey_rules::{Dest, Player, Position, Source};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::i18n::t;
 
 /// A place on or beside the board, independent of who looks at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -230,20 +233,21 @@ pub fn draw(pos: &Position, viewer: Player, marks: &Marks) -> Vec<Line> {
             _ => unreachable!("only pools are listed beside the board"),
         };
         run(
-            format!(" {} {name:<5}{n:>3}", mark_char(p)),
+            format!(" {} {}{n:>3}", mark_char(p), fit(name, 5, POOLS - 6)),
             Tag::Checker(p),
             marks.of(spot),
         )
     };
+    let (start, off) = (t!("term-board-start"), t!("term-board-off"));
     // Beside the top half: what the viewer enters from and where the opponent bears off; beside
     // the bottom half, the reverse.
     let top_pools = [
-        pool_text(Spot::Start(viewer), "start"),
-        pool_text(Spot::Off(other), "off"),
+        pool_text(Spot::Start(viewer), &start),
+        pool_text(Spot::Off(other), &off),
     ];
     let bottom_pools = [
-        pool_text(Spot::Start(other), "start"),
-        pool_text(Spot::Off(viewer), "off"),
+        pool_text(Spot::Start(other), &start),
+        pool_text(Spot::Off(viewer), &off),
     ];
 
     // One row of a half board: its six outer points, the bar (stacks grow from the middle), its
@@ -272,7 +276,7 @@ pub fn draw(pos: &Position, viewer: Player, marks: &Marks) -> Vec<Line> {
         run(" |", Tag::Frame, None),
         run(" ".repeat(6 * COL), Tag::Empty, None),
         run("|", Tag::Frame, None),
-        run(format!("{:^BAR$}", "BAR"), Tag::Label, None),
+        run(center(&t!("term-board-bar"), BAR), Tag::Label, None),
         run("|", Tag::Frame, None),
         run(" ".repeat(6 * COL), Tag::Empty, None),
         run("|", Tag::Frame, None),
@@ -289,6 +293,29 @@ pub fn draw(pos: &Position, viewer: Player, marks: &Marks) -> Vec<Line> {
     lines.push(frame('+', '+'));
     lines.push(labels(&bottom));
     lines
+}
+
+/// `text` padded with spaces to at least `min` terminal columns, cut to at most `max`: a label
+/// of the board in any language keeps the board's width (Russian letters are two bytes but one
+/// column, so columns are counted, not bytes).
+fn fit(text: &str, min: usize, max: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + c.width().unwrap_or(0) > max {
+            break;
+        }
+        out.push(c);
+    }
+    let fill = min.saturating_sub(out.width());
+    out + &" ".repeat(fill)
+}
+
+/// `text` centred in `width` columns (cut to them).
+fn center(text: &str, width: usize) -> String {
+    let text = fit(text, 0, width);
+    let left = (width - text.width()) / 2;
+    let right = width - text.width() - left;
+    format!("{}{text}{}", " ".repeat(left), " ".repeat(right))
 }
 
 /// The drawing as plain text, one string per line, trailing spaces trimmed.

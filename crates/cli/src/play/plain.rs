@@ -15,30 +15,9 @@ use anyhow::Result;
 
 use super::board::{self, absolute, mark_char, Marks};
 use super::save;
-use super::session::{capital, Seat, Session};
+use super::session::{Seat, Session};
 use super::typed;
-
-const HELP: &str = "\
-Commands:
-  13/7 8/7      a whole play in notation (also bar/22, in/19(4), 24/13, 6/off)
-  13/7          one step of the play; then more steps, 'undo', and 'ok' to confirm
-  1..6          the double to name after a fully played 1-2
-  plays         list the legal plays (or doubles), numbered
-  play N        make play N of that list (or name double N of it)
-  hint          the bot's ranked suggestions
-  best          do what the bot suggests first
-  undo          take back the last step
-  ok            confirm a play entered step by step
-  roll, double, take, drop   roll, or use the doubling cube (when the rules have one)
-  resign        say what resigning costs now; 'resign yes' resigns
-  resign single offer a single (or 'resign gammon') when more is at stake, with gammons;
-                the bot accepts or declines, a second person types 'accept' or 'decline'
-  rematch       after a game: the next game (a new match once a match is decided)
-  analyse       after a game: judge it (acey analyse at 1-ply): summary and marked plays
-  board         draw the board
-  position      describe the position
-  auto on|off   make forced plays automatically
-  quit          save and stop (end of input does the same)";
+use crate::i18n::{self, t};
 
 /// Runs the line mode over `input` and `out` until `quit` or the end of the input.
 pub fn run(
@@ -48,7 +27,7 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<()> {
     let mut lines = input.lines();
-    writeln!(out, "{}. Type 'help' for commands.", intro(&session))?;
+    writeln!(out, "{}", intro(&session))?;
     let mut printed: Option<(Position, u32)> = None;
     let mut logged = session.game().log().len();
     let mut announced_end: Option<u32> = None;
@@ -84,7 +63,7 @@ pub fn run(
         if saved != Some(state) {
             saved = Some(state);
             if let Err(e) = save::save(&session, save_path) {
-                writeln!(out, "Could not save the game: {e:#}")?;
+                writeln!(out, "{}", t!("term-save-failed", error = format!("{e:#}")))?;
             }
         }
         writeln!(out, "> {}", prompt(&session))?;
@@ -103,7 +82,7 @@ pub fn run(
         }
     }
     save_and_say(&session, save_path, out)?;
-    writeln!(out, "Final {}", lowercase_first(&session.score_line()))?;
+    writeln!(out, "{}", session.final_score_line())?;
     out.flush()?;
     Ok(())
 }
@@ -115,31 +94,27 @@ enum Flow {
 
 fn intro(s: &Session) -> String {
     match s.setup().seats {
-        [Seat::Human, Seat::Bot] | [Seat::Bot, Seat::Human] => format!(
-            "acey: you play {} against the bot ({}), rules {}",
-            mark_char(s.viewer()),
-            s.setup().level,
-            s.game().rules()
+        [Seat::Human, Seat::Bot] | [Seat::Bot, Seat::Human] => t!(
+            "term-plain-intro-bot",
+            mark = mark_char(s.viewer()).to_string(),
+            level = i18n::level_name(s.setup().level),
+            rules = s.game().rules().to_string()
         ),
-        _ => format!(
-            "acey: X against O at one keyboard, rules {}",
-            s.game().rules()
+        _ => t!(
+            "term-plain-intro-people",
+            rules = s.game().rules().to_string()
         ),
-    }
-}
-
-fn lowercase_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }
 
 fn save_and_say(s: &Session, path: &Path, out: &mut impl Write) -> Result<()> {
     match save::save(s, path) {
-        Ok(()) => writeln!(out, "Game saved to {}.", path.display())?,
-        Err(e) => writeln!(out, "Could not save the game: {e:#}")?,
+        Ok(()) => writeln!(
+            out,
+            "{}",
+            t!("term-saved", path = path.display().to_string())
+        )?,
+        Err(e) => writeln!(out, "{}", t!("term-save-failed", error = format!("{e:#}")))?,
     }
     Ok(())
 }
@@ -147,50 +122,59 @@ fn save_and_say(s: &Session, path: &Path, out: &mut impl Write) -> Result<()> {
 /// What the game waits for, as the prompt line (after `> `).
 fn prompt(s: &Session) -> String {
     if s.game_over() {
-        return "game over: type 'rematch' for another game, 'analyse' to judge this one, or 'quit'"
-            .to_string();
+        return t!("term-prompt-game-over");
     }
     if let Some((by, level)) = s.pending_offer() {
-        return format!(
-            "{}: {} offers to resign a {}: 'accept' or 'decline'",
-            capital(s.name(by.other())),
-            s.name(by),
-            level.name()
+        return t!(
+            "term-prompt-offer",
+            taker = s.mark(by.other()),
+            name = s.mark(by),
+            level = level.name()
         );
     }
     let Some(p) = s.human_to_act() else {
-        return "waiting".to_string();
+        return t!("term-prompt-waiting");
     };
-    let who = capital(s.name(p));
+    let (who, name) = (s.who(p), s.mark(p));
     match s.game().phase() {
-        Phase::Roll { .. } => format!("{who}: 'roll' or 'double'"),
-        Phase::CubeOffered { .. } => format!("{who}: 'take' or 'drop' the cube"),
-        Phase::NameDouble { .. } => format!("{who}: name a double, 1 to 6"),
+        Phase::Roll { .. } => t!("term-prompt-roll", who = who, name = name),
+        Phase::CubeOffered { .. } => t!("term-prompt-take", who = who, name = name),
+        Phase::NameDouble { .. } => t!("term-prompt-name-double", who = who, name = name),
         Phase::Move { kind, .. } => {
             let Some(t) = s.game().turn() else {
-                return "waiting".to_string();
+                return t!("term-prompt-waiting");
             };
             let dice: Vec<String> = t.remaining_dice().iter().map(|d| d.to_string()).collect();
-            let what = match kind {
-                PoolKind::ChosenDouble(d) => format!(" the chosen {d}-{d}"),
-                _ => String::new(),
-            };
+            let dice = dice.join("-");
             if t.steps().is_empty() {
-                format!("{who} to play{what} {}: type a play", dice.join("-"))
+                match kind {
+                    PoolKind::ChosenDouble(d) => t!(
+                        "term-prompt-move-chosen",
+                        who = who,
+                        name = name,
+                        double = format!("{d}-{d}"),
+                        dice = dice
+                    ),
+                    _ => t!("term-prompt-move", who = who, name = name, dice = dice),
+                }
             } else if t.legal_steps().is_empty() {
-                format!(
-                    "{who}: play {} complete: 'ok' to confirm or 'undo'",
-                    acey_rules::notation::format_steps(t.steps())
+                t!(
+                    "term-prompt-complete",
+                    who = who,
+                    name = name,
+                    play = acey_rules::notation::format_steps(t.steps())
                 )
             } else {
-                format!(
-                    "{who}: so far {}, dice left {}: next step",
-                    acey_rules::notation::format_steps(t.steps()),
-                    dice.join("-")
+                t!(
+                    "term-prompt-next-step",
+                    who = who,
+                    name = name,
+                    play = acey_rules::notation::format_steps(t.steps()),
+                    dice = dice
                 )
             }
         }
-        _ => "waiting".to_string(),
+        _ => t!("term-prompt-waiting"),
     }
 }
 
@@ -215,24 +199,22 @@ fn print_position(
 /// The position in words: each side's checkers by point (the viewer's numbering), pools, pips.
 pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
     let viewer = s.viewer();
-    let side = match s.name(viewer) {
-        "you" => "your".to_string(),
-        name => format!("{name}'s"),
-    };
-    let mut out = vec![format!(
-        "Position (points numbered from {side} side, {}):",
-        mark_char(viewer)
+    let mut out = vec![t!(
+        "term-position-head",
+        who = s.who(viewer),
+        name = s.mark(viewer)
     )];
     if s.game().rules().doubling_cube {
         let cube = s.game().cube();
-        out.push(format!(
-            "  Cube: {}{}",
-            cube.value,
-            match cube.owner {
-                Some(p) => format!(", {} may double next", s.name(p)),
-                None => ", in the middle".to_string(),
-            }
-        ));
+        out.push(match cube.owner {
+            Some(p) => t!(
+                "term-position-cube-owner",
+                value = cube.value,
+                who = s.who(p),
+                name = s.mark(p)
+            ),
+            None => t!("term-position-cube-middle", value = cube.value),
+        });
     }
     for p in [viewer, viewer.other()] {
         let points: Vec<String> = (1..=24u8)
@@ -245,19 +227,19 @@ pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
                 (n > 0).then(|| format!("{v}:{n}"))
             })
             .collect();
-        out.push(format!(
-            "  {} {}: {} | start {}, bar {}, off {} | pips {}",
-            mark_char(p),
-            s.name(p),
-            if points.is_empty() {
+        out.push(t!(
+            "term-position-side",
+            mark = mark_char(p).to_string(),
+            name = s.name(p),
+            points = if points.is_empty() {
                 "-".to_string()
             } else {
                 points.join(" ")
             },
-            pos.start(p),
-            pos.bar(p),
-            pos.off(p),
-            pos.pip_count(p)
+            start = pos.start(p),
+            bar = pos.bar(p),
+            off = pos.off(p),
+            pips = pos.pip_count(p)
         ));
     }
     out
@@ -270,7 +252,7 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
     let person = s.human_to_act();
     match first.as_str() {
         "quit" | "exit" | "q" => return Ok(Flow::Quit),
-        "help" | "?" => writeln!(out, "{HELP}")?,
+        "help" | "?" => writeln!(out, "{}", t!("term-plain-help"))?,
         "board" => {
             let lines = board::draw(&s.position(), s.viewer(), &Marks::default());
             for l in board::plain(&lines) {
@@ -289,59 +271,54 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
                 _ => !s.auto_forced(),
             };
             s.set_auto_forced(on);
-            writeln!(
-                out,
-                "Forced plays are {} automatically.",
-                if on { "made" } else { "not made" }
-            )?;
+            let said = if on {
+                t!("term-auto-on")
+            } else {
+                t!("term-auto-off")
+            };
+            writeln!(out, "{said}")?;
         }
         "rematch" | "next" => {
             if s.game_over() {
                 s.rematch();
-                writeln!(out, "A new game begins.")?;
+                writeln!(out, "{}", t!("term-new-game"))?;
             } else {
-                writeln!(out, "The game is not over: finish it or 'resign' first.")?;
+                writeln!(out, "{}", t!("term-not-over-rematch"))?;
             }
         }
         "resign" => resign(s, rest.first().copied(), out)?,
         "analyse" | "analyze" | "analysis" => {
             if s.game_over() {
                 let names = [s.name(Player::Zero), s.name(Player::One)];
-                for l in super::review::review(s.game(), names) {
+                for l in super::review::review(s.game(), &names) {
                     writeln!(out, "{l}")?;
                 }
             } else {
-                writeln!(
-                    out,
-                    "The game is not over: 'analyse' judges a finished game."
-                )?;
+                writeln!(out, "{}", t!("term-not-over-analyse"))?;
             }
         }
         "accept" | "decline" if s.pending_offer().is_some() => {
             let accept = first == "accept";
             match s.answer_offer(accept) {
-                Ok(()) if accept => writeln!(out, "Accepted.")?,
-                Ok(()) => writeln!(out, "Declined: play on.")?,
+                Ok(()) if accept => writeln!(out, "{}", t!("term-accepted"))?,
+                Ok(()) => writeln!(out, "{}", t!("term-declined"))?,
                 Err(e) => writeln!(out, "{e}")?,
             }
         }
         _ if s.pending_offer().is_some() => {
-            writeln!(out, "A resignation is offered: 'accept' or 'decline'.")?;
+            writeln!(out, "{}", t!("term-offer-pending"))?;
         }
         _ if person.is_none() => {
-            writeln!(
-                out,
-                "Nothing to do now: {}",
-                if s.game_over() {
-                    "the game is over ('rematch' or 'quit')".to_string()
-                } else {
-                    s.status_line()
-                }
-            )?;
+            let said = if s.game_over() {
+                t!("term-nothing-to-do-over")
+            } else {
+                t!("term-nothing-to-do", status = s.status_line())
+            };
+            writeln!(out, "{said}")?;
         }
         "roll" => match s.roll_now() {
             Some(e) => writeln!(out, "{}", e.text)?,
-            None => writeln!(out, "It is not the time to roll.")?,
+            None => writeln!(out, "{}", t!("term-not-time-to-roll"))?,
         },
         "double" => apply(s, Action::Double, out)?,
         "take" => apply(s, Action::Take, out)?,
@@ -351,7 +328,7 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
         "hint" => {
             let hint = s.hint(8);
             if hint.is_empty() {
-                writeln!(out, "No hint for this decision.")?;
+                writeln!(out, "{}", t!("term-no-hint"))?;
             }
             for (i, h) in hint.iter().enumerate() {
                 writeln!(out, "{}. {:+.3} {}", i + 1, h.equity, h.text)?;
@@ -359,14 +336,17 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
         }
         "best" => match s.best_action() {
             Some(a) => apply(s, a, out)?,
-            None => writeln!(out, "No suggestion for this decision.")?,
+            None => writeln!(out, "{}", t!("term-no-suggestion"))?,
         },
         "plays" => {
             if let Some(t) = s.game().turn().filter(|t| !t.steps().is_empty()) {
                 writeln!(
                     out,
-                    "So far {}; the plays that finish it:",
-                    acey_rules::notation::format_steps(t.steps())
+                    "{}",
+                    t!(
+                        "term-so-far-plays",
+                        play = acey_rules::notation::format_steps(t.steps())
+                    )
                 )?;
             }
             for (i, c) in choices(s).iter().enumerate() {
@@ -378,7 +358,11 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
             let list = choices(s);
             match n.checked_sub(1).and_then(|i| list.get(i)) {
                 Some((_, action)) => apply(s, action.clone(), out)?,
-                None => writeln!(out, "There is no choice {n}: 'plays' lists {}.", list.len())?,
+                None => writeln!(
+                    out,
+                    "{}",
+                    t!("term-no-choice", number = n, count = list.len())
+                )?,
             }
         }
         _ => match typed::actions(s.game(), text) {
@@ -397,62 +381,65 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
 /// that (the opponent may decline).
 fn resign(s: &mut Session, what: Option<&str>, out: &mut impl Write) -> Result<()> {
     let who = s.resigner();
-    let opponent = match s.name(who.other()) {
-        "bot" => "the bot".to_string(),
-        other => other.to_string(),
-    };
+    let (opponent, opponent_name) = (s.who(who.other()), s.mark(who.other()));
     let cost = s.resignation_cost(who);
     match what.map(|w| w.to_ascii_lowercase()) {
         None => {
             let offers: Vec<String> = s
                 .resignation_offers(who)
                 .iter()
-                .map(|(r, p)| {
-                    format!(
-                        "'resign {}' offers a {} ({p} point{})",
-                        r.name(),
-                        r.name(),
-                        if *p == 1 { "" } else { "s" }
-                    )
-                })
+                .map(|(r, p)| t!("term-resign-offer-item", level = r.name(), points = *p))
                 .collect();
-            let more = if offers.is_empty() {
-                String::new()
+            let said = if offers.is_empty() {
+                t!(
+                    "term-resign-costs",
+                    who = opponent,
+                    name = opponent_name,
+                    cost = cost
+                )
             } else {
-                format!(
-                    "; {} instead, which {opponent} may decline",
-                    offers.join(", ")
+                t!(
+                    "term-resign-costs-offers",
+                    who = opponent,
+                    name = opponent_name,
+                    cost = cost,
+                    offers = offers.join(", ")
                 )
             };
-            writeln!(
-                out,
-                "Resigning gives {opponent} {cost}: type 'resign yes' to resign{more}."
-            )?;
+            writeln!(out, "{said}")?;
         }
         Some(w) if matches!(w.as_str(), "yes" | "y" | "all") => {
             apply(s, Action::Resign { player: who }, out)?;
         }
         Some(w) => match acey_rules::Resignation::from_name(&w) {
             Some(level) => match s.offer_resignation(level) {
-                Ok(Some(true)) => writeln!(out, "The bot accepts the {}.", level.name())?,
+                Ok(Some(true)) => writeln!(
+                    out,
+                    "{}",
+                    t!("term-bot-accepts-offer", level = level.name())
+                )?,
                 Ok(Some(false)) => writeln!(
                     out,
-                    "The bot declines the {}: play on, or 'resign yes' ({cost}).",
-                    level.name()
+                    "{}",
+                    t!(
+                        "term-bot-declines-offer-plain",
+                        level = level.name(),
+                        cost = cost
+                    )
                 )?,
                 Ok(None) => writeln!(
                     out,
-                    "{} offers to resign a {}: {}, 'accept' or 'decline'?",
-                    capital(s.name(who)),
-                    level.name(),
-                    s.name(who.other())
+                    "{}",
+                    t!(
+                        "term-offers-resign",
+                        name = s.mark(who),
+                        level = level.name(),
+                        taker = s.mark(who.other())
+                    )
                 )?,
                 Err(e) => writeln!(out, "{e}")?,
             },
-            None => writeln!(
-                out,
-                "'resign {w}': write 'resign yes', or 'resign single' / 'gammon' / 'backgammon'"
-            )?,
+            None => writeln!(out, "{}", t!("term-resign-unknown", word = w))?,
         },
     }
     Ok(())
@@ -489,25 +476,24 @@ fn choices(s: &Session) -> Vec<(String, Action)> {
 
 fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
     let before = s.game().log().len();
+    let actor = s.game().to_act().unwrap_or(Player::Zero);
+    let (who, name) = (s.who(actor), s.mark(actor));
     let what = match &action {
-        Action::Play { steps } => Some(format!(
-            "{} played {}.",
-            capital(s.name(s.game().to_act().unwrap_or(Player::Zero))),
-            acey_rules::notation::format_steps(steps)
+        Action::Play { steps } => Some(t!(
+            "term-played",
+            who = who,
+            name = name,
+            play = acey_rules::notation::format_steps(steps)
         )),
-        Action::NameDouble { value } => Some(format!("Named {value}-{value}.")),
-        Action::Double => Some(format!(
-            "{} double{} to {}.",
-            capital(s.name(s.game().to_act().unwrap_or(Player::Zero))),
-            if s.game().to_act().is_some_and(|p| s.name(p) == "you") {
-                ""
-            } else {
-                "s"
-            },
-            s.game().cube().value * 2
+        Action::NameDouble { value } => Some(t!("term-named-short", value = *value)),
+        Action::Double => Some(t!(
+            "term-doubles",
+            who = who,
+            name = name,
+            value = s.game().cube().value * 2
         )),
-        Action::Take => Some("Taken.".to_string()),
-        Action::Drop => Some("Dropped.".to_string()),
+        Action::Take => Some(t!("term-taken")),
+        Action::Drop => Some(t!("term-dropped")),
         _ => None,
     };
     match s.apply(action) {
@@ -516,7 +502,7 @@ fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
                 writeln!(out, "{w}")?;
             } else if s.game().log().len() > before {
                 if let Some(r) = s.game().log().last() {
-                    writeln!(out, "Played {}.", r.notation())?;
+                    writeln!(out, "{}", t!("term-played-short", play = r.notation()))?;
                 }
             }
         }

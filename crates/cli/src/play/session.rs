@@ -14,6 +14,40 @@ use acey_rules::{
 
 pub use super::thinking::HintLine;
 use super::thinking::{Answer, Decision, Job, Outcome, Task};
+use crate::i18n::{self, t, Lang};
+
+/// Why a person's action was refused, in the player's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+impl From<GameError> for Refused {
+    fn from(e: GameError) -> Refused {
+        Refused(refusal(&e))
+    }
+}
+
+/// A refusal of the rules engine in the player's language. The engine explains in English, with
+/// details (which steps are legal, what the phase waits for): English players read that; the
+/// other languages are told the kind of refusal, since the engine's sentences cannot be
+/// translated piece by piece.
+pub fn refusal(e: &GameError) -> String {
+    if i18n::current() == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        GameError::WrongPhase(_) => t!("term-err-wrong-phase"),
+        GameError::BadValue(_) => t!("term-err-bad-value"),
+        GameError::Illegal(_) => t!("error-illegal"),
+    }
+}
 
 /// Who plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,15 +238,34 @@ impl Session {
         self.setup.seats[player.index()]
     }
 
-    /// A short name for a player: `you`/`bot` against the bot, `X`/`O` between two people.
-    pub fn name(&self, player: Player) -> &'static str {
+    /// Who a player is in a sentence, as the catalogues' `$who` selector takes it: `you` (the
+    /// person against the bot), `bot`, or `other` (X or O between two people, named by
+    /// [`Session::mark`]).
+    pub fn who(&self, player: Player) -> &'static str {
         let vs_bot = self.setup.seats.contains(&Seat::Bot);
-        match (vs_bot, self.seat(player), player) {
-            (true, Seat::Human, _) => "you",
-            (true, Seat::Bot, _) => "bot",
-            (false, _, Player::Zero) => "X",
-            (false, _, Player::One) => "O",
+        match (vs_bot, self.seat(player)) {
+            (true, Seat::Human) => "you",
+            (true, Seat::Bot) => "bot",
+            (false, _) => "other",
         }
+    }
+
+    /// `X` or `O`: a player's mark, their name between two people.
+    pub fn mark(&self, player: Player) -> &'static str {
+        match player {
+            Player::Zero => "X",
+            Player::One => "O",
+        }
+    }
+
+    /// A short name for a player in the player's language: `you`/`bot` against the bot, `X`/`O`
+    /// between two people (score lines, the title, tables).
+    pub fn name(&self, player: Player) -> String {
+        t!(
+            "term-name",
+            who = self.who(player),
+            name = self.mark(player)
+        )
     }
 
     /// The seat the board is shown from by default: the person's against the bot, else the
@@ -268,31 +321,36 @@ impl Session {
                 let dice = self.dice.two();
                 self.apply_checked(Action::DieOff { dice });
                 let text = if dice[0] == dice[1] {
-                    format!("Die-off: both roll {}; again.", dice[0])
+                    t!("term-die-off-again", die = dice[0])
                 } else {
                     let starter = if dice[0] > dice[1] {
                         Player::Zero
                     } else {
                         Player::One
                     };
-                    let you = self.name(starter) == "you";
+                    let (who, name) = (self.who(starter), self.mark(starter));
                     // Under `opening_roll = use-die-off-dice` the die-off is the first roll.
-                    let plays = match self.game.phase() {
-                        Phase::Roll { .. } => String::new(),
-                        _ => format!(
-                            " and {} {}-{}",
-                            if you { "play" } else { "plays" },
-                            dice[starter.index()],
-                            dice[starter.other().index()]
+                    match self.game.phase() {
+                        Phase::Roll { .. } => t!(
+                            "term-die-off-starts",
+                            x = dice[0],
+                            o = dice[1],
+                            who = who,
+                            name = name
                         ),
-                    };
-                    format!(
-                        "Die-off: X rolls {}, O rolls {}: {} {}{plays}.",
-                        dice[0],
-                        dice[1],
-                        self.name(starter),
-                        if you { "start" } else { "starts" }
-                    )
+                        _ => t!(
+                            "term-die-off-plays",
+                            x = dice[0],
+                            o = dice[1],
+                            who = who,
+                            name = name,
+                            dice = format!(
+                                "{}-{}",
+                                dice[starter.index()],
+                                dice[starter.other().index()]
+                            )
+                        ),
+                    }
                 };
                 event(text, None)
             }
@@ -305,7 +363,7 @@ impl Session {
                 {
                     let to = self.game.cube().value * 2;
                     self.apply_checked(Action::Double);
-                    return event(format!("The bot doubles to {to}."), None);
+                    return event(t!("term-bot-doubles", value = to), None);
                 }
                 let dice = self.dice.two();
                 self.apply_checked(Action::Roll { dice });
@@ -322,8 +380,8 @@ impl Session {
                     _ => Action::Take,
                 };
                 let text = match action {
-                    Action::Take => "The bot takes the cube.".to_string(),
-                    _ => "The bot drops the cube.".to_string(),
+                    Action::Take => t!("term-bot-takes"),
+                    _ => t!("term-bot-drops"),
                 };
                 self.apply_checked(action);
                 event(text, None)
@@ -346,29 +404,27 @@ impl Session {
                             None => Action::NameDouble { value: 1 },
                         };
                         self.plan.push_back(fallback);
-                        return event(
-                            "The bot has no plan; it takes the first choice.".into(),
-                            None,
-                        );
+                        return event(t!("term-bot-no-plan"), None);
                     };
                     let text = self.describe(player, &action);
                     let bot_step = match &action {
                         Action::Step { step } => Some((player, *step)),
                         _ => None,
                     };
-                    if let Err(e) = self.game.apply(action) {
+                    if self.game.apply(action).is_err() {
                         // The plan came from the same rules engine; if it is refused, plan again
                         // from where the game stands rather than stop the game.
                         self.plan.clear();
-                        return event(format!("The bot reconsiders ({e})."), None);
+                        return event(t!("term-bot-reconsiders"), None);
                     }
                     return event(text, bot_step);
                 }
                 let steps = self.forced_play()?;
-                let text = format!(
-                    "Forced play for {}: {}",
-                    self.name(player),
-                    acey_rules::notation::format_steps(&steps)
+                let text = t!(
+                    "term-forced-play",
+                    who = self.who(player),
+                    name = self.mark(player),
+                    play = acey_rules::notation::format_steps(&steps)
                 );
                 self.apply_checked(Action::Play { steps });
                 event(text, None)
@@ -401,17 +457,21 @@ impl Session {
     }
 
     fn roll_text(&self, player: Player, dice: [u8; 2]) -> String {
-        let who = self.name(player);
-        let verb = if who == "you" { "roll" } else { "rolls" };
-        let mut text = format!("{} {verb} {}-{}", capital(who), dice[0], dice[1]);
         let acey = self.game.rules().is_acey_deucey(dice[0], dice[1]);
-        match (self.game.phase(), acey) {
-            (Phase::Move { .. }, true) => text.push_str(": acey-deucey!"),
-            (Phase::Move { .. }, false) => text.push('.'),
+        let id = match (self.game.phase(), acey) {
+            (Phase::Move { .. }, true) => "term-rolls-acey",
+            (Phase::Move { .. }, false) => "term-rolls",
             // The roll had no legal step at all: the game passed it on by itself (R3.2).
-            _ => text.push_str(" and cannot move."),
-        }
-        text
+            _ => "term-rolls-stuck",
+        };
+        i18n::text(
+            id,
+            &[
+                ("who", self.who(player).into()),
+                ("name", self.mark(player).into()),
+                ("dice", format!("{}-{}", dice[0], dice[1]).into()),
+            ],
+        )
     }
 
     /// Applies an action the session built itself from the game's own legal moves.
@@ -423,41 +483,53 @@ impl Session {
     }
 
     fn describe(&self, player: Player, action: &Action) -> String {
-        let who = capital(self.name(player));
+        let (who, name) = (self.who(player), self.mark(player));
+        let played = |steps: &[acey_rules::Step]| {
+            t!(
+                "term-played",
+                who = who,
+                name = name,
+                play = acey_rules::notation::format_steps(steps)
+            )
+        };
         match action {
             Action::Step { step } => {
                 // The bot writes its steps in its own numbering (design 3.2); say where that is
                 // on the person's side of the board too.
                 let viewer = self.viewer();
                 if viewer != player && self.seat(viewer) == Seat::Human {
-                    format!("{who}: {step} (your side: {})", mirrored(step))
+                    t!(
+                        "term-step-mirrored",
+                        who = who,
+                        name = name,
+                        step = step.to_string(),
+                        mirrored = mirrored(step)
+                    )
                 } else {
-                    format!("{who}: {step}")
+                    t!("term-step", who = who, name = name, step = step.to_string())
                 }
             }
-            Action::Confirm => match self.game.turn() {
-                Some(t) => format!(
-                    "{who} played {}.",
-                    acey_rules::notation::format_steps(t.steps())
-                ),
-                None => format!("{who} played."),
-            },
-            Action::Play { steps } => format!(
-                "{who} played {}.",
-                acey_rules::notation::format_steps(steps)
+            Action::Confirm => played(self.game.turn().map_or(&[], |t| t.steps())),
+            Action::Play { steps } => played(steps),
+            Action::NameDouble { value } => {
+                t!("term-named", who = who, name = name, value = *value)
+            }
+            Action::Undo => t!("term-takes-back", who = who, name = name),
+            other => t!(
+                "term-step",
+                who = who,
+                name = name,
+                step = format!("{other:?}")
             ),
-            Action::NameDouble { value } => format!("{who} named {value}-{value}."),
-            Action::Undo => format!("{who} takes back a step."),
-            other => format!("{who}: {other:?}"),
         }
     }
 
     /// Applies a person's action. Refused actions change nothing and say why.
-    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+    pub fn apply(&mut self, action: Action) -> Result<(), Refused> {
         if let Some(p) = self.game.to_act() {
             let resign = matches!(action, Action::Resign { .. });
             if self.seat(p) == Seat::Bot && !resign {
-                return Err(GameError::WrongPhase("it is the bot's turn".to_string()));
+                return Err(Refused(t!("term-err-bot-turn")));
             }
         }
         self.game.apply(action)?;
@@ -546,30 +618,34 @@ impl Session {
     /// a cube is offered (`acey_ai::cube`, the bot's own cube judgement). Empty otherwise.
     pub fn cube_hint(&self) -> Vec<HintLine> {
         use acey_ai::cube::{double_analysis, offer_analysis, CubeVerdict};
-        let line = |text: &str, equity: f32| HintLine {
-            text: text.to_string(),
+        let line = |id: &str, equity: f32| HintLine {
+            text: i18n::text(id, &[]),
             equity,
         };
         if let Some(a) = double_analysis(&self.bot, &self.game) {
             let verdict = match a.verdict() {
-                CubeVerdict::NoDoubleTake => "not good enough to double yet",
-                CubeVerdict::TooGoodToDouble => "too good to double: play on for more",
-                CubeVerdict::DoubleTake => "the answer should be a take",
-                CubeVerdict::DoublePass => "the answer should be a drop",
+                CubeVerdict::NoDoubleTake => "no-double-take",
+                CubeVerdict::TooGoodToDouble => "too-good",
+                CubeVerdict::DoubleTake => "double-take",
+                CubeVerdict::DoublePass => "double-pass",
             };
-            let double = line("double", a.double_take.min(a.double_pass));
-            let roll = line("roll without doubling", a.no_double);
+            let double = line("term-hint-double", a.double_take.min(a.double_pass));
+            let roll = line("term-hint-roll", a.no_double);
             let mut v = if a.should_double() {
                 vec![double, roll]
             } else {
                 vec![roll, double]
             };
-            v[0].text = format!("{} ({verdict})", v[0].text);
+            v[0].text = t!(
+                "term-hint-verdict",
+                action = v[0].text.as_str(),
+                verdict = verdict
+            );
             v
         } else if let Some(a) = offer_analysis(&self.bot, &self.game) {
             // The taker's side: what the doubler gets, negated.
-            let take = line("take", -a.double_take);
-            let drop = line("drop", -a.double_pass);
+            let take = line("term-hint-take", -a.double_take);
+            let drop = line("term-hint-drop", -a.double_pass);
             if a.should_take() {
                 vec![take, drop]
             } else {
@@ -621,12 +697,8 @@ impl Session {
             .game
             .resignations(player)
             .last()
-            .map(|(r, _)| format!(" (a {})", r.name()))
-            .unwrap_or_default();
-        format!(
-            "{points} point{}{level}",
-            if points == 1 { "" } else { "s" }
-        )
+            .map_or("none", |(r, _)| r.name());
+        t!("term-resign-cost", points = points, level = level)
     }
 
     /// The smaller resignations `player` may offer instead of resigning outright (under
@@ -646,13 +718,13 @@ impl Session {
     /// position, the cube included), and the game ends (`Ok(Some(true))`), or it declines
     /// (`Ok(Some(false))`). Between two people the offer waits for the other's answer
     /// ([`Session::answer_offer`]; `Ok(None)`).
-    pub fn offer_resignation(&mut self, level: Resignation) -> Result<Option<bool>, GameError> {
+    pub fn offer_resignation(&mut self, level: Resignation) -> Result<Option<bool>, Refused> {
         let by = self.resigner();
         if !self.resignation_offers(by).iter().any(|(r, _)| *r == level) {
-            return Err(GameError::Illegal(format!(
-                "a {} is not something to offer now: resigning costs {}",
-                level.name(),
-                self.resignation_cost(by)
+            return Err(Refused(t!(
+                "term-err-not-an-offer",
+                level = level.name(),
+                cost = self.resignation_cost(by)
             )));
         }
         if self.seat(by.other()) == Seat::Human {
@@ -679,11 +751,9 @@ impl Session {
     }
 
     /// The other person's answer to a pending offer: accepted, the game ends.
-    pub fn answer_offer(&mut self, accept: bool) -> Result<(), GameError> {
+    pub fn answer_offer(&mut self, accept: bool) -> Result<(), Refused> {
         let Some((player, level)) = self.offer.take() else {
-            return Err(GameError::WrongPhase(
-                "no resignation is offered".to_string(),
-            ));
+            return Err(Refused(t!("term-err-no-offer")));
         };
         if accept {
             self.game.apply(Action::ResignAs { player, level })?;
@@ -722,86 +792,115 @@ impl Session {
 
     /// One line on the score, e.g. `Score: you 12, bot 3 (match to 15)`.
     pub fn score_line(&self) -> String {
+        self.score_in("term-score", "term-score-match")
+    }
+
+    /// The score line said once the session ends, e.g. `Final score: you 12, bot 3`.
+    pub fn final_score_line(&self) -> String {
+        self.score_in("term-final-score", "term-final-score-match")
+    }
+
+    fn score_in(&self, single: &str, in_match: &str) -> String {
         let s = self.game.score();
-        let target = match self.game.rules().match_target {
-            Some(n) => format!(" (match to {n})"),
-            None => String::new(),
-        };
-        format!(
-            "Score: {} {}, {} {}{target}",
-            self.name(Player::Zero),
-            s[0],
-            self.name(Player::One),
-            s[1]
-        )
+        let mut args = vec![
+            ("x", self.name(Player::Zero).into()),
+            ("xs", s[0].into()),
+            ("o", self.name(Player::One).into()),
+            ("os", s[1].into()),
+        ];
+        match self.game.rules().match_target {
+            Some(n) => {
+                args.push(("target", n.into()));
+                i18n::text(in_match, &args)
+            }
+            None => i18n::text(single, &args),
+        }
     }
 
     /// What the game waits for, in words.
     pub fn status_line(&self) -> String {
         let g = &self.game;
+        let subject = |p: Player| (self.who(p), self.mark(p));
         match g.phase() {
-            Phase::DieOff => "Die-off to decide who starts.".to_string(),
-            Phase::Roll { player } => format!("{} to roll.", capital(self.name(*player))),
-            Phase::CubeOffered { by } => format!(
-                "{} doubled to {}: {} to take or drop.",
-                capital(self.name(*by)),
-                g.cube().value * 2,
-                self.name(by.other())
-            ),
+            Phase::DieOff => t!("term-status-die-off"),
+            Phase::Roll { player } => {
+                let (who, name) = subject(*player);
+                t!("term-status-to-roll", who = who, name = name)
+            }
+            Phase::CubeOffered { by } => {
+                let (who, name) = subject(*by);
+                let (taker, taker_name) = subject(by.other());
+                t!(
+                    "term-status-doubled",
+                    who = who,
+                    name = name,
+                    value = g.cube().value * 2,
+                    taker = taker,
+                    taker_name = taker_name
+                )
+            }
             Phase::Move { player, kind, .. } => {
-                let dice = match (kind, g.turn()) {
-                    (_, Some(t)) if t.remaining_dice().is_empty() => "done".to_string(),
-                    (_, Some(t)) => t
+                let (who, name) = subject(*player);
+                let dice = match g.turn() {
+                    Some(t) if t.remaining_dice().is_empty() => t!("term-dice-done"),
+                    Some(t) => t
                         .remaining_dice()
                         .iter()
                         .map(|d| d.to_string())
                         .collect::<Vec<_>>()
                         .join(" "),
-                    (_, None) => String::new(),
+                    None => String::new(),
                 };
-                let what = match kind {
-                    PoolKind::ChosenDouble(d) => format!(" the chosen {d}-{d}"),
-                    PoolKind::AceyDeucey => " the acey-deucey 1-2".to_string(),
-                    PoolKind::Natural => String::new(),
-                };
-                format!(
-                    "{} to play{what} (dice left: {dice}).",
-                    capital(self.name(*player))
-                )
+                match kind {
+                    PoolKind::ChosenDouble(d) => t!(
+                        "term-status-to-play-chosen",
+                        who = who,
+                        name = name,
+                        double = format!("{d}-{d}"),
+                        dice = dice
+                    ),
+                    PoolKind::AceyDeucey => t!(
+                        "term-status-to-play-acey",
+                        who = who,
+                        name = name,
+                        dice = dice
+                    ),
+                    PoolKind::Natural => {
+                        t!("term-status-to-play", who = who, name = name, dice = dice)
+                    }
+                }
             }
-            Phase::NameDouble { player } => format!(
-                "{} played the 1-2 in full: name a double (1-6).",
-                capital(self.name(*player))
-            ),
+            Phase::NameDouble { player } => {
+                let (who, name) = subject(*player);
+                t!("term-status-name-double", who = who, name = name)
+            }
             Phase::GameOver {
                 winner,
                 points,
                 how,
             } => {
                 let how = match how {
-                    acey_rules::GameEnd::BoreOff => "",
-                    acey_rules::GameEnd::Resigned => " by resignation",
-                    acey_rules::GameEnd::Dropped => " (cube dropped)",
-                    acey_rules::GameEnd::Forfeited => " by forfeit",
+                    acey_rules::GameEnd::BoreOff => "played",
+                    acey_rules::GameEnd::Resigned => "resigned",
+                    acey_rules::GameEnd::Dropped => "dropped",
+                    acey_rules::GameEnd::Forfeited => "forfeited",
                 };
-                let who = self.name(*winner);
-                let verb = if who == "you" { "win" } else { "wins" };
-                let tail = match g.match_winner() {
-                    Some(w) => format!(
-                        " {} the match.",
-                        if self.name(w) == "you" {
-                            "You win".to_string()
-                        } else {
-                            format!("{} wins", capital(self.name(w)))
-                        }
-                    ),
-                    None => String::new(),
-                };
-                format!(
-                    "{} {verb} {points} point{}{how}.{tail}",
-                    capital(who),
-                    if *points == 1 { "" } else { "s" }
-                )
+                let (who, name) = subject(*winner);
+                let won = t!(
+                    "term-status-won",
+                    who = who,
+                    name = name,
+                    points = *points,
+                    how = how
+                );
+                match g.match_winner() {
+                    Some(w) => {
+                        let (who, name) = subject(w);
+                        let m = t!("term-status-won-match", who = who, name = name);
+                        format!("{won} {m}")
+                    }
+                    None => won,
+                }
             }
         }
     }
@@ -820,15 +919,6 @@ fn mirrored(step: &acey_rules::Step) -> String {
         Dest::Off => "off".to_string(),
     };
     format!("{from}/{to}{}", if step.hit { "*" } else { "" })
-}
-
-/// `you` -> `You`.
-pub fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

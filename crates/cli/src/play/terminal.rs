@@ -36,11 +36,16 @@ pub fn run(mut app: App) -> Result<()> {
     let saved = save::save(&app.session, &app.save_path);
     match &saved {
         Ok(()) => println!(
-            "Game saved to {}. Continue it with: acey play --load {}",
-            app.save_path.display(),
-            app.save_path.display()
+            "{}",
+            crate::i18n::t!(
+                "term-saved-continue",
+                path = app.save_path.display().to_string()
+            )
         ),
-        Err(e) => eprintln!("error: could not save the game: {e:#}"),
+        Err(e) => eprintln!(
+            "{}",
+            crate::i18n::t!("term-save-failed", error = format!("{e:#}"))
+        ),
     }
     println!("{}", app.session.score_line());
     match result {

@@ -7,13 +7,30 @@
 
 use acey_rules::{notation, Action, Dest, Game, Phase, PoolKind, Source, TurnBuilder};
 
+use super::session::refusal;
+use crate::i18n::{self, t, Lang};
+
+/// Why typed notation was refused, in the player's language. The rules crate explains in
+/// English with the details (what a point may be, which plays match); the other languages are
+/// told the kind of refusal with the text typed.
+fn notation_refusal(e: &notation::NotationError, text: &str) -> String {
+    if i18n::current() == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        notation::NotationError::Syntax(_) => t!("term-err-not-a-move", text = text),
+        notation::NotationError::NoSuchPlay(_) => t!("term-err-not-legal", text = text),
+        notation::NotationError::Ambiguous(_) => t!("term-err-ambiguous", text = text),
+    }
+}
+
 /// The actions that typed text stands for in the game's current phase (applied in order), or
 /// why it is refused. Every action is checked on a copy of the game first, so a refused text
 /// changes nothing and an accepted one applies in full.
 pub fn actions(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     let text = text.trim();
     if matches!(game.phase(), Phase::GameOver { .. }) {
-        return Err("the game is over".to_string());
+        return Err(t!("term-err-game-over"));
     }
     let parts = split_parts(text);
     let mut trial = game.clone();
@@ -28,7 +45,7 @@ pub fn actions(game: &Game, text: &str) -> Result<Vec<Action>, String> {
                 Some(l) => {
                     let name = double(&trial, l)?;
                     let mut after = trial.clone();
-                    after.apply(name.clone()).map_err(|e| e.to_string())?;
+                    after.apply(name.clone()).map_err(|e| refusal(&e))?;
                     let mut acts = vec![name];
                     if !part.body.is_empty() {
                         acts.extend(play(&after, &part.body)?);
@@ -42,16 +59,11 @@ pub fn actions(game: &Game, text: &str) -> Result<Vec<Action>, String> {
                 }
                 play(&trial, &part.body)?
             }
-            _ if i == 0 => return Err("nothing to play now".to_string()),
-            _ => {
-                return Err(format!(
-                    "'{}' has more than the turn holds: the play before it ends the turn",
-                    part.whole
-                ))
-            }
+            _ if i == 0 => return Err(t!("term-err-nothing-to-play")),
+            _ => return Err(t!("term-err-too-much", text = part.whole.as_str())),
         };
         for a in next {
-            trial.apply(a.clone()).map_err(|e| e.to_string())?;
+            trial.apply(a.clone()).map_err(|e| refusal(&e))?;
             out.push(a);
         }
     }
@@ -139,7 +151,7 @@ pub fn check_label(label: &str, dice: &[u8], kind: PoolKind) -> Result<(), Strin
     let plain = lower.strip_prefix("then").unwrap_or(&lower).trim();
     let first: String = plain.chars().take_while(|c| !c.is_whitespace()).collect();
     let Some((a, b)) = dice_of(&first) else {
-        return Err(format!("'{label}' is not a roll"));
+        return Err(t!("term-err-not-a-roll", label = label));
     };
     let fits = match kind {
         PoolKind::ChosenDouble(d) => a == d && b == d,
@@ -152,22 +164,31 @@ pub fn check_label(label: &str, dice: &[u8], kind: PoolKind) -> Result<(), Strin
     if fits {
         Ok(())
     } else {
-        let now = match (kind, dice) {
-            (PoolKind::ChosenDouble(d), _) => format!("the chosen {d}-{d}"),
-            (_, [x, y]) => format!("{x}-{y}"),
-            (_, [d, ..]) => format!("{d}-{d}"),
-            _ => "nothing".to_string(),
-        };
-        Err(format!(
-            "'{label}' is not the roll being played: that is {now}"
-        ))
+        Err(match (kind, dice) {
+            (PoolKind::ChosenDouble(d), _) => t!(
+                "term-err-wrong-roll-chosen",
+                label = label,
+                double = format!("{d}-{d}")
+            ),
+            (_, [x, y]) => t!(
+                "term-err-wrong-roll",
+                label = label,
+                dice = format!("{x}-{y}")
+            ),
+            (_, [d, ..]) => t!(
+                "term-err-wrong-roll",
+                label = label,
+                dice = format!("{d}-{d}")
+            ),
+            _ => t!("term-err-nothing-to-play"),
+        })
     }
 }
 
 /// A play, its rest after the steps already taken, or some of its steps.
 fn play(game: &Game, text: &str) -> Result<Vec<Action>, String> {
     let Some(turn) = game.turn() else {
-        return Err("nothing to play now".to_string());
+        return Err(t!("term-err-nothing-to-play"));
     };
     turn_actions(turn, text)
 }
@@ -179,7 +200,7 @@ fn play(game: &Game, text: &str) -> Result<Vec<Action>, String> {
 pub fn turn_actions(turn: &TurnBuilder, text: &str) -> Result<Vec<Action>, String> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("type a play such as 13/7 8/7, or one step such as 13/7".to_string());
+        return Err(t!("term-err-empty-play"));
     }
     let taken = turn.steps().to_vec();
     // Building the play step by step: one more step, confirmed later ('ok', Enter).
@@ -214,16 +235,17 @@ pub fn turn_actions(turn: &TurnBuilder, text: &str) -> Result<Vec<Action>, Strin
         if single_step(text).is_some() {
             let legal: Vec<String> = turn.legal_steps().iter().map(|s| s.to_string()).collect();
             return Err(if legal.is_empty() {
-                "the play is complete: confirm it or undo a step".to_string()
+                t!("term-err-play-complete")
             } else {
-                format!(
-                    "'{text}' is not a legal next step; legal steps: {}",
-                    legal.join(", ")
+                t!(
+                    "term-err-not-next-step",
+                    text = text,
+                    legal = legal.join(", ")
                 )
             });
         }
     }
-    Err(refused.to_string())
+    Err(notation_refusal(&refused, text))
 }
 
 /// `from/to` with exactly one slash, `*` allowed: a candidate single step.
@@ -269,9 +291,10 @@ pub fn double_of(allowed: &[u8], text: &str) -> Result<Action, String> {
             if allowed.contains(&(v as u8)) {
                 Ok(Action::NameDouble { value: v as u8 })
             } else {
-                Err(format!(
-                    "{v}-{v} cannot be named now; choose one of {}",
-                    allowed
+                Err(t!(
+                    "term-err-double-not-allowed",
+                    value = v,
+                    allowed = allowed
                         .iter()
                         .map(|d| d.to_string())
                         .collect::<Vec<_>>()
@@ -279,9 +302,7 @@ pub fn double_of(allowed: &[u8], text: &str) -> Result<Action, String> {
                 ))
             }
         }
-        _ => Err(format!(
-            "'{text}' is not a double: name one with a number from 1 to 6"
-        )),
+        _ => Err(t!("term-err-not-a-double", text = text)),
     }
 }
 

@@ -14,6 +14,8 @@ use ratatui::Frame;
 use super::app::{App, Mode};
 use super::board::{self, Mark, Tag};
 use super::session::Seat;
+use crate::i18n::{self, t};
+use unicode_width::UnicodeWidthStr;
 
 /// The smallest terminal the game draws in.
 pub const MIN_WIDTH: u16 = board::WIDTH as u16 + 2;
@@ -57,10 +59,12 @@ fn style(tag: Tag, mark: Option<Mark>, color: bool) -> Style {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let text = format!(
-            "The terminal is {}x{}; the board needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge it, or play with --plain. Keys wait until the board shows (q quits).",
-            area.width, area.height
+        let text = t!(
+            "term-too-small",
+            width = area.width,
+            height = area.height,
+            min_width = MIN_WIDTH,
+            min_height = MIN_HEIGHT
         );
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -97,21 +101,22 @@ fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let s = &app.session;
     let seats = s.setup().seats;
     let who = if seats.contains(&Seat::Bot) {
-        format!(
-            "{} (X) vs {} (O), bot level {}",
-            s.name(Player::Zero),
-            s.name(Player::One),
-            s.setup().level
+        t!(
+            "term-title-bot",
+            x = s.name(Player::Zero),
+            o = s.name(Player::One),
+            level = i18n::level_name(s.setup().level)
         )
     } else {
-        "X vs O at one keyboard".to_string()
+        t!("term-title-people")
     };
     // The score first: it must survive a narrow terminal.
-    let text = format!(
-        " acey · {} · game {} · {who} · {}",
-        s.score_line(),
-        s.game().game_number(),
-        s.game().rules().nearest_preset(),
+    let text = t!(
+        "term-title",
+        score = s.score_line(),
+        number = s.game().game_number(),
+        players = who,
+        preset = s.game().rules().nearest_preset().to_string()
     );
     let style = if app.color {
         Style::default().fg(Color::Black).bg(Color::Gray)
@@ -134,10 +139,10 @@ fn draw_board(f: &mut Frame, app: &App, area: Rect) {
             )
         })
         .collect();
-    let title = format!(
-        " seen from {} ({}) ",
-        app.session.name(viewer),
-        board::mark_char(viewer)
+    let title = t!(
+        "term-seen-from",
+        who = app.session.who(viewer),
+        name = app.session.mark(viewer)
     );
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),
@@ -152,7 +157,7 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
     if let Some(turn) = s.game().turn() {
         // The dice of the pool being played; the used ones are dimmed (struck in no-colour mode).
         let mut left = turn.remaining_dice();
-        let mut spans = vec![Span::raw("Dice: ")];
+        let mut spans = vec![Span::raw(t!("term-dice-label"))];
         for d in turn.pool().dice() {
             let unused = left.iter().position(|x| x == d).map(|i| left.remove(i));
             let style = match (unused.is_some(), app.color) {
@@ -165,31 +170,32 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
         }
         lines.push(Line::from(spans));
     }
-    let mut pips = format!(
-        "Pips: X {}  O {}",
-        pos.pip_count(Player::Zero),
-        pos.pip_count(Player::One)
-    );
+    let mut pips = vec![t!(
+        "term-pips",
+        x = pos.pip_count(Player::Zero),
+        o = pos.pip_count(Player::One)
+    )];
     if s.game().rules().doubling_cube {
         let cube = s.game().cube();
-        let owner = match cube.owner {
-            None => "centred".to_string(),
-            Some(p) if s.name(p) == "you" => "yours".to_string(),
-            Some(p) => format!("{}'s", s.name(p)),
+        let (owner, name) = match cube.owner {
+            None => ("centred", ""),
+            Some(p) => (s.who(p), s.mark(p)),
         };
-        pips.push_str(&format!("   Cube: {} ({owner})", cube.value));
+        pips.push(t!(
+            "term-cube-line",
+            value = cube.value,
+            owner = owner,
+            name = name
+        ));
     }
     if s.auto_forced() {
-        pips.push_str("   (forced plays automatic)");
+        pips.push(t!("term-forced-automatic"));
     }
-    lines.push(Line::from(pips));
-    lines.push(Line::from(format!(
-        "Position ID: {}   (i: how to analyse it)",
-        app.position_id()
-    )));
+    lines.push(Line::from(pips.join("   ")));
+    lines.push(Line::from(t!("term-position-id", id = app.position_id())));
     if app.bot_thinking() {
         lines.push(Line::from(Span::styled(
-            "The bot is thinking...",
+            t!("term-bot-thinking"),
             Style::default().add_modifier(Modifier::ITALIC),
         )));
     }
@@ -199,9 +205,9 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
 fn draw_side(f: &mut Frame, app: &App, area: Rect) {
     if app.hint_pending() {
         f.render_widget(
-            Paragraph::new("The bot is working out a hint...")
+            Paragraph::new(t!("term-hint-working"))
                 .wrap(Wrap { trim: true })
-                .block(Block::bordered().title(" hint ")),
+                .block(Block::bordered().title(t!("term-hint-title"))),
             area,
         );
         return;
@@ -215,7 +221,7 @@ fn draw_side(f: &mut Frame, app: &App, area: Rect) {
         f.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: true })
-                .block(Block::bordered().title(" hint (Esc closes) ")),
+                .block(Block::bordered().title(t!("term-hint-title-close"))),
             area,
         );
         return;
@@ -228,7 +234,7 @@ fn draw_side(f: &mut Frame, app: &App, area: Rect) {
         .map(|l| Line::from(l.as_str()))
         .collect();
     f.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" game log ")),
+        Paragraph::new(lines).block(Block::bordered().title(t!("term-log-title"))),
         area,
     );
 }
@@ -263,12 +269,15 @@ fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
     );
     match &app.mode {
         Mode::Typing(text) => {
-            f.render_widget(Paragraph::new(format!("play> {text}_")), entry);
+            f.render_widget(
+                Paragraph::new(t!("term-typing-line", text = text.as_str())),
+                entry,
+            );
         }
         _ if app.session.human_to_act().is_some()
             && matches!(app.session.game().phase(), Phase::NameDouble { .. }) =>
         {
-            let mut spans = vec![Span::raw("Double: ")];
+            let mut spans = vec![Span::raw(t!("term-double-label"))];
             for d in 1..=6u8 {
                 let chosen = d == app.double_cursor;
                 let style = match (chosen, app.color) {
@@ -289,31 +298,18 @@ fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
         Style::default()
     };
     f.render_widget(
-        Paragraph::new(format!("{}   ?: help   q: save and quit", app.prompt())).style(keys_style),
+        Paragraph::new(format!("{}   {}", app.prompt(), t!("term-key-tail"))).style(keys_style),
         keys,
     );
 }
 
 fn draw_help(f: &mut Frame, area: Rect) {
-    let text = [
-        "Moving",
-        "  ←/→ or Tab       go to the next checker (or destination)",
-        "  Enter / Space    choose the checker, then its destination",
-        "  Backspace        let go of the checker / take back a step",
-        "  Enter            confirm the play when no step is left",
-        "  : or a digit     type a play, e.g. 13/7 8/7, bar/22, in/19(4)",
-        "After a full 1-2   ←/→ and Enter, or 1-6, names the double",
-        "Other keys",
-        "  h  hint (plays or cube)    a  forced plays automatic on/off",
-        "  i  position ID and the acey hint/eval command for it",
-        "  f  flip the board          R  resign (says what it costs;",
-        "                                with gammons: offer a single)",
-        "  r  roll   d  double (cube) y/n  take/drop",
-        "  n  next game / rematch     q, Ctrl-C  save and quit",
-        "  A  at game end: analyse the game just played",
-    ];
-    let w = 70.min(area.width);
-    let h = (text.len() as u16 + 2).min(area.height);
+    let text = t!("term-help");
+    let lines: Vec<&str> = text.lines().collect();
+    // As wide as the longest line in this language (in columns), within the screen.
+    let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+    let w = (widest + 2).max(70).min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect {
         x: area.x + (area.width - w) / 2,
         y: area.y + (area.height - h) / 2,
@@ -322,8 +318,8 @@ fn draw_help(f: &mut Frame, area: Rect) {
     };
     f.render_widget(Clear, rect);
     f.render_widget(
-        Paragraph::new(text.iter().map(|l| Line::from(*l)).collect::<Vec<_>>())
-            .block(Block::bordered().title(" keys ")),
+        Paragraph::new(lines.iter().map(|l| Line::from(*l)).collect::<Vec<_>>())
+            .block(Block::bordered().title(t!("term-help-title"))),
         rect,
     );
 }
@@ -345,11 +341,11 @@ fn draw_review(f: &mut Frame, area: Rect, lines: &[String], scroll: usize) {
         .collect();
     f.render_widget(Clear, rect);
     f.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(format!(
-            " analysis, lines {}-{} of {} (↑/↓ scroll, Esc closes) ",
-            scroll + 1,
-            (scroll + h.saturating_sub(2) as usize).min(lines.len()),
-            lines.len()
+        Paragraph::new(shown).block(Block::bordered().title(t!(
+            "term-review-title",
+            first = scroll + 1,
+            last = (scroll + h.saturating_sub(2) as usize).min(lines.len()),
+            count = lines.len()
         ))),
         rect,
     );

@@ -1,0 +1,216 @@
+//! `acey play` in the player's language: a whole game in French with `--lang fr` on stdin, the
+//! language taken from `LANG` without `--lang`, and a language it does not speak refused.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("acey-lang-it-{}-{name}.txt", std::process::id()))
+}
+
+/// `acey play --plain` with `args` and the locale variables `env` (the machine's own removed),
+/// playing the first listed play at every prompt until a prompt starts with `over`, then
+/// `quit`. Returns everything printed, once the program has ended successfully.
+fn whole_game(args: &[&str], env: &[(&str, &str)], over: &str) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
+    cmd.args(["play", "--plain", "--level", "beginner"])
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("the acey binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let child_out = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(child_out).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out: Vec<String> = Vec::new();
+    let mut answers = 0;
+    loop {
+        let line = match rx.recv_timeout(Duration::from_secs(60)) {
+            Ok(l) => l,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                child.kill().ok();
+                panic!(
+                    "no output for 60 s; last lines: {:?}",
+                    &out[out.len().saturating_sub(10)..]
+                );
+            }
+        };
+        if let Some(prompt) = line.strip_prefix("> ") {
+            let answer = if prompt.starts_with(over) {
+                "quit"
+            } else {
+                answers += 1;
+                assert!(answers < 2000, "the game does not end: {prompt}");
+                // The typed commands are the same in every language.
+                "play 1"
+            };
+            // The program may already have ended after "quit".
+            let _ = writeln!(stdin, "{answer}");
+        }
+        out.push(line);
+    }
+    let status = child.wait().unwrap();
+    let text = out.join("\n");
+    assert!(status.success(), "{text}");
+    text
+}
+
+#[test]
+fn a_whole_game_in_french_with_lang_fr() {
+    let save = temp("french");
+    let save_arg = save.to_str().unwrap();
+    // LANG says Russian, but --lang decides.
+    let text = whole_game(
+        &["--lang", "fr", "--seed", "42", "--save", save_arg],
+        &[("LANG", "ru_RU.UTF-8")],
+        "partie terminée",
+    );
+    // The prompts, the position and the status are French.
+    assert!(
+        text.contains("acey : vous jouez X contre l’ordinateur (débutant)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("> À vous de jouer "),
+        "the move prompt: {text}"
+    );
+    assert!(text.contains(": tapez un coup"), "{text}");
+    assert!(
+        text.contains("Position (flèches numérotées de votre côté, X) :"),
+        "{text}"
+    );
+    assert!(
+        text.contains("L’ordinateur fait ") || text.contains("Vous faites "),
+        "{text}"
+    );
+    assert!(
+        text.contains("> partie terminée : tapez « rematch »"),
+        "{text}"
+    );
+    // The game was played to its end: someone won, and the final score says it.
+    assert!(
+        text.contains("Vous gagnez ") || text.contains("L’ordinateur gagne "),
+        "the end of the game: {text}"
+    );
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Score final : vous "), "{last}");
+    assert!(text.contains("Partie enregistrée dans "), "{text}");
+    // No English prompt or status is left.
+    for english in [
+        "type a play",
+        "game over",
+        "Final score",
+        "You roll",
+        "Bot rolls",
+        "to play",
+        "Position (points numbered",
+        "Game saved",
+        "Type 'help'",
+        "You win",
+        "Bot wins",
+    ] {
+        assert!(!text.contains(english), "'{english}' in: {text}");
+    }
+    // The save file stays English and language-neutral: it loads back in any language.
+    let saved = std::fs::read_to_string(&save).expect("the game is saved");
+    assert!(saved.starts_with("# acey game record"), "{saved}");
+    std::fs::remove_file(save).ok();
+}
+
+/// `acey play --plain` with `args` and the locale variables `env`, stdin closed at once.
+fn quick(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
+    cmd.args(["play", "--plain", "--seed", "3"])
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().expect("the acey binary runs");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_locale_chooses_the_language_without_lang() {
+    let save = temp("russian");
+    let save = save.to_str().unwrap();
+    let (code, out, err) = quick(&["--save", save], &[("LANG", "ru_RU.UTF-8")]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("acey: вы играете за X против компьютера"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Позиция (пункты пронумерованы с вашей стороны, X):"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("Итоговый счёт: вы 0, компьютер 0"),
+        "{out}"
+    );
+    assert!(!out.contains("Final score"), "{out}");
+    // LC_ALL comes before LANG; Nynorsk and plain Norwegian get Bokmål.
+    let (_, out, _) = quick(
+        &["--save", save],
+        &[("LC_ALL", "nn_NO.UTF-8"), ("LANG", "ru_RU.UTF-8")],
+    );
+    assert!(out.contains("acey: du spiller X mot maskinen"), "{out}");
+    // C gives English.
+    let (_, out, _) = quick(
+        &["--save", save],
+        &[("LC_ALL", "C"), ("LANG", "fr_FR.UTF-8")],
+    );
+    assert!(out.contains("acey: you play X against the bot"), "{out}");
+    std::fs::remove_file(save).ok();
+}
+
+#[test]
+fn a_language_acey_does_not_speak_is_a_clear_usage_error() {
+    let (code, out, err) = quick(&["--lang", "xx"], &[]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("--lang xx"), "{err}");
+    for offered in [
+        "en (English)",
+        "fr (français)",
+        "ru (русский)",
+        "nb (norsk bokmål)",
+    ] {
+        assert!(err.contains(offered), "{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    // Region forms and aliases are accepted.
+    for lang in ["fr-CA", "nb_NO", "no", "RU"] {
+        let save = temp(&format!("alias-{lang}"));
+        let (code, _, err) = quick(&["--lang", lang, "--save", save.to_str().unwrap()], &[]);
+        assert_eq!(code, Some(0), "{lang}: {err}");
+        std::fs::remove_file(save).ok();
+    }
+}
