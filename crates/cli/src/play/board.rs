@@ -338,6 +338,17 @@ mod tests {
     use acey_rules::{legal_plays, Pool, Preset, Rules};
 
     #[test]
+    fn labels_are_fitted_by_columns_not_bytes() {
+        // Russian letters are two bytes and one column each.
+        assert_eq!(fit("выброс", 5, 6), "выброс");
+        assert_eq!(fit("старт", 5, 6), "старт");
+        assert_eq!(fit("ut", 5, 6), "ut   ");
+        assert_eq!(fit("abcdefgh", 5, 6), "abcdef");
+        assert_eq!(center("БАР", 5), " БАР ");
+        assert_eq!(center("BARRE", 5), "BARRE");
+    }
+
+    #[test]
     fn the_backgammon_start_looks_like_a_backgammon_board() {
         let rules = Preset::Backgammon.rules();
         let pos = Position::starting(&rules);

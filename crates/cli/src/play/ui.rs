@@ -298,9 +298,20 @@ fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
         Style::default()
     };
     f.render_widget(
-        Paragraph::new(format!("{}   {}", app.prompt(), t!("term-key-tail"))).style(keys_style),
+        Paragraph::new(keys_line(&app.prompt(), keys.width)).style(keys_style),
         keys,
     );
+}
+
+/// The keys that apply now, then `?: help   q: save and quit` when that fits in `width`
+/// columns: the keys of the moment come first, whatever the language.
+fn keys_line(prompt: &str, width: u16) -> String {
+    let tail = t!("term-key-tail");
+    if prompt.width() + 3 + tail.width() <= width as usize {
+        format!("{prompt}   {tail}")
+    } else {
+        prompt.to_string()
+    }
 }
 
 fn draw_help(f: &mut Frame, area: Rect) {
@@ -499,6 +510,44 @@ mod tests {
         assert!(s.contains("Backspace        let go of the checker"), "{s}");
         app.on_key(key(KeyCode::Char('x')));
         assert_eq!(app.mode, Mode::Normal);
+    }
+
+    /// In every language, each keys line fits in 80 columns (the `?: help` tail is left out
+    /// rather than the keys of the moment), the help's lines fit in its box on an 80-column
+    /// screen, and the board's labels keep the board's width (columns, not bytes: Russian
+    /// letters take two bytes each).
+    #[test]
+    fn every_language_fits_in_80_columns() {
+        use crate::i18n::{text_in, Lang};
+        let keys = [
+            "term-key-typing",
+            "term-key-play-on",
+            "term-key-help-close",
+            "term-key-review",
+            "term-key-over-analysing",
+            "term-key-over",
+            "term-key-name-double",
+            "term-key-roll",
+            "term-key-cube",
+            "term-key-complete",
+            "term-key-destination",
+            "term-key-checker",
+            "term-key-waiting",
+        ];
+        for lang in Lang::ALL {
+            for id in keys {
+                let prompt = text_in(lang, id, &[]);
+                assert!(prompt.width() <= 80, "{lang:?} {id}: {prompt}");
+                assert!(keys_line(&prompt, 80).width() <= 80, "{lang:?} {id}");
+            }
+            let help = text_in(lang, "term-help", &[]);
+            for line in help.lines() {
+                assert!(line.width() <= 78, "{lang:?} help: {line}");
+            }
+            let label = |id| text_in(lang, id, &[]).width();
+            assert!(label("term-board-start") <= 6 && label("term-board-off") <= 6);
+            assert!(label("term-board-bar") <= 5, "{lang:?}");
+        }
     }
 
     #[test]
