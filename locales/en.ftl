@@ -1062,3 +1062,185 @@ term-needs-terminal = the full-screen game needs a terminal: use --plain for pip
 term-board-start = start
 term-board-off = off
 term-board-bar = BAR
+
+## The terminal online (acey play --online): lobby, games, chat
+# $rated is "rated" or "casual"; $clock is a time control such as 3+12, or "none"; $points is
+# the match length (1 for a single game).
+
+term-server-says = The server says: { $message } ({ $code }).
+term-server-refused = The server refused: { $text }
+term-online-label-you = { $mark } { $name } (you)
+term-online-clock-running = { $label } { $time } (running)
+term-online-clock-line = Clock { $control }: { $x }, { $o }
+term-online-prompt-match-over = match over: 'rematch' to play again, 'leave' for the lobby, 'quit'
+term-online-prompt-game-over = game over: 'next' starts the next game
+term-online-prompt-watching = watching: 'say TEXT' to chat, 'leave' for the lobby
+term-online-prompt-gone = waiting for { $name }, gone for { $time }: 'claim' claims the game after 2 minutes
+term-online-prompt-waiting-for = waiting for { $name }
+term-online-prompt-roll = your turn: 'roll' or 'double'
+term-online-prompt-take = { $name } doubles to { $value }: 'take' or 'drop'
+term-online-prompt-name-double = name a double: { $doubles }
+term-online-prompt-move-bare = your move
+term-online-prompt-move = your move { $dice }: type a play ('plays' lists them)
+term-online-prompt-move-chosen = your move the chosen { $double } { $dice }: type a play ('plays' lists them)
+term-online-prompt-complete = your play { $play } is complete: 'ok' to confirm or 'undo'
+term-online-prompt-next-step = so far { $play }, dice left { $dice }: next step
+term-online-prompt-seeking = waiting in the { $pool } pool ('cancel' to stop)
+term-online-prompt-lobby = lobby: 'seek american', 'challenge', 'accept N', 'watch N', 'help'
+term-online-position-head = Position (points numbered from { $name }'s side), game { $number }:
+term-online-position-head-match = Position (points numbered from { $name }'s side), game { $number } of a match to { $target }:
+term-online-position-side = {"  "}{ $label }: { $points } | start { $start }, bar { $bar }, off { $off } | pips { $pips } | score { $score }
+term-online-dice = {"  "}Dice: { $dice }
+term-online-welcome = Welcome, { $name }. Type 'help' for commands.
+term-online-welcome-guest = Welcome, { $name } (guest). Type 'help' for commands.
+term-online-your-challenge = Your challenge: { $text }
+term-online-new-challenge = New challenge: { $text }
+term-online-accept-n = { $text } ('accept { $number }')
+term-online-challenge-gone = Challenge { $id } is gone.
+term-online-seeking = Waiting in the { $pool } pool for an opponent ('cancel' to stop).
+term-online-paired = Paired: joining the game.
+term-online-joined = Joined game { $game }: { $x } vs { $o }, { $rules }{ $terms }.
+term-online-watching = You are watching.
+term-online-plays = { $name } plays { $play }.
+term-online-sits = { $name } sits at { $mark }.
+term-online-rematch-begins = The rematch begins.
+term-online-you-offer-rematch = You offer a rematch.
+term-online-offers-rematch = { $name } offers a rematch: 'rematch' accepts, 'decline' declines.
+term-online-declines-rematch = { $name } declines the rematch.
+term-online-guest-name = Playing under a guest name the server gives instead.
+term-online-back = { $name } is back.
+term-online-here = { $name } is here.
+term-online-no-play = No legal play: the turn passes.
+term-online-lobby = Lobby: { $count } online.
+term-online-pools = Quick pairing ('seek POOL' or 'seek N'):
+term-online-pool = {"  "}{ $number }. { $id } { $rules }{ $terms }, clock { $clock }: { $waiting } waiting
+term-online-no-challenges = Open challenges: none ('challenge' makes one).
+term-online-challenges = Open challenges ('accept N'):
+term-online-no-games = Games being played: none.
+term-online-games = Games being played ('watch N'):
+term-online-game =
+    {"  "}{ $number }. { $x } vs { $o }, { $rules }{ $rated ->
+        [rated] , rated
+       *[casual] {""}
+    } [{ $id }]
+term-online-help =
+    In the lobby:
+      lobby                 show the lobby again
+      seek POOL             quick pairing: american, american-match, bgammon or backgammon (or 1-4)
+      challenge [RULES] [match N] [clock 3+12|30/turn] [rated]
+                            offer a game to anyone (default: american, one game, no clock)
+      accept N|ID           accept challenge N of the list
+      cancel [ID]           withdraw your challenges and seek
+      watch N|ID            watch game N of the games being played
+    In a game:
+      13/7 8/7              a whole play (also bar/22, in/19(4), 24/13, 6/off); 13/7 alone is one step
+      plays, play N         list the legal plays; make play N of the list
+      undo, ok              take back a step; confirm a play made step by step
+      1..6                  the double to name after a fully played 1-2
+      roll, double, take, drop   the cube, when the rules have one
+      resign                say what resigning costs; 'resign yes' resigns
+      next                  start the next game of a match
+      rematch, decline      offer or accept a rematch; decline the other side's offer
+      say TEXT              write in the game's chat
+      claim                 claim the game of an opponent gone on their turn (games without clocks)
+      board, clock          draw the board; show both clocks
+      leave                 leave the game for the lobby
+    Anywhere:
+      help, quit
+term-online-left = You left the game.
+term-online-say-what = Say what? 'say good luck'
+term-online-chat-in-game = Chat is in a game: join or watch one first.
+term-online-lists-challenges = { $error } ('lobby' lists the challenges)
+term-online-nothing-to-cancel = Nothing to cancel.
+term-online-left-pool = You left the pool.
+term-online-lists-games = { $error } ('lobby' lists the games)
+term-online-not-lobby-command = '{ $text }' is not a lobby command: 'help' lists them
+term-online-finish-first = Finish or 'leave' this game first.
+term-online-seek-which = seek which pool? { $pools }
+term-online-no-clock = This game has no clock.
+term-online-only-players-resign = Only a player can resign.
+term-online-resign-cost =
+    Resigning now gives { $name } { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }: 'resign yes' to resign.
+term-online-no-play-to-choose = No play to choose now.
+term-online-no-play-n = There is no play { $number }: 'plays' lists { $count }.
+term-online-not-your-move = '{ $text }' is not a command, and it is not your move: 'help' lists the commands
+term-online-not-rebuilt = the play could not be rebuilt here: use 'plays' and 'play N'
+term-online-not-a-command = '{ $text }' is not a command: 'help' lists them
+term-online-die-off = Die-off: { $x } { $xd }, { $o } { $od }.
+term-online-rolls = { $name } rolls { $dice }.
+term-online-names = { $name } names { $value }-{ $value }.
+term-online-doubles = { $name } doubles.
+term-online-takes = { $name } takes: the cube is at { $value }.
+term-online-drops = { $name } drops.
+term-online-resigns = { $name } resigns.
+term-online-time-ran-out = { $name }'s time ran out.
+term-online-forfeits = { $name } forfeits.
+term-online-game-begins = Game { $number } begins.
+term-online-wins =
+    { $name } wins { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }. Score: { $x } { $xs }, { $o } { $os }.
+term-online-wins-match = { $name } wins the match.
+term-online-chat = [chat] { $from }: { $text }
+term-online-chat-spectators = [chat (spectators)] { $from }: { $text }
+term-online-match =
+    { $points ->
+        [one] , one game
+       *[other] , match to { $points }
+    }
+term-online-terms =
+    { $points ->
+        [one] , one game
+       *[other] , match to { $points }
+    }{ $clock ->
+        [none] , no clock
+       *[other] , clock { $clock }
+    }{ $rated ->
+        [rated] , rated
+       *[casual] , casual
+    }
+term-online-challenge =
+    { $name }{ $guest ->
+        [yes] {" "}(guest)
+       *[no] {""}
+    } { $rating ->
+        [none] unrated
+       *[other] { $rating }
+    }{ $terms }, { $rules }, { $clock ->
+        [none] no clock
+       *[other] clock { $clock }
+    }, { $rated ->
+        [rated] rated
+       *[casual] casual
+    } [{ $id }]
+term-online-which-one = which one? give its number or id
+term-online-no-number = there is no number { $number }
+term-online-match-needs-length = 'match' needs a length: match 5
+term-online-not-match-length = '{ $text }' is not a match length
+term-online-clock-needs-control = 'clock' needs a time control: clock 3+12 or clock 30/turn
+term-online-not-challenge-part = '{ $text }' is not part of a challenge: challenge [RULES] [match N] [clock 3+12] [rated]
+term-online-connected = Connected to { $url }.
+term-online-interrupted = Interrupted: leaving.
+term-online-bye = Bye.
+term-online-connecting = connecting
+term-online-title = {" "}acey online · { $me } · { $url } · { $count } online
+term-online-keys-game = {" "}type a move or a command, Enter · / chat · 'help' · Esc clear · Ctrl-C quit
+term-online-keys-lobby = {" "}1-4 seek a pool · c challenge · a accept · w watch · x cancel · 'help' · q quit
+term-online-side = {"   "}score { $score } · pips { $pips } · off { $off }
+term-online-gone = {"   "}gone for { $time }
+term-online-side-dice = Dice { $dice }
+term-online-side-cube = Cube { $value }
+term-online-side-clock = Clock { $clock }
+term-online-side-match = Match to { $points }
+term-online-side-rated = Rated
+term-online-side-casual = Casual
+term-online-side-recent = Recent plays:
+term-online-game-title = {" "}game{" "}
+term-online-lobby-title = {" "}lobby{" "}
+term-online-messages-title = {" "}messages{" "}
+term-online-chat-title = {" "}messages and chat{" "}
+term-online-needs-terminal = the full-screen client needs a terminal: use --plain for pipes and scripts

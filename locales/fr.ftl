@@ -1061,3 +1061,186 @@ term-needs-terminal = le jeu plein écran a besoin d’un terminal : utilisez --
 term-board-start = départ
 term-board-off = sortie
 term-board-bar = BARRE
+
+## Le terminal en ligne (acey play --online) : salon, parties, discussion
+# $rated vaut « rated » ou « casual » ; $clock est une cadence comme 3+12, ou « none » ; $points
+# est la longueur du match (1 pour une partie simple).
+
+term-server-says = Le serveur répond : { $message } ({ $code }).
+term-server-refused = Le serveur a refusé : { $text }
+term-online-label-you = { $mark } { $name } (vous)
+term-online-clock-running = { $label } { $time } (tourne)
+term-online-clock-line = Pendule { $control } : { $x }, { $o }
+term-online-prompt-match-over = match terminé : « rematch » pour rejouer, « leave » pour le salon, « quit »
+term-online-prompt-game-over = partie terminée : « next » lance la partie suivante
+term-online-prompt-watching = spectateur : « say TEXTE » pour parler, « leave » pour le salon
+term-online-prompt-gone = en attente de { $name }, absent depuis { $time } : « claim » réclame la partie après 2 minutes
+term-online-prompt-waiting-for = en attente de { $name }
+term-online-prompt-roll = à vous : « roll » pour lancer ou « double » pour doubler
+term-online-prompt-take = { $name } double à { $value } : « take » pour accepter ou « drop » pour refuser
+term-online-prompt-name-double = annoncez un double : { $doubles }
+term-online-prompt-move-bare = à vous de jouer
+term-online-prompt-move = à vous de jouer { $dice } : tapez un coup (« plays » les liste)
+term-online-prompt-move-chosen = à vous de jouer le { $double } annoncé { $dice } : tapez un coup (« plays » les liste)
+term-online-prompt-complete = votre coup { $play } est complet : « ok » pour valider ou « undo »
+term-online-prompt-next-step = déjà { $play }, dés restants { $dice } : pas suivant
+term-online-prompt-seeking = en attente dans la file { $pool } (« cancel » pour arrêter)
+term-online-prompt-lobby = salon : « seek american », « challenge », « accept N », « watch N », « help »
+term-online-position-head = Position (flèches numérotées du côté de { $name }), partie { $number } :
+term-online-position-head-match = Position (flèches numérotées du côté de { $name }), partie { $number } d’un match en { $target } :
+term-online-position-side = {"  "}{ $label } : { $points } | départ { $start }, barre { $bar }, sorties { $off } | pips { $pips } | score { $score }
+term-online-dice = {"  "}Dés : { $dice }
+term-online-welcome = Bienvenue, { $name }. Tapez « help » pour les commandes.
+term-online-welcome-guest = Bienvenue, { $name } (invité). Tapez « help » pour les commandes.
+term-online-your-challenge = Votre défi : { $text }
+term-online-new-challenge = Nouveau défi : { $text }
+term-online-accept-n = { $text } (« accept { $number } »)
+term-online-challenge-gone = Le défi { $id } n’existe plus.
+term-online-seeking = En attente d’un adversaire dans la file { $pool } (« cancel » pour arrêter).
+term-online-paired = Adversaire trouvé : vous rejoignez la partie.
+term-online-joined = Partie { $game } rejointe : { $x } contre { $o }, { $rules }{ $terms }.
+term-online-watching = Vous êtes spectateur.
+term-online-plays = { $name } joue { $play }.
+term-online-sits = { $name } prend la place { $mark }.
+term-online-rematch-begins = La revanche commence.
+term-online-you-offer-rematch = Vous proposez une revanche.
+term-online-offers-rematch = { $name } propose une revanche : « rematch » accepte, « decline » refuse.
+term-online-declines-rematch = { $name } refuse la revanche.
+term-online-guest-name = Vous jouez sous un nom d’invité donné par le serveur.
+term-online-back = { $name } est de retour.
+term-online-here = { $name } est là.
+term-online-no-play = Aucun coup possible : le tour passe.
+term-online-lobby = Salon : { $count } en ligne.
+term-online-pools = Appariement rapide (« seek FILE » ou « seek N ») :
+term-online-pool = {"  "}{ $number }. { $id } { $rules }{ $terms }, pendule { $clock } : { $waiting } en attente
+term-online-no-challenges = Défis ouverts : aucun (« challenge » en crée un).
+term-online-challenges = Défis ouverts (« accept N ») :
+term-online-no-games = Parties en cours : aucune.
+term-online-games = Parties en cours (« watch N ») :
+term-online-game =
+    {"  "}{ $number }. { $x } contre { $o }, { $rules }{ $rated ->
+        [rated] , classée
+       *[casual] {""}
+    } [{ $id }]
+term-online-help =
+    Commandes (en anglais, dans toutes les langues).
+    Dans le salon :
+      lobby                 afficher de nouveau le salon
+      seek FILE             appariement rapide : american, american-match, bgammon ou backgammon (ou 1-4)
+      challenge [RÈGLES] [match N] [clock 3+12|30/turn] [rated]
+                            proposer une partie à tous (par défaut : american, une partie, sans pendule)
+      accept N|ID           accepter le défi N de la liste
+      cancel [ID]           retirer vos défis et votre recherche
+      watch N|ID            regarder la partie N des parties en cours
+    Dans une partie :
+      13/7 8/7              un coup entier (aussi bar/22, in/19(4), 24/13, 6/off) ; 13/7 seul est un pas
+      plays, play N         lister les coups permis ; jouer le coup N de la liste
+      undo, ok              reprendre un pas ; valider un coup joué pas à pas
+      1..6                  le double à annoncer après un 1-2 joué en entier
+      roll, double, take, drop   lancer, doubler, accepter ou refuser le videau
+      resign                dire ce que coûte l’abandon ; « resign yes » abandonne
+      next                  lancer la partie suivante d’un match
+      rematch, decline      proposer ou accepter une revanche ; refuser celle de l’adversaire
+      say TEXTE             écrire dans la discussion de la partie
+      claim                 réclamer la partie d’un adversaire parti pendant son tour (sans pendule)
+      board, clock          dessiner le plateau ; montrer les deux pendules
+      leave                 quitter la partie pour le salon
+    Partout :
+      help, quit
+term-online-left = Vous avez quitté la partie.
+term-online-say-what = Dire quoi ? « say bonne chance »
+term-online-chat-in-game = La discussion a lieu dans une partie : rejoignez-en ou regardez-en une d’abord.
+term-online-lists-challenges = { $error } (« lobby » liste les défis)
+term-online-nothing-to-cancel = Rien à annuler.
+term-online-left-pool = Vous avez quitté la file.
+term-online-lists-games = { $error } (« lobby » liste les parties)
+term-online-not-lobby-command = « { $text } » n’est pas une commande du salon : « help » les liste
+term-online-finish-first = Terminez ou quittez (« leave ») d’abord cette partie.
+term-online-seek-which = quelle file ? { $pools }
+term-online-no-clock = Cette partie n’a pas de pendule.
+term-online-only-players-resign = Seul un joueur peut abandonner.
+term-online-resign-cost =
+    Abandonner maintenant donne { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } à { $name } : « resign yes » pour abandonner.
+term-online-no-play-to-choose = Aucun coup à choisir maintenant.
+term-online-no-play-n = Il n’y a pas de coup { $number } : « plays » en liste { $count }.
+term-online-not-your-move = « { $text } » n’est pas une commande, et ce n’est pas à vous de jouer : « help » liste les commandes
+term-online-not-rebuilt = le coup n’a pas pu être reconstruit ici : utilisez « plays » et « play N »
+term-online-not-a-command = « { $text } » n’est pas une commande : « help » les liste
+term-online-die-off = Lancer d’ouverture : { $x } { $xd }, { $o } { $od }.
+term-online-rolls = { $name } fait { $dice }.
+term-online-names = { $name } annonce { $value }-{ $value }.
+term-online-doubles = { $name } double.
+term-online-takes = { $name } accepte : le videau est à { $value }.
+term-online-drops = { $name } refuse le videau.
+term-online-resigns = { $name } abandonne.
+term-online-time-ran-out = Le temps de { $name } est écoulé.
+term-online-forfeits = { $name } perd par forfait.
+term-online-game-begins = La partie { $number } commence.
+term-online-wins =
+    { $name } gagne { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }. Score : { $x } { $xs }, { $o } { $os }.
+term-online-wins-match = { $name } gagne le match.
+term-online-chat = [discussion] { $from } : { $text }
+term-online-chat-spectators = [discussion (spectateurs)] { $from } : { $text }
+term-online-match =
+    { $points ->
+        [one] , une partie
+       *[other] , match en { $points }
+    }
+term-online-terms =
+    { $points ->
+        [one] , une partie
+       *[other] , match en { $points }
+    }{ $clock ->
+        [none] , sans pendule
+       *[other] , pendule { $clock }
+    }{ $rated ->
+        [rated] , classée
+       *[casual] , amicale
+    }
+term-online-challenge =
+    { $name }{ $guest ->
+        [yes] {" "}(invité)
+       *[no] {""}
+    } { $rating ->
+        [none] non classé
+       *[other] { $rating }
+    }{ $terms }, { $rules }, { $clock ->
+        [none] sans pendule
+       *[other] pendule { $clock }
+    }, { $rated ->
+        [rated] classée
+       *[casual] amicale
+    } [{ $id }]
+term-online-which-one = lequel ? donnez son numéro ou son id
+term-online-no-number = il n’y a pas de numéro { $number }
+term-online-match-needs-length = « match » demande une longueur : match 5
+term-online-not-match-length = « { $text } » n’est pas une longueur de match
+term-online-clock-needs-control = « clock » demande une cadence : clock 3+12 ou clock 30/turn
+term-online-not-challenge-part = « { $text } » ne fait pas partie d’un défi : challenge [RÈGLES] [match N] [clock 3+12] [rated]
+term-online-connected = Connecté à { $url }.
+term-online-interrupted = Interrompu : départ.
+term-online-bye = Au revoir.
+term-online-connecting = connexion
+term-online-title = {" "}acey en ligne · { $me } · { $url } · { $count } en ligne
+term-online-keys-game = {" "}tapez un coup ou une commande, Entrée · / discussion · « help » · Échap effacer · Ctrl-C quitter
+term-online-keys-lobby = {" "}1-4 file · c défi · a accepter · w regarder · x annuler · « help » · q quitter
+term-online-side = {"   "}score { $score } · pips { $pips } · sorties { $off }
+term-online-gone = {"   "}absent depuis { $time }
+term-online-side-dice = Dés { $dice }
+term-online-side-cube = Videau { $value }
+term-online-side-clock = Pendule { $clock }
+term-online-side-match = Match en { $points }
+term-online-side-rated = Classée
+term-online-side-casual = Amicale
+term-online-side-recent = Derniers coups :
+term-online-game-title = {" "}partie{" "}
+term-online-lobby-title = {" "}salon{" "}
+term-online-messages-title = {" "}messages{" "}
+term-online-chat-title = {" "}messages et discussion{" "}
+term-online-needs-terminal = le client plein écran a besoin d’un terminal : utilisez --plain pour les tubes et les scripts

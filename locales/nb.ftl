@@ -1054,3 +1054,186 @@ term-needs-terminal = fullskjermspillet trenger en terminal: bruk --plain for r�
 term-board-start = start
 term-board-off = ute
 term-board-bar = BAR
+
+## Terminalen på nett (acey play --online): lobby, partier, chat
+# $rated er «rated» eller «casual»; $clock er en tidskontroll som 3+12, eller «none»; $points er
+# matchlengden (1 for et enkelt parti).
+
+term-server-says = Serveren svarer: { $message } ({ $code }).
+term-server-refused = Serveren sa nei: { $text }
+term-online-label-you = { $mark } { $name } (deg)
+term-online-clock-running = { $label } { $time } (går)
+term-online-clock-line = Klokke { $control }: { $x }, { $o }
+term-online-prompt-match-over = matchen er over: «rematch» for å spille igjen, «leave» for lobbyen, «quit»
+term-online-prompt-game-over = partiet er over: «next» starter neste parti
+term-online-prompt-watching = ser på: «say TEKST» for å chatte, «leave» for lobbyen
+term-online-prompt-gone = venter på { $name }, borte i { $time }: «claim» krever partiet etter 2 minutter
+term-online-prompt-waiting-for = venter på { $name }
+term-online-prompt-roll = din tur: «roll» for å kaste eller «double» for å doble
+term-online-prompt-take = { $name } dobler til { $value }: «take» for å ta imot eller «drop» for å gi opp
+term-online-prompt-name-double = velg en dobbel: { $doubles }
+term-online-prompt-move-bare = ditt trekk
+term-online-prompt-move = ditt trekk { $dice }: skriv et trekk («plays» viser dem)
+term-online-prompt-move-chosen = ditt trekk, den valgte { $double } { $dice }: skriv et trekk («plays» viser dem)
+term-online-prompt-complete = trekket { $play } er ferdig: «ok» for å bekrefte eller «undo»
+term-online-prompt-next-step = hittil { $play }, terninger igjen { $dice }: neste steg
+term-online-prompt-seeking = venter i køen { $pool } («cancel» for å stoppe)
+term-online-prompt-lobby = lobby: «seek american», «challenge», «accept N», «watch N», «help»
+term-online-position-head = Stilling (punktene nummerert fra siden til { $name }), parti { $number }:
+term-online-position-head-match = Stilling (punktene nummerert fra siden til { $name }), parti { $number } i en match til { $target }:
+term-online-position-side = {"  "}{ $label }: { $points } | start { $start }, bar { $bar }, ute { $off } | pips { $pips } | poeng { $score }
+term-online-dice = {"  "}Terninger: { $dice }
+term-online-welcome = Velkommen, { $name }. Skriv «help» for kommandoene.
+term-online-welcome-guest = Velkommen, { $name } (gjest). Skriv «help» for kommandoene.
+term-online-your-challenge = Din utfordring: { $text }
+term-online-new-challenge = Ny utfordring: { $text }
+term-online-accept-n = { $text } («accept { $number }»)
+term-online-challenge-gone = Utfordringen { $id } er borte.
+term-online-seeking = Venter i køen { $pool } på en motstander («cancel» for å stoppe).
+term-online-paired = Motstander funnet: går inn i partiet.
+term-online-joined = Gikk inn i parti { $game }: { $x } mot { $o }, { $rules }{ $terms }.
+term-online-watching = Du ser på.
+term-online-plays = { $name } spiller { $play }.
+term-online-sits = { $name } setter seg på { $mark }.
+term-online-rematch-begins = Omkampen begynner.
+term-online-you-offer-rematch = Du tilbyr omkamp.
+term-online-offers-rematch = { $name } tilbyr omkamp: «rematch» godtar, «decline» avslår.
+term-online-declines-rematch = { $name } takker nei til omkamp.
+term-online-guest-name = Spiller under et gjestenavn serveren gir i stedet.
+term-online-back = { $name } er tilbake.
+term-online-here = { $name } er her.
+term-online-no-play = Ingen lovlige trekk: turen går videre.
+term-online-lobby = Lobby: { $count } pålogget.
+term-online-pools = Hurtigparing («seek KØ» eller «seek N»):
+term-online-pool = {"  "}{ $number }. { $id } { $rules }{ $terms }, klokke { $clock }: { $waiting } venter
+term-online-no-challenges = Åpne utfordringer: ingen («challenge» lager en).
+term-online-challenges = Åpne utfordringer («accept N»):
+term-online-no-games = Partier som spilles: ingen.
+term-online-games = Partier som spilles («watch N»):
+term-online-game =
+    {"  "}{ $number }. { $x } mot { $o }, { $rules }{ $rated ->
+        [rated] , rangert
+       *[casual] {""}
+    } [{ $id }]
+term-online-help =
+    Kommandoer (på engelsk i alle språk).
+    I lobbyen:
+      lobby                 vis lobbyen igjen
+      seek KØ               hurtigparing: american, american-match, bgammon eller backgammon (eller 1-4)
+      challenge [REGLER] [match N] [clock 3+12|30/turn] [rated]
+                            tilby et parti til alle (standard: american, ett parti, uten klokke)
+      accept N|ID           godta utfordring N i listen
+      cancel [ID]           trekk tilbake utfordringene og søket ditt
+      watch N|ID            se på parti N av partiene som spilles
+    I et parti:
+      13/7 8/7              et helt trekk (også bar/22, in/19(4), 24/13, 6/off); 13/7 alene er ett steg
+      plays, play N         vis de lovlige trekkene; spill trekk N i listen
+      undo, ok              ta tilbake et steg; bekreft et trekk spilt steg for steg
+      1..6                  dobbelen du velger etter en 1-2 spilt helt ut
+      roll, double, take, drop   kast og doblingskuben, når reglene har den
+      resign                si hva det koster å gi opp; «resign yes» gir opp
+      next                  start neste parti i en match
+      rematch, decline      tilby eller godta omkamp; avslå motstanderens tilbud
+      say TEKST             skriv i partiets chat
+      claim                 krev partiet når motstanderen er borte på sin tur (partier uten klokke)
+      board, clock          tegn brettet; vis begge klokkene
+      leave                 forlat partiet for lobbyen
+    Overalt:
+      help, quit
+term-online-left = Du forlot partiet.
+term-online-say-what = Si hva? «say lykke til»
+term-online-chat-in-game = Chatten hører til et parti: gå inn i eller se på et parti først.
+term-online-lists-challenges = { $error } («lobby» viser utfordringene)
+term-online-nothing-to-cancel = Ingenting å avbryte.
+term-online-left-pool = Du forlot køen.
+term-online-lists-games = { $error } («lobby» viser partiene)
+term-online-not-lobby-command = «{ $text }» er ikke en lobbykommando: «help» viser dem
+term-online-finish-first = Spill ferdig eller forlat («leave») dette partiet først.
+term-online-seek-which = hvilken kø? { $pools }
+term-online-no-clock = Dette partiet har ingen klokke.
+term-online-only-players-resign = Bare en spiller kan gi opp.
+term-online-resign-cost =
+    Å gi opp nå gir { $name } { $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }: «resign yes» for å gi opp.
+term-online-no-play-to-choose = Ingen trekk å velge nå.
+term-online-no-play-n = Det finnes ikke noe trekk { $number }: «plays» viser { $count }.
+term-online-not-your-move = «{ $text }» er ikke en kommando, og det er ikke ditt trekk: «help» viser kommandoene
+term-online-not-rebuilt = trekket kunne ikke bygges opp her: bruk «plays» og «play N»
+term-online-not-a-command = «{ $text }» er ikke en kommando: «help» viser dem
+term-online-die-off = Åpningskast: { $x } { $xd }, { $o } { $od }.
+term-online-rolls = { $name } slår { $dice }.
+term-online-names = { $name } velger { $value }-{ $value }.
+term-online-doubles = { $name } dobler.
+term-online-takes = { $name } tar imot: kuben står på { $value }.
+term-online-drops = { $name } gir opp kuben.
+term-online-resigns = { $name } gir opp.
+term-online-time-ran-out = Tiden til { $name } er ute.
+term-online-forfeits = { $name } taper på walkover.
+term-online-game-begins = Parti { $number } begynner.
+term-online-wins =
+    { $name } vinner { $points ->
+        [one] { $points } poeng
+       *[other] { $points } poeng
+    }. Stilling: { $x } { $xs }, { $o } { $os }.
+term-online-wins-match = { $name } vinner matchen.
+term-online-chat = [chat] { $from }: { $text }
+term-online-chat-spectators = [chat (tilskuere)] { $from }: { $text }
+term-online-match =
+    { $points ->
+        [one] , ett parti
+       *[other] , match til { $points }
+    }
+term-online-terms =
+    { $points ->
+        [one] , ett parti
+       *[other] , match til { $points }
+    }{ $clock ->
+        [none] , uten klokke
+       *[other] , klokke { $clock }
+    }{ $rated ->
+        [rated] , rangert
+       *[casual] , vennskapelig
+    }
+term-online-challenge =
+    { $name }{ $guest ->
+        [yes] {" "}(gjest)
+       *[no] {""}
+    } { $rating ->
+        [none] uten rating
+       *[other] { $rating }
+    }{ $terms }, { $rules }, { $clock ->
+        [none] uten klokke
+       *[other] klokke { $clock }
+    }, { $rated ->
+        [rated] rangert
+       *[casual] vennskapelig
+    } [{ $id }]
+term-online-which-one = hvilken? oppgi nummeret eller id-en
+term-online-no-number = det finnes ikke noe nummer { $number }
+term-online-match-needs-length = «match» trenger en lengde: match 5
+term-online-not-match-length = «{ $text }» er ikke en matchlengde
+term-online-clock-needs-control = «clock» trenger en tidskontroll: clock 3+12 eller clock 30/turn
+term-online-not-challenge-part = «{ $text }» hører ikke til en utfordring: challenge [REGLER] [match N] [clock 3+12] [rated]
+term-online-connected = Koblet til { $url }.
+term-online-interrupted = Avbrutt: går ut.
+term-online-bye = Ha det.
+term-online-connecting = kobler til
+term-online-title = {" "}acey på nett · { $me } · { $url } · { $count } pålogget
+term-online-keys-game = {" "}skriv et trekk eller en kommando, Enter · / chat · «help» · Esc tøm · Ctrl-C avslutt
+term-online-keys-lobby = {" "}1-4 kø · c utfordre · a godta · w se på · x avbryt · «help» · q avslutt
+term-online-side = {"   "}poeng { $score } · pips { $pips } · ute { $off }
+term-online-gone = {"   "}borte i { $time }
+term-online-side-dice = Terninger { $dice }
+term-online-side-cube = Kube { $value }
+term-online-side-clock = Klokke { $clock }
+term-online-side-match = Match til { $points }
+term-online-side-rated = Rangert
+term-online-side-casual = Vennskapelig
+term-online-side-recent = Siste trekk:
+term-online-game-title = {" "}parti{" "}
+term-online-lobby-title = {" "}lobby{" "}
+term-online-messages-title = {" "}meldinger{" "}
+term-online-chat-title = {" "}meldinger og chat{" "}
+term-online-needs-terminal = fullskjermklienten trenger en terminal: bruk --plain for rør og skript

@@ -1082,3 +1082,188 @@ term-needs-terminal = полноэкранной игре нужен терми�
 term-board-start = старт
 term-board-off = выброс
 term-board-bar = БАР
+
+## Терминал в сети (acey play --online): лобби, партии, чат
+# $rated — «rated» или «casual»; $clock — контроль времени вроде 3+12 или «none»; $points —
+# длина матча (1 для одной партии).
+
+term-server-says = Ответ сервера: { $message } ({ $code }).
+term-server-refused = Сервер отказал: { $text }
+term-online-label-you = { $mark } { $name } (вы)
+term-online-clock-running = { $label } { $time } (идут)
+term-online-clock-line = Часы { $control }: { $x }, { $o }
+term-online-prompt-match-over = матч окончен: «rematch» — сыграть ещё, «leave» — в лобби, «quit» — выход
+term-online-prompt-game-over = партия окончена: «next» начинает следующую партию
+term-online-prompt-watching = просмотр: «say ТЕКСТ» — написать в чат, «leave» — в лобби
+term-online-prompt-gone = ждём { $name }, нет уже { $time }: «claim» забирает партию через 2 минуты
+term-online-prompt-waiting-for = ждём { $name }
+term-online-prompt-roll = ваш ход: «roll» — бросить кубики, «double» — удвоить
+term-online-prompt-take = { $name } удваивает до { $value }: «take» — принять, «drop» — сдаться
+term-online-prompt-name-double = назовите дубль: { $doubles }
+term-online-prompt-move-bare = ваш ход
+term-online-prompt-move = ваш ход { $dice }: введите ход («plays» покажет список)
+term-online-prompt-move-chosen = ваш ход, названный дубль { $double } { $dice }: введите ход («plays» покажет список)
+term-online-prompt-complete = ваш ход { $play } готов: «ok» — подтвердить, «undo» — отменить
+term-online-prompt-next-step = сделано { $play }, осталось кубиков { $dice }: следующий шаг
+term-online-prompt-seeking = ждём соперника в очереди { $pool } («cancel» — прекратить)
+term-online-prompt-lobby = лобби: «seek american», «challenge», «accept N», «watch N», «help»
+term-online-position-head = Позиция (пункты пронумерованы со стороны { $name }), партия { $number }:
+term-online-position-head-match = Позиция (пункты пронумерованы со стороны { $name }), партия { $number } матча до { $target }:
+term-online-position-side = {"  "}{ $label }: { $points } | старт { $start }, бар { $bar }, выброшено { $off } | пипсы { $pips } | счёт { $score }
+term-online-dice = {"  "}Кубики: { $dice }
+term-online-welcome = Добро пожаловать, { $name }. Введите «help», чтобы увидеть команды.
+term-online-welcome-guest = Добро пожаловать, { $name } (гость). Введите «help», чтобы увидеть команды.
+term-online-your-challenge = Ваш вызов: { $text }
+term-online-new-challenge = Новый вызов: { $text }
+term-online-accept-n = { $text } («accept { $number }»)
+term-online-challenge-gone = Вызова { $id } больше нет.
+term-online-seeking = Ждём соперника в очереди { $pool } («cancel» — прекратить).
+term-online-paired = Соперник найден: переходим в партию.
+term-online-joined = Партия { $game }: { $x } против { $o }, { $rules }{ $terms }.
+term-online-watching = Вы зритель.
+term-online-plays = { $name } ходит { $play }.
+term-online-sits = { $name } садится за { $mark }.
+term-online-rematch-begins = Реванш начинается.
+term-online-you-offer-rematch = Вы предлагаете реванш.
+term-online-offers-rematch = { $name } предлагает реванш: «rematch» — принять, «decline» — отказаться.
+term-online-declines-rematch = { $name } отказывается от реванша.
+term-online-guest-name = Играем под гостевым именем, которое дал сервер.
+term-online-back = { $name } вернулся.
+term-online-here = { $name } здесь.
+term-online-no-play = Ходов нет: очередь переходит.
+term-online-lobby = Лобби: в сети { $count }.
+term-online-pools = Быстрый подбор («seek ОЧЕРЕДЬ» или «seek N»):
+term-online-pool = {"  "}{ $number }. { $id } { $rules }{ $terms }, часы { $clock }: ждут { $waiting }
+term-online-no-challenges = Открытых вызовов нет («challenge» создаёт вызов).
+term-online-challenges = Открытые вызовы («accept N»):
+term-online-no-games = Сейчас никто не играет.
+term-online-games = Идущие партии («watch N»):
+term-online-game =
+    {"  "}{ $number }. { $x } против { $o }, { $rules }{ $rated ->
+        [rated] , рейтинговая
+       *[casual] {""}
+    } [{ $id }]
+term-online-help =
+    Команды (по-английски во всех языках).
+    В лобби:
+      lobby                 показать лобби ещё раз
+      seek ОЧЕРЕДЬ          быстрый подбор: american, american-match, bgammon или backgammon (или 1-4)
+      challenge [ПРАВИЛА] [match N] [clock 3+12|30/turn] [rated]
+                            предложить партию всем (по умолчанию: american, одна партия, без часов)
+      accept N|ID           принять вызов N из списка
+      cancel [ID]           отозвать свои вызовы и поиск
+      watch N|ID            смотреть партию N из идущих
+    В партии:
+      13/7 8/7              весь ход (также bar/22, in/19(4), 24/13, 6/off); 13/7 отдельно — один шаг
+      plays, play N         список допустимых ходов; сделать ход N из списка
+      undo, ok              отменить шаг; подтвердить ход, сделанный по шагам
+      1..6                  дубль, который называют после полностью сыгранного 1-2
+      roll, double, take, drop   бросок и куб удвоения, если он есть в правилах
+      resign                сказать, чего стоит сдача; «resign yes» сдаёт партию
+      next                  начать следующую партию матча
+      rematch, decline      предложить или принять реванш; отказаться от реванша соперника
+      say ТЕКСТ             написать в чат партии
+      claim                 забрать партию соперника, ушедшего в свой ход (без часов)
+      board, clock          нарисовать доску; показать обои часы
+      leave                 выйти из партии в лобби
+    Везде:
+      help, quit
+term-online-left = Вы вышли из партии.
+term-online-say-what = Что сказать? «say удачи»
+term-online-chat-in-game = Чат есть только в партии: сначала войдите в партию или смотрите её.
+term-online-lists-challenges = { $error } («lobby» покажет вызовы)
+term-online-nothing-to-cancel = Отменять нечего.
+term-online-left-pool = Вы вышли из очереди.
+term-online-lists-games = { $error } («lobby» покажет партии)
+term-online-not-lobby-command = «{ $text }» — не команда лобби: «help» покажет список
+term-online-finish-first = Сначала закончите эту партию или выйдите из неё («leave»).
+term-online-seek-which = какая очередь? { $pools }
+term-online-no-clock = В этой партии нет часов.
+term-online-only-players-resign = Сдаться может только игрок.
+term-online-resign-cost =
+    Сдача сейчас даёт { $name } { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }: «resign yes» — сдаться.
+term-online-no-play-to-choose = Сейчас выбирать нечего.
+term-online-no-play-n = Хода { $number } нет: «plays» показывает { $count }.
+term-online-not-your-move = «{ $text }» — не команда, и сейчас не ваш ход: «help» покажет команды
+term-online-not-rebuilt = ход не удалось восстановить здесь: используйте «plays» и «play N»
+term-online-not-a-command = «{ $text }» — не команда: «help» покажет список
+term-online-die-off = Розыгрыш первого хода: { $x } { $xd }, { $o } { $od }.
+term-online-rolls = { $name }: выпало { $dice }.
+term-online-names = { $name } называет { $value }-{ $value }.
+term-online-doubles = { $name } удваивает.
+term-online-takes = { $name } принимает: куб на { $value }.
+term-online-drops = { $name } отказывается от удвоения.
+term-online-resigns = { $name } сдаётся.
+term-online-time-ran-out = У { $name } кончилось время.
+term-online-forfeits = { $name }: поражение засчитано.
+term-online-game-begins = Начинается партия { $number }.
+term-online-wins =
+    { $name } выигрывает { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }. Счёт: { $x } { $xs }, { $o } { $os }.
+term-online-wins-match = { $name } выигрывает матч.
+term-online-chat = [чат] { $from }: { $text }
+term-online-chat-spectators = [чат зрителей] { $from }: { $text }
+term-online-match =
+    { $points ->
+        [one] , одна партия
+       *[other] , матч до { $points }
+    }
+term-online-terms =
+    { $points ->
+        [one] , одна партия
+       *[other] , матч до { $points }
+    }{ $clock ->
+        [none] , без часов
+       *[other] , часы { $clock }
+    }{ $rated ->
+        [rated] , рейтинговая
+       *[casual] , товарищеская
+    }
+term-online-challenge =
+    { $name }{ $guest ->
+        [yes] {" "}(гость)
+       *[no] {""}
+    } { $rating ->
+        [none] без рейтинга
+       *[other] { $rating }
+    }{ $terms }, { $rules }, { $clock ->
+        [none] без часов
+       *[other] часы { $clock }
+    }, { $rated ->
+        [rated] рейтинговая
+       *[casual] товарищеская
+    } [{ $id }]
+term-online-which-one = какой? укажите номер или id
+term-online-no-number = номера { $number } нет
+term-online-match-needs-length = «match» требует длины: match 5
+term-online-not-match-length = «{ $text }» — не длина матча
+term-online-clock-needs-control = «clock» требует контроля времени: clock 3+12 или clock 30/turn
+term-online-not-challenge-part = «{ $text }» не входит в вызов: challenge [ПРАВИЛА] [match N] [clock 3+12] [rated]
+term-online-connected = Подключено к { $url }.
+term-online-interrupted = Прервано: выходим.
+term-online-bye = До свидания.
+term-online-connecting = подключение
+term-online-title = {" "}acey в сети · { $me } · { $url } · в сети { $count }
+term-online-keys-game = {" "}ход или команда, Enter · / чат · «help» · Esc очистить · Ctrl-C выход
+term-online-keys-lobby = {" "}1-4 очередь · c вызов · a принять · w смотреть · x отменить · «help» · q выход
+term-online-side = {"   "}счёт { $score } · пипсы { $pips } · выброшено { $off }
+term-online-gone = {"   "}нет уже { $time }
+term-online-side-dice = Кубики { $dice }
+term-online-side-cube = Куб { $value }
+term-online-side-clock = Часы { $clock }
+term-online-side-match = Матч до { $points }
+term-online-side-rated = Рейтинговая
+term-online-side-casual = Товарищеская
+term-online-side-recent = Последние ходы:
+term-online-game-title = {" "}партия{" "}
+term-online-lobby-title = {" "}лобби{" "}
+term-online-messages-title = {" "}сообщения{" "}
+term-online-chat-title = {" "}сообщения и чат{" "}
+term-online-needs-terminal = полноэкранному клиенту нужен терминал: для конвейеров и скриптов используйте --plain

@@ -197,6 +197,16 @@ pub fn text_in(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String
         .unwrap_or_else(|| id.to_string())
 }
 
+/// Message `id` in the chosen language, only if that language's catalogue has it (no fallback):
+/// for ids made at run time, such as a server error code's `error-CODE`.
+pub fn lookup(id: &str, args: &[(&str, FluentValue<'_>)]) -> Option<String> {
+    let mut fluent = FluentArgs::new();
+    for (k, v) in args {
+        fluent.set(*k, v.clone());
+    }
+    format_in(current(), id, (!args.is_empty()).then_some(&fluent))
+}
+
 /// Message `id` in the chosen language ([`set`]).
 pub fn text(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     text_in(current(), id, args)

@@ -13,34 +13,20 @@ use super::proto::{
     Challenge, ChatLine, ClockView, GameInfo, Joined, LiveGame, LogEntry, PlayerView, PoolView,
     Presence, Role, ServerMsg, View, VERSION,
 };
+use crate::i18n::{self, t};
 use crate::play::board::mark_char;
 use crate::play::typed;
 
-/// The commands, as `help` prints them.
-pub const HELP: &str = "\
-In the lobby:
-  lobby                 show the lobby again
-  seek POOL             quick pairing: american, american-match, bgammon or backgammon (or 1-4)
-  challenge [RULES] [match N] [clock 3+12|30/turn] [rated]
-                        offer a game to anyone (default: american, one game, no clock)
-  accept N|ID           accept challenge N of the list
-  cancel [ID]           withdraw your challenges and seek
-  watch N|ID            watch game N of the games being played
-In a game:
-  13/7 8/7              a whole play (also bar/22, in/19(4), 24/13, 6/off); 13/7 alone is one step
-  plays, play N         list the legal plays; make play N of the list
-  undo, ok              take back a step; confirm a play made step by step
-  1..6                  the double to name after a fully played 1-2
-  roll, double, take, drop   the cube, when the rules have one
-  resign                say what resigning costs; 'resign yes' resigns
-  next                  start the next game of a match
-  rematch, decline      offer or accept a rematch; decline the other side's offer
-  say TEXT              write in the game's chat
-  claim                 claim the game of an opponent gone on their turn (games without clocks)
-  board, clock          draw the board; show both clocks
-  leave                 leave the game for the lobby
-Anywhere:
-  help, quit";
+/// A server error in the player's language: the web client's `error-CODE` message when the
+/// language has one, else what the server said (in English) with its code.
+fn server_error(code: &str, message: &str) -> String {
+    if i18n::current() != i18n::Lang::En {
+        if let Some(text) = i18n::lookup(&format!("error-{code}"), &[]) {
+            return t!("term-server-refused", text = text);
+        }
+    }
+    t!("term-server-says", message = message, code = code)
+}
 
 /// What an incoming message or a command led to: lines to show and messages to send.
 #[derive(Debug, Default)]
@@ -134,12 +120,12 @@ impl GameState {
 
     /// The name with its mark and, for this connection's own seat, `(you)`.
     pub fn label(&self, p: Player) -> String {
-        let you = if self.role == Role::Seat(p.index()) {
-            " (you)"
+        let mark = mark_char(p).to_string();
+        if self.role == Role::Seat(p.index()) {
+            t!("term-online-label-you", mark = mark, name = self.name(p))
         } else {
-            ""
-        };
-        format!("{} {}{you}", mark_char(p), self.name(p))
+            format!("{mark} {}", self.name(p))
+        }
     }
 
     /// Milliseconds left on `seat`'s clock at `now`, counting down the running one.
@@ -169,18 +155,18 @@ impl GameState {
         let (c, _) = self.clock.as_ref()?;
         let side = |p: Player| {
             let left = self.left_ms(p.index(), now).unwrap_or(0);
-            let running = if c.running == Some(p.index()) {
-                " (running)"
+            let (label, time) = (self.label(p), clock_text(left));
+            if c.running == Some(p.index()) {
+                t!("term-online-clock-running", label = label, time = time)
             } else {
-                ""
-            };
-            format!("{} {}{running}", self.label(p), clock_text(left))
+                format!("{label} {time}")
+            }
         };
-        Some(format!(
-            "Clock {}: {}, {}",
-            c.control,
-            side(Player::Zero),
-            side(Player::One)
+        Some(t!(
+            "term-online-clock-line",
+            control = c.control.to_string(),
+            x = side(Player::Zero),
+            o = side(Player::One)
         ))
     }
 
@@ -217,40 +203,39 @@ impl GameState {
         let v = &self.view;
         if self.over() {
             return match v.match_winner {
-                Some(_) => {
-                    "match over: 'rematch' to play again, 'leave' for the lobby, 'quit'".into()
-                }
-                None => "game over: 'next' starts the next game".into(),
+                Some(_) => t!("term-online-prompt-match-over"),
+                None => t!("term-online-prompt-game-over"),
             };
         }
         if self.role == Role::Spectator {
-            return "watching: 'say TEXT' to chat, 'leave' for the lobby".into();
+            return t!("term-online-prompt-watching");
         }
         if !self.my_turn() {
             return match v.to_act {
                 Some(p) => match self.away_ms(p, Instant::now()) {
                     // The server allows a claim after two minutes gone on their own turn
                     // (games without clocks); it says so if it is too early.
-                    Some(ms) if self.clock.is_none() && self.role != Role::Spectator => format!(
-                        "waiting for {}, gone for {}: 'claim' claims the game after 2 minutes",
-                        self.name(p),
-                        clock_text(ms)
+                    Some(ms) if self.clock.is_none() && self.role != Role::Spectator => t!(
+                        "term-online-prompt-gone",
+                        name = self.name(p),
+                        time = clock_text(ms)
                     ),
-                    _ => format!("waiting for {}", self.name(p)),
+                    _ => t!("term-online-prompt-waiting-for", name = self.name(p)),
                 },
-                None => "waiting".into(),
+                None => t!("term-prompt-waiting"),
             };
         }
         match v.phase.phase.as_str() {
-            "roll" => "your turn: 'roll' or 'double'".into(),
-            "cube-offered" => format!(
-                "{} doubles to {}: 'take' or 'drop'",
-                v.phase.by.map(|p| self.name(p)).unwrap_or_default(),
-                v.cube.value * 2
+            "roll" => t!("term-online-prompt-roll"),
+            "cube-offered" => t!(
+                "term-online-prompt-take",
+                name = v.phase.by.map(|p| self.name(p)).unwrap_or_default(),
+                value = v.cube.value * 2
             ),
-            "name-double" => format!(
-                "name a double: {}",
-                v.nameable
+            "name-double" => t!(
+                "term-online-prompt-name-double",
+                doubles = v
+                    .nameable
                     .iter()
                     .map(u8::to_string)
                     .collect::<Vec<_>>()
@@ -258,28 +243,29 @@ impl GameState {
             ),
             _ => {
                 let Some(t) = &v.turn else {
-                    return "your move".into();
+                    return t!("term-online-prompt-move-bare");
                 };
                 let dice: Vec<String> = t.remaining.iter().map(u8::to_string).collect();
-                let what = match v.phase.kind {
-                    Some(PoolKind::ChosenDouble(d)) => format!(" the chosen {d}-{d}"),
-                    _ => String::new(),
-                };
+                let dice = dice.join("-");
                 if t.steps.is_empty() {
-                    format!(
-                        "your move{what} {}: type a play ('plays' lists them)",
-                        dice.join("-")
-                    )
+                    match v.phase.kind {
+                        Some(PoolKind::ChosenDouble(d)) => t!(
+                            "term-online-prompt-move-chosen",
+                            double = format!("{d}-{d}"),
+                            dice = dice
+                        ),
+                        _ => t!("term-online-prompt-move", dice = dice),
+                    }
                 } else if t.legal.is_empty() {
-                    format!(
-                        "your play {} is complete: 'ok' to confirm or 'undo'",
-                        notation::format_steps(&t.steps)
+                    t!(
+                        "term-online-prompt-complete",
+                        play = notation::format_steps(&t.steps)
                     )
                 } else {
-                    format!(
-                        "so far {}, dice left {}: next step",
-                        notation::format_steps(&t.steps),
-                        dice.join("-")
+                    t!(
+                        "term-online-prompt-next-step",
+                        play = notation::format_steps(&t.steps),
+                        dice = dice
                     )
                 }
             }
@@ -291,24 +277,29 @@ impl GameState {
         let v = &self.view;
         let viewer = self.role.viewer();
         let pos = &v.position;
-        let mut out = vec![format!(
-            "Position (points numbered from {}'s side), game {}{}:",
-            self.name(viewer),
-            v.game_number.max(1),
-            match self.info.match_to {
-                Some(n) if n > 1 => format!(" of a match to {n}"),
-                _ => String::new(),
-            }
-        )];
+        let mut out = vec![match self.info.match_to {
+            Some(n) if n > 1 => t!(
+                "term-online-position-head-match",
+                name = self.name(viewer),
+                number = v.game_number.max(1),
+                target = n
+            ),
+            _ => t!(
+                "term-online-position-head",
+                name = self.name(viewer),
+                number = v.game_number.max(1)
+            ),
+        }];
         if self.info.cube {
-            out.push(format!(
-                "  Cube: {}{}",
-                v.cube.value,
-                match v.cube.owner {
-                    Some(p) => format!(", {} may double next", self.name(p)),
-                    None => ", in the middle".into(),
-                }
-            ));
+            out.push(match v.cube.owner {
+                Some(p) => t!(
+                    "term-position-cube-owner",
+                    value = v.cube.value,
+                    who = "other",
+                    name = self.name(p)
+                ),
+                None => t!("term-position-cube-middle", value = v.cube.value),
+            });
         }
         for p in [viewer, viewer.other()] {
             let points: Vec<String> = (1..=24u8)
@@ -319,23 +310,23 @@ impl GameState {
                     (c > 0).then(|| format!("{n}:{c}"))
                 })
                 .collect();
-            out.push(format!(
-                "  {}: {} | start {}, bar {}, off {} | pips {} | score {}",
-                self.label(p),
-                if points.is_empty() {
-                    "-".into()
+            out.push(t!(
+                "term-online-position-side",
+                label = self.label(p),
+                points = if points.is_empty() {
+                    "-".to_string()
                 } else {
                     points.join(" ")
                 },
-                pos.start(p),
-                pos.bar(p),
-                pos.off(p),
-                v.pips[p.index()],
-                v.score[p.index()]
+                start = pos.start(p),
+                bar = pos.bar(p),
+                off = pos.off(p),
+                pips = v.pips[p.index()],
+                score = v.score[p.index()]
             ));
         }
         if let Some(d) = v.dice {
-            out.push(format!("  Dice: {}-{}", d[0], d[1]));
+            out.push(t!("term-online-dice", dice = format!("{}-{}", d[0], d[1])));
         }
         out
     }
@@ -403,10 +394,11 @@ impl Client {
         let mut r = Reply::default();
         match msg {
             ServerMsg::Welcome { name, registered } => {
-                r.say(format!(
-                    "Welcome, {name}{}. Type 'help' for commands.",
-                    if registered { "" } else { " (guest)" }
-                ));
+                r.say(if registered {
+                    t!("term-online-welcome", name = name.as_str())
+                } else {
+                    t!("term-online-welcome-guest", name = name.as_str())
+                });
                 self.me = Some((name, registered));
                 r.send.push(json!({"type": "lobby"}));
             }
@@ -428,11 +420,17 @@ impl Client {
             }
             ServerMsg::ChallengeAdded { challenge } => {
                 let mine = self.is_mine(&challenge);
-                let text = format!(
-                    "{} challenge: {}",
-                    if mine { "Your" } else { "New" },
-                    challenge_text(&challenge)
-                );
+                let text = if mine {
+                    t!(
+                        "term-online-your-challenge",
+                        text = challenge_text(&challenge)
+                    )
+                } else {
+                    t!(
+                        "term-online-new-challenge",
+                        text = challenge_text(&challenge)
+                    )
+                };
                 if mine && !self.mine.contains(&challenge.id) {
                     self.mine.push(challenge.id.clone());
                 }
@@ -441,7 +439,7 @@ impl Client {
                 }
                 if self.game.is_none() {
                     let n = self.lobby.challenges.len();
-                    r.say(format!("{text} ('accept {n}')"));
+                    r.say(t!("term-online-accept-n", text = text, number = n));
                 }
             }
             ServerMsg::ChallengeRemoved { id } => {
@@ -449,20 +447,18 @@ impl Client {
                 self.lobby.challenges.retain(|c| c.id != id);
                 self.mine.retain(|m| *m != id);
                 if self.game.is_none() && before != self.lobby.challenges.len() {
-                    r.say(format!("Challenge {id} is gone."));
+                    r.say(t!("term-online-challenge-gone", id = id.as_str()));
                 }
             }
             ServerMsg::Pools { pools } => self.lobby.pools = pools,
             ServerMsg::Playing { games } => self.lobby.playing = games,
             ServerMsg::Online { n } => self.lobby.online = n,
             ServerMsg::Seeking { pool, id } => {
-                r.say(format!(
-                    "Waiting in the {pool} pool for an opponent ('cancel' to stop)."
-                ));
+                r.say(t!("term-online-seeking", pool = pool.as_str()));
                 self.seeking = Some((pool, id));
             }
             ServerMsg::Paired { game, token } => {
-                r.say("Paired: joining the game.");
+                r.say(t!("term-online-paired"));
                 self.seeking = None;
                 self.mine.clear();
                 r.send
@@ -472,24 +468,20 @@ impl Client {
                 self.seeking = None;
                 self.mine.clear();
                 let g = GameState::new(*j, now);
-                r.say(format!(
-                    "Joined game {}: {} vs {}, {}{}{}{}.",
-                    g.info.game,
-                    g.label(Player::Zero),
-                    g.label(Player::One),
-                    rules_text(&g.info.rules),
-                    match g.info.match_to {
-                        Some(n) if n > 1 => format!(", match to {n}"),
-                        _ => ", one game".into(),
-                    },
-                    match &g.info.clock {
-                        Some(c) => format!(", clock {c}"),
-                        None => ", no clock".into(),
-                    },
-                    if g.info.rated { ", rated" } else { ", casual" },
+                r.say(t!(
+                    "term-online-joined",
+                    game = g.info.game.as_str(),
+                    x = g.label(Player::Zero),
+                    o = g.label(Player::One),
+                    rules = rules_text(&g.info.rules),
+                    terms = game_terms(
+                        g.info.match_to.unwrap_or(1),
+                        g.info.clock.as_ref().map(|c| c.to_string()).as_deref(),
+                        g.info.rated
+                    )
                 ));
                 if g.role == Role::Spectator {
-                    r.say("You are watching.");
+                    r.say(t!("term-online-watching"));
                 }
                 for line in g.chat.iter().rev().take(5).rev() {
                     r.say(chat_text(line));
@@ -516,7 +508,11 @@ impl Client {
                 }
                 let mover = before.to_act;
                 for e in &log {
-                    r.say(format!("{} plays {}.", g.name(e.player), e.notation));
+                    r.say(t!(
+                        "term-online-plays",
+                        name = g.name(e.player),
+                        play = e.notation.as_str()
+                    ));
                 }
                 g.log.extend(log);
                 action_lines(g, &action, mover, &mut r);
@@ -527,7 +523,11 @@ impl Client {
                     for (i, p) in players.iter().enumerate() {
                         if p.is_some() && g.info.players[i] != *p {
                             if let Some(PlayerView { name, .. }) = p {
-                                r.say(format!("{name} sits at {}.", mark_char(seat(i))));
+                                r.say(t!(
+                                    "term-online-sits",
+                                    name = name.as_str(),
+                                    mark = mark_char(seat(i)).to_string()
+                                ));
                             }
                         }
                     }
@@ -536,7 +536,7 @@ impl Client {
             }
             ServerMsg::Rematch { game } => {
                 if let Some(g) = &self.game {
-                    r.say("The rematch begins.");
+                    r.say(t!("term-online-rematch-begins"));
                     r.send.push(
                         json!({"type": "join", "v": VERSION, "game": game, "token": g.token}),
                     );
@@ -546,26 +546,23 @@ impl Client {
                 if let Some(g) = self.game.as_mut() {
                     g.rematch_offer = Some(by);
                     if g.role == Role::Seat(by) {
-                        r.say("You offer a rematch.");
+                        r.say(t!("term-online-you-offer-rematch"));
                     } else {
-                        r.say(format!(
-                            "{} offers a rematch: 'rematch' accepts, 'decline' declines.",
-                            g.name(seat(by))
-                        ));
+                        r.say(t!("term-online-offers-rematch", name = g.name(seat(by))));
                     }
                 }
             }
             ServerMsg::RematchDeclined { by } => {
                 if let Some(g) = self.game.as_mut() {
                     g.rematch_offer = None;
-                    r.say(format!("{} declines the rematch.", g.name(seat(by))));
+                    r.say(t!("term-online-declines-rematch", name = g.name(seat(by))));
                 }
             }
             ServerMsg::Error { code, message } => {
-                r.say(format!("The server says: {message} ({code})."));
+                r.say(server_error(&code, &message));
                 // A guest name refused at hello: play under the name the server gives.
                 if self.me.is_none() && matches!(code.as_str(), "name_taken" | "bad_settings") {
-                    r.say("Playing under a guest name the server gives instead.");
+                    r.say(t!("term-online-guest-name"));
                     r.send.push(hello(None));
                 }
                 if let Some(g) = self.game.as_mut() {
@@ -587,9 +584,9 @@ impl Client {
                         if g.role != Role::Seat(i) && was != is && g.info.players[i].is_some() {
                             let name = g.name(seat(i));
                             r.say(match (is, g.seen_connected[i]) {
-                                (true, true) => format!("{name} is back."),
-                                (true, false) => format!("{name} is here."),
-                                (false, _) => format!("{name} left the game."),
+                                (true, true) => t!("term-online-back", name = name),
+                                (true, false) => t!("term-online-here", name = name),
+                                (false, _) => t!("game-away", name = name),
                             });
                         }
                         g.seen_connected[i] |= is;
@@ -623,7 +620,7 @@ impl Client {
         if let Some(t) = &g.view.turn {
             if t.steps.is_empty() && t.legal.is_empty() && g.passed_at != Some(g.view.n) {
                 g.passed_at = Some(g.view.n);
-                r.say("No legal play: the turn passes.");
+                r.say(t!("term-online-no-play"));
                 r.send.push(json!({"type": "confirm"}));
             }
         }
@@ -632,40 +629,40 @@ impl Client {
     /// The lobby in lines.
     pub fn lobby_lines(&self) -> Vec<String> {
         let l = &self.lobby;
-        let mut out = vec![format!("Lobby: {} online.", l.online)];
-        out.push("Quick pairing ('seek POOL' or 'seek N'):".into());
+        let mut out = vec![t!("term-online-lobby", count = l.online)];
+        out.push(t!("term-online-pools"));
         for (i, p) in l.pools.iter().enumerate() {
-            out.push(format!(
-                "  {}. {:<15} {}{}, clock {}: {} waiting",
-                i + 1,
-                p.id,
-                p.rules,
-                match_text(p.match_to),
-                p.clock,
-                p.waiting
+            out.push(t!(
+                "term-online-pool",
+                number = i + 1,
+                id = format!("{:<15}", p.id),
+                rules = p.rules.as_str(),
+                terms = match_text(p.match_to),
+                clock = p.clock.to_string(),
+                waiting = p.waiting
             ));
         }
         if l.challenges.is_empty() {
-            out.push("Open challenges: none ('challenge' makes one).".into());
+            out.push(t!("term-online-no-challenges"));
         } else {
-            out.push("Open challenges ('accept N'):".into());
+            out.push(t!("term-online-challenges"));
             for (i, c) in l.challenges.iter().enumerate() {
                 out.push(format!("  {}. {}", i + 1, challenge_text(c)));
             }
         }
         if l.playing.is_empty() {
-            out.push("Games being played: none.".into());
+            out.push(t!("term-online-no-games"));
         } else {
-            out.push("Games being played ('watch N'):".into());
+            out.push(t!("term-online-games"));
             for (i, g) in l.playing.iter().enumerate() {
-                out.push(format!(
-                    "  {}. {} vs {}, {}{} [{}]",
-                    i + 1,
-                    g.names[0],
-                    g.names[1],
-                    g.rules,
-                    if g.rated { ", rated" } else { "" },
-                    g.id
+                out.push(t!(
+                    "term-online-game",
+                    number = i + 1,
+                    x = g.names[0].as_str(),
+                    o = g.names[1].as_str(),
+                    rules = g.rules.as_str(),
+                    rated = if g.rated { "rated" } else { "casual" },
+                    id = g.id.as_str()
                 ));
             }
         }
@@ -677,8 +674,8 @@ impl Client {
         match &self.game {
             Some(g) => g.prompt(),
             None => match &self.seeking {
-                Some((pool, _)) => format!("waiting in the {pool} pool ('cancel' to stop)"),
-                None => "lobby: 'seek american', 'challenge', 'accept N', 'watch N', 'help'".into(),
+                Some((pool, _)) => t!("term-online-prompt-seeking", pool = pool.as_str()),
+                None => t!("term-online-prompt-lobby"),
             },
         }
     }
@@ -695,20 +692,22 @@ impl Client {
             None => (text.to_ascii_lowercase(), ""),
         };
         match word.as_str() {
-            "help" | "?" => r.lines.extend(HELP.lines().map(str::to_string)),
+            "help" | "?" => r
+                .lines
+                .extend(t!("term-online-help").lines().map(str::to_string)),
             "quit" | "exit" => r.quit = true,
             "lobby" if self.game.is_none() => r.lines.extend(self.lobby_lines()),
             "leave" | "lobby" => {
                 if self.game.take().is_some() {
-                    r.say("You left the game.");
+                    r.say(t!("term-online-left"));
                 }
                 r.send.push(json!({"type": "lobby"}));
             }
             "say" | "chat" => {
                 if rest.is_empty() {
-                    r.say("Say what? 'say good luck'");
+                    r.say(t!("term-online-say-what"));
                 } else if self.game.is_none() {
-                    r.say("Chat is in a game: join or watch one first.");
+                    r.say(t!("term-online-chat-in-game"));
                 } else {
                     r.send.push(json!({"type": "chat", "text": rest}));
                 }
@@ -720,7 +719,7 @@ impl Client {
             },
             "accept" => match pick(rest, &self.lobby.challenges, |c| &c.id) {
                 Ok(id) => r.send.push(json!({"type": "accept", "challenge": id})),
-                Err(e) => r.say(format!("{e} ('lobby' lists the challenges)")),
+                Err(e) => r.say(t!("term-online-lists-challenges", error = e)),
             },
             "cancel" => {
                 let ids: Vec<String> = if rest.is_empty() {
@@ -733,26 +732,24 @@ impl Client {
                     vec![rest.to_string()]
                 };
                 if ids.is_empty() {
-                    r.say("Nothing to cancel.");
+                    r.say(t!("term-online-nothing-to-cancel"));
                 }
                 for id in ids {
                     r.send.push(json!({"type": "cancel", "challenge": id}));
                 }
                 if self.seeking.take().is_some() {
-                    r.say("You left the pool.");
+                    r.say(t!("term-online-left-pool"));
                 }
             }
             "watch" => match pick(rest, &self.lobby.playing, |g| &g.id) {
                 Ok(id) => r
                     .send
                     .push(json!({"type": "join", "v": VERSION, "game": id, "watch": true})),
-                Err(e) => r.say(format!("{e} ('lobby' lists the games)")),
+                Err(e) => r.say(t!("term-online-lists-games", error = e)),
             },
             _ => match self.game.as_mut() {
                 Some(g) => game_command(g, &word, rest, text, &mut r),
-                None => r.say(format!(
-                    "'{text}' is not a lobby command: 'help' lists them"
-                )),
+                None => r.say(t!("term-online-not-lobby-command", text = text)),
             },
         }
         r
@@ -760,7 +757,7 @@ impl Client {
 
     fn seek(&mut self, rest: &str, r: &mut Reply) {
         if self.game.is_some() {
-            r.say("Finish or 'leave' this game first.");
+            r.say(t!("term-online-finish-first"));
             return;
         }
         let pool = match rest.parse::<usize>() {
@@ -774,9 +771,10 @@ impl Client {
         };
         match pool {
             Some(p) => r.send.push(json!({"type": "seek", "pool": p})),
-            None => r.say(format!(
-                "seek which pool? {}",
-                self.lobby
+            None => r.say(t!(
+                "term-online-seek-which",
+                pools = self
+                    .lobby
                     .pools
                     .iter()
                     .map(|p| p.id.as_str())
@@ -802,7 +800,7 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
         "position" => r.lines.extend(g.describe()),
         "clock" => r.say(
             g.clock_line(Instant::now())
-                .unwrap_or_else(|| "This game has no clock.".into()),
+                .unwrap_or_else(|| t!("term-online-no-clock")),
         ),
         "roll" => r.send.push(bare("roll")),
         "double" => r.send.push(bare("double")),
@@ -818,7 +816,7 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
             let me = match g.role {
                 Role::Seat(s) => s,
                 _ => {
-                    r.say("Only a player can resign.");
+                    r.say(t!("term-online-only-players-resign"));
                     return;
                 }
             };
@@ -826,17 +824,17 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
                 r.send.push(bare("resign"));
             } else {
                 let pts = g.view.resign_points.get(me).copied().unwrap_or(1);
-                r.say(format!(
-                    "Resigning now gives {} {pts} point{}: 'resign yes' to resign.",
-                    g.name(seat(me).other()),
-                    if pts == 1 { "" } else { "s" }
+                r.say(t!(
+                    "term-online-resign-cost",
+                    name = g.name(seat(me).other()),
+                    points = pts
                 ));
             }
         }
         "plays" => {
             let list = g.plays();
             if list.is_empty() {
-                r.say("No play to choose now.");
+                r.say(t!("term-online-no-play-to-choose"));
             }
             for (i, (text, _)) in list.iter().enumerate() {
                 r.say(format!("{}. {text}", i + 1));
@@ -847,10 +845,7 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
             let list = g.plays();
             match list.get(n.wrapping_sub(1)) {
                 Some((_, steps)) => r.send.push(json!({"type": "play", "steps": steps})),
-                None => r.say(format!(
-                    "There is no play {n}: 'plays' lists {}.",
-                    list.len()
-                )),
+                None => r.say(t!("term-online-no-play-n", number = n, count = list.len())),
             }
         }
         _ => typed_play(g, text, r),
@@ -860,9 +855,7 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
 /// A play, a step or a double typed in notation, checked against the legal steps first.
 fn typed_play(g: &mut GameState, text: &str, r: &mut Reply) {
     if !g.my_turn() {
-        r.say(format!(
-            "'{text}' is not a command, and it is not your move: 'help' lists the commands"
-        ));
+        r.say(t!("term-online-not-your-move", text = text));
         return;
     }
     let (label, body, rest) = typed::first_part(text);
@@ -890,10 +883,10 @@ fn typed_play(g: &mut GameState, text: &str, r: &mut Reply) {
             };
             checked.and_then(|()| match g.turn() {
                 Some(turn) => typed::turn_actions(&turn, &body),
-                None => Err("the play could not be rebuilt here: use 'plays' and 'play N'".into()),
+                None => Err(t!("term-online-not-rebuilt")),
             })
         }
-        _ => Err(format!("'{text}' is not a command: 'help' lists them")),
+        _ => Err(t!("term-online-not-a-command", text = text)),
     };
     match actions {
         Ok(acts) => {
@@ -937,47 +930,50 @@ fn intent(a: &Action) -> Option<Value> {
 /// The lines an accepted action is told with (plays come from the log).
 fn action_lines(g: &GameState, action: &Action, mover: Option<Player>, r: &mut Reply) {
     let who = |p: Player| g.name(p);
+    let said = |id: &str, p: Player| i18n::text(id, &[("name", who(p).into())]);
     match action {
-        Action::DieOff { dice } => {
-            r.say(format!(
-                "Die-off: {} {}, {} {}.",
-                who(Player::Zero),
-                dice[0],
-                who(Player::One),
-                dice[1]
-            ));
-        }
+        Action::DieOff { dice } => r.say(t!(
+            "term-online-die-off",
+            x = who(Player::Zero),
+            xd = dice[0],
+            o = who(Player::One),
+            od = dice[1]
+        )),
         Action::Roll { dice } => {
             if let Some(p) = mover {
-                r.say(format!("{} rolls {}-{}.", who(p), dice[0], dice[1]));
+                r.say(t!(
+                    "term-online-rolls",
+                    name = who(p),
+                    dice = format!("{}-{}", dice[0], dice[1])
+                ));
             }
         }
         Action::NameDouble { value } => {
             if let Some(p) = mover {
-                r.say(format!("{} names {value}-{value}.", who(p)));
+                r.say(t!("term-online-names", name = who(p), value = *value));
             }
         }
         Action::Double => {
             if let Some(p) = mover {
-                r.say(format!("{} doubles.", who(p)));
+                r.say(said("term-online-doubles", p));
             }
         }
         Action::Take => {
             if let Some(p) = mover {
-                r.say(format!(
-                    "{} takes: the cube is at {}.",
-                    who(p),
-                    g.view.cube.value
+                r.say(t!(
+                    "term-online-takes",
+                    name = who(p),
+                    value = g.view.cube.value
                 ));
             }
         }
         Action::Drop => {
             if let Some(p) = mover {
-                r.say(format!("{} drops.", who(p)));
+                r.say(said("term-online-drops", p));
             }
         }
         Action::Resign { player } | Action::ResignAs { player, .. } => {
-            r.say(format!("{} resigns.", who(*player)));
+            r.say(said("term-online-resigns", *player));
         }
         Action::Forfeit { player } => {
             let timed_out = g
@@ -985,27 +981,27 @@ fn action_lines(g: &GameState, action: &Action, mover: Option<Player>, r: &mut R
                 .as_ref()
                 .is_some_and(|(c, _)| c.left_ms[player.index()] == 0);
             r.say(if timed_out {
-                format!("{}'s time ran out.", who(*player))
+                said("term-online-time-ran-out", *player)
             } else {
-                format!("{} forfeits.", who(*player))
+                said("term-online-forfeits", *player)
             });
         }
-        Action::NextGame => r.say(format!("Game {} begins.", g.view.game_number)),
+        Action::NextGame => r.say(t!("term-online-game-begins", number = g.view.game_number)),
         Action::Step { .. } | Action::Undo | Action::Confirm | Action::Play { .. } => {}
     }
     if let (Some(winner), Some(points)) = (g.view.phase.winner, g.view.phase.points) {
         if g.over() && !matches!(action, Action::NextGame) {
-            r.say(format!(
-                "{} wins {points} point{}. Score: {} {}, {} {}.",
-                who(winner),
-                if points == 1 { "" } else { "s" },
-                who(Player::Zero),
-                g.view.score[0],
-                who(Player::One),
-                g.view.score[1]
+            r.say(t!(
+                "term-online-wins",
+                name = who(winner),
+                points = points,
+                x = who(Player::Zero),
+                xs = g.view.score[0],
+                o = who(Player::One),
+                os = g.view.score[1]
             ));
             if let Some(m) = g.view.match_winner {
-                r.say(format!("{} wins the match.", who(m)));
+                r.say(said("term-online-wins-match", m));
             }
         }
     }
@@ -1030,53 +1026,63 @@ pub fn chat_text(line: &ChatLine) -> String {
         Some(s) => format!("{} {}", mark_char(seat(s)), line.from),
         None => line.from.clone(),
     };
-    let channel = if line.channel == "spectators" {
-        " (spectators)"
+    if line.channel == "spectators" {
+        t!(
+            "term-online-chat-spectators",
+            from = from,
+            text = line.text.as_str()
+        )
     } else {
-        ""
-    };
-    format!("[chat{channel}] {from}: {}", line.text)
+        t!("term-online-chat", from = from, text = line.text.as_str())
+    }
 }
 
+/// `, match to N` or `, one game`.
 fn match_text(n: u32) -> String {
-    if n > 1 {
-        format!(", match to {n}")
-    } else {
-        ", one game".into()
-    }
+    t!("term-online-match", points = n)
+}
+
+/// What a game is played for: `, match to 3, clock 5+10, rated`.
+fn game_terms(match_to: u32, clock: Option<&str>, rated: bool) -> String {
+    t!(
+        "term-online-terms",
+        points = match_to,
+        clock = clock.unwrap_or("none"),
+        rated = if rated { "rated" } else { "casual" }
+    )
 }
 
 /// A challenge in a line.
 pub fn challenge_text(c: &Challenge) -> String {
-    format!(
-        "{}{} {}{}, {}, {}, {} [{}]",
-        c.name,
-        if c.registered { "" } else { " (guest)" },
-        match c.rating {
+    t!(
+        "term-online-challenge",
+        name = c.name.as_str(),
+        guest = if c.registered { "no" } else { "yes" },
+        rating = match c.rating {
             Some(r) => format!("{r:.0}"),
-            None => "unrated".into(),
+            None => "none".into(),
         },
-        match_text(c.match_to),
-        c.rules,
-        match &c.clock {
-            Some(t) => format!("clock {t}"),
-            None => "no clock".into(),
-        },
-        if c.rated { "rated" } else { "casual" },
-        c.id
+        terms = match_text(c.match_to),
+        rules = c.rules.as_str(),
+        clock = c
+            .clock
+            .as_ref()
+            .map_or("none".to_string(), |t| t.to_string()),
+        rated = if c.rated { "rated" } else { "casual" },
+        id = c.id.as_str()
     )
 }
 
 /// A number of a list (from 1) or an id in it.
 fn pick<T>(text: &str, list: &[T], id: impl Fn(&T) -> &String) -> Result<String, String> {
     if text.is_empty() {
-        return Err("which one? give its number or id".into());
+        return Err(t!("term-online-which-one"));
     }
     if let Ok(n) = text.parse::<usize>() {
         return list
             .get(n.wrapping_sub(1))
             .map(|x| id(x).clone())
-            .ok_or_else(|| format!("there is no number {n}"));
+            .ok_or_else(|| t!("term-online-no-number", number = n));
     }
     Ok(text.to_string())
 }
@@ -1093,22 +1099,24 @@ fn challenge_msg(text: &str) -> Result<Value, String> {
             "rated" => rated = true,
             "casual" => rated = false,
             "match" => {
-                let n = words.next().ok_or("'match' needs a length: match 5")?;
+                let n = words
+                    .next()
+                    .ok_or_else(|| t!("term-online-match-needs-length"))?;
                 match_to = Some(
                     n.parse()
-                        .map_err(|_| format!("'{n}' is not a match length"))?,
+                        .map_err(|_| t!("term-online-not-match-length", text = n))?,
                 );
             }
             "clock" => {
                 clock = Some(
                     words
                         .next()
-                        .ok_or("'clock' needs a time control: clock 3+12 or clock 30/turn")?
+                        .ok_or_else(|| t!("term-online-clock-needs-control"))?
                         .to_string(),
                 );
             }
             _ if rules.is_none() => rules = Some(w.to_string()),
-            _ => return Err(format!("'{w}' is not part of a challenge: challenge [RULES] [match N] [clock 3+12] [rated]")),
+            _ => return Err(t!("term-online-not-challenge-part", text = w)),
         }
     }
     let mut m = json!({"type": "challenge", "rated": rated});

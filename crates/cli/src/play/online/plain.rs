@@ -6,6 +6,7 @@
 //! moves on while it is this side's turn). Commands are read line by line from stdin at any
 //! time (`help` lists them); the end of input or `quit` leaves, closing the connection.
 
+use crate::i18n::t;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -48,7 +49,11 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> R
         let _ = stop.send(Input::Interrupt);
     });
     let mut out = std::io::stdout().lock();
-    writeln!(out, "Connected to {}.", endpoint.http_url())?;
+    writeln!(
+        out,
+        "{}",
+        t!("term-online-connected", url = endpoint.http_url())
+    )?;
     conn.send(&hello(name.as_deref()));
     let result = run_loop(&rx, &conn, &mut out);
     conn.close();
@@ -81,16 +86,16 @@ fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write)
                 r
             }
             Input::Eof => {
-                writeln!(out, "Bye.")?;
+                writeln!(out, "{}", t!("term-online-bye"))?;
                 return Ok(());
             }
             Input::Interrupt => {
-                writeln!(out, "Interrupted: leaving.")?;
+                writeln!(out, "{}", t!("term-online-interrupted"))?;
                 return Ok(());
             }
         };
         if show(&mut client, reply, conn, &mut shown, out)? {
-            writeln!(out, "Bye.")?;
+            writeln!(out, "{}", t!("term-online-bye"))?;
             return Ok(());
         }
     }

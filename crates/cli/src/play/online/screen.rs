@@ -8,6 +8,7 @@
 //! cancels; in a game `/` starts a chat line. Esc clears the line; Ctrl-C or `quit` leaves
 //! (the terminal is restored and the connection closed, whatever ends the program).
 
+use crate::i18n::t;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc;
@@ -146,10 +147,7 @@ pub fn run(
 ) -> Result<()> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(crate::UsageError(
-            "the full-screen client needs a terminal: use --plain for pipes and scripts".into(),
-        )
-        .into());
+        return Err(crate::UsageError(t!("term-online-needs-terminal")).into());
     }
     let (tx, rx) = mpsc::channel::<NetEvent>();
     let conn = Connection::open(endpoint, cookie, move |e| {
@@ -228,13 +226,15 @@ pub fn draw(f: &mut Frame, s: &Screen) {
     .areas(f.area());
     let me = match &s.client.me {
         Some((n, true)) => n.clone(),
-        Some((n, false)) => format!("{n} (guest)"),
-        None => "connecting".into(),
+        Some((n, false)) => t!("lobby-guest", name = n.as_str()),
+        None => t!("term-online-connecting"),
     };
     f.render_widget(
-        Paragraph::new(format!(
-            " acey online · {me} · {} · {} online",
-            s.url, s.client.lobby.online
+        Paragraph::new(t!(
+            "term-online-title",
+            me = me,
+            url = s.url.as_str(),
+            count = s.client.lobby.online
         ))
         .style(Style::default().add_modifier(Modifier::BOLD)),
         title,
@@ -250,9 +250,9 @@ pub fn draw(f: &mut Frame, s: &Screen) {
         input,
     );
     let help = if s.client.game.is_some() {
-        " type a move or a command, Enter · / chat · 'help' · Esc clear · Ctrl-C quit"
+        t!("term-online-keys-game")
     } else {
-        " 1-4 seek a pool · c challenge · a accept · w watch · x cancel · 'help' · q quit"
+        t!("term-online-keys-lobby")
     };
     f.render_widget(
         Paragraph::new(help).style(Style::default().fg(Color::Gray)),
@@ -294,13 +294,13 @@ fn draw_lobby(f: &mut Frame, s: &Screen, area: Rect) {
     let lines: Vec<Line> = s.client.lobby_lines().into_iter().map(Line::from).collect();
     f.render_widget(
         Paragraph::new(lines)
-            .block(Block::bordered().title(" lobby "))
+            .block(Block::bordered().title(t!("term-online-lobby-title")))
             .wrap(Wrap { trim: false }),
         top,
     );
     f.render_widget(
         Paragraph::new(messages(s, bottom.width, bottom.height))
-            .block(Block::bordered().title(" messages "))
+            .block(Block::bordered().title(t!("term-online-messages-title")))
             .wrap(Wrap { trim: false }),
         bottom,
     );
@@ -364,7 +364,7 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
     );
     f.render_widget(
         Paragraph::new(messages(s, log_area.width, log_area.height))
-            .block(Block::bordered().title(" messages and chat "))
+            .block(Block::bordered().title(t!("term-online-chat-title")))
             .wrap(Wrap { trim: false }),
         log_area,
     );
@@ -385,38 +385,51 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
             st = st.fg(Color::LightRed);
         }
         side.push(Line::styled(format!("{}{clock}{to_act}", g.label(p)), st));
-        side.push(Line::from(format!(
-            "   score {} · pips {} · off {}",
-            g.view.score[p.index()],
-            g.view.pips[p.index()],
-            g.view.position.off(p)
+        side.push(Line::from(t!(
+            "term-online-side",
+            score = g.view.score[p.index()],
+            pips = g.view.pips[p.index()],
+            off = g.view.position.off(p)
         )));
         if let Some(away) = g.away_ms(p, now) {
-            side.push(Line::from(format!("   gone for {}", clock_text(away))));
+            side.push(Line::from(t!("term-online-gone", time = clock_text(away))));
         }
     }
     side.push(Line::from(""));
     if let Some(d) = g.view.dice {
-        side.push(Line::from(format!("Dice {}-{}", d[0], d[1])));
+        side.push(Line::from(t!(
+            "term-online-side-dice",
+            dice = format!("{}-{}", d[0], d[1])
+        )));
     }
     if g.info.cube {
-        side.push(Line::from(format!("Cube {}", g.view.cube.value)));
+        side.push(Line::from(t!(
+            "term-online-side-cube",
+            value = g.view.cube.value
+        )));
     }
     if let Some(c) = &g.info.clock {
-        side.push(Line::from(format!("Clock {c}")));
+        side.push(Line::from(t!(
+            "term-online-side-clock",
+            clock = c.to_string()
+        )));
     }
     if let Some(n) = g.info.match_to.filter(|n| *n > 1) {
-        side.push(Line::from(format!("Match to {n}")));
+        side.push(Line::from(t!("term-online-side-match", points = n)));
     }
-    side.push(Line::from(if g.info.rated { "Rated" } else { "Casual" }));
+    side.push(Line::from(if g.info.rated {
+        t!("term-online-side-rated")
+    } else {
+        t!("term-online-side-casual")
+    }));
     side.push(Line::from(""));
-    side.push(Line::from("Recent plays:"));
+    side.push(Line::from(t!("term-online-side-recent")));
     for e in g.log.iter().rev().take(8) {
         side.push(Line::from(format!("  {} {}", g.name(e.player), e.notation)));
     }
     f.render_widget(
         Paragraph::new(side)
-            .block(Block::bordered().title(" game "))
+            .block(Block::bordered().title(t!("term-online-game-title")))
             .wrap(Wrap { trim: false }),
         right,
     );
