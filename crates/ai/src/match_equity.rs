@@ -23,10 +23,11 @@
 //! games ([`MatchContext::of`] answers `None`).
 //!
 //! **From an evaluation to chances.** An [`Eval`] gives the probability of winning and the
-//! expected points of a win and of a loss, not their distribution. A mean of `W` points is read
-//! as the two whole scores around it (`floor W` and `floor W + 1`, weighted to give the mean):
-//! exact for single-game scoring and for wins that are surely single or surely gammons, a linear
-//! interpolation of the table otherwise.
+//! expected points of a win and of a loss, not their distribution. Under checker-count scoring a
+//! mean of `W` points is read as the measured distribution of a game's points tilted to that mean
+//! (`Shapes`); otherwise as the two whole scores around it (`floor W` and `floor W + 1`, weighted
+//! to give the mean): exact for single-game scoring and for wins that are surely single or surely
+//! gammons, a linear interpolation of the table between them.
 
 use std::sync::OnceLock;
 
@@ -65,6 +66,74 @@ pub struct Met {
     pre: Vec<Vec<f64>>,
     /// `post[b - 1]`: the player `b` away against one 1-away after the Crawford game.
     post: Vec<f64>,
+    /// For computed tables with games of many scores, the distribution of a game's points for
+    /// each expected score ([`Shapes`]); `None` reads a mean as the two scores around it.
+    shapes: Option<Shapes>,
+}
+
+/// The distribution of a game's points given its expected points, on a grid of means: the
+/// measured distribution exponentially tilted (`q_k e^(t k)`, normalised) until its mean is the
+/// one asked. A network says only the mean points of a win; the tilt keeps the measured shape
+/// (under checker-count scoring four wins in ten are worth all 15 points and the rest spread over
+/// 1 to 14), which two scores around the mean would lose: at 5-away, a win expected to be worth
+/// 10 points still falls short a quarter of the time.
+#[derive(Debug, Clone, PartialEq)]
+struct Shapes {
+    /// `rows[i]`: the distribution whose mean is `1 + i * STEP`, up to the largest score.
+    rows: Vec<Vec<f64>>,
+}
+
+impl Shapes {
+    /// Grid step of the means.
+    const STEP: f64 = 0.05;
+
+    fn new(q: &[f64]) -> Shapes {
+        let top = q.len() as f64;
+        let tilted = |t: f64| -> Vec<f64> {
+            // Weights relative to the largest exponent keep e^(t k) finite for any t.
+            let m = if t > 0.0 { t * top } else { t };
+            let w: Vec<f64> = q
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| p * ((k + 1) as f64 * t - m).exp())
+                .collect();
+            let sum: f64 = w.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+            w.into_iter().map(|x| x / sum).collect()
+        };
+        let mean =
+            |d: &[f64]| -> f64 { d.iter().enumerate().map(|(k, p)| (k + 1) as f64 * p).sum() };
+        let steps = ((top - 1.0) / Self::STEP).round() as usize;
+        let rows = (0..=steps)
+            .map(|i| {
+                let want = 1.0 + i as f64 * Self::STEP;
+                // The mean grows with t: bisect.
+                let (mut lo, mut hi) = (-30.0f64, 30.0f64);
+                for _ in 0..60 {
+                    let mid = (lo + hi) / 2.0;
+                    if mean(&tilted(mid)) < want {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                tilted((lo + hi) / 2.0)
+            })
+            .collect();
+        Shapes { rows }
+    }
+
+    /// The distribution for a mean of `m` points (within the grid), interpolated between rows.
+    fn at(&self, m: f64) -> impl Iterator<Item = (i64, f64)> + '_ {
+        let last = self.rows.len() - 1;
+        let x = ((m - 1.0) / Self::STEP).clamp(0.0, last as f64);
+        let i = (x.floor() as usize).min(last.saturating_sub(1));
+        let f = (x - i as f64).clamp(0.0, 1.0);
+        let (a, b) = (&self.rows[i], &self.rows[(i + 1).min(last)]);
+        a.iter()
+            .zip(b)
+            .enumerate()
+            .map(move |(k, (x, y))| ((k + 1) as i64, (1.0 - f) * x + f * y))
+    }
 }
 
 impl Met {
@@ -112,7 +181,11 @@ impl Met {
             )));
         }
         let post = post.remove(0);
-        Ok(Met { pre, post })
+        Ok(Met {
+            pre,
+            post,
+            shapes: None,
+        })
     }
 
     /// The exact table of two equal players whose games score by `points`; `cube_after_crawford`
@@ -162,6 +235,7 @@ impl Met {
         Met {
             pre: (1..=n).map(|a| m[a][1..=n].to_vec()).collect(),
             post: post[1..=n].to_vec(),
+            shapes: (q.len() > 1).then(|| Shapes::new(q)),
         }
     }
 
@@ -339,8 +413,14 @@ impl MatchContext {
             ..*self
         };
         let mean = |share: f32| ((share * self.scale) as f64).max(1.0);
-        // The two whole scores around each mean (see the module notes).
         let spread = |m: f64, sign: i64| {
+            if let Some(shapes) = &self.met.shapes {
+                return shapes
+                    .at(m)
+                    .map(|(k, p)| p * at.chances_after(player, sign * k))
+                    .sum();
+            }
+            // The two whole scores around the mean (see the module notes).
             let k = m.floor();
             let frac = m - k;
             let k = k as i64;
@@ -385,6 +465,11 @@ pub fn measure_points(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Vec<u64>, acey_rules::GameError> {
     use rayon::prelude::*;
+    // One game at a time: a match target would chain them into matches.
+    let rules = &Rules {
+        match_target: None,
+        ..*rules
+    };
     let results: Vec<Option<u32>> = (0..games)
         .into_par_iter()
         .map(|i| {
@@ -570,5 +655,28 @@ mod tests {
         // Trailing 4-away against 2-away a gammon is worth more than at money play (W > 2 cubes).
         let gammon = ctx.equity(Player::Zero, ctx.chances_after(Player::Zero, 2));
         assert!(gammon > 2.0 * 2.0 - 1e-3, "{gammon}");
+    }
+
+    #[test]
+    fn a_tilted_shape_has_the_mean_asked_and_keeps_the_measured_shape() {
+        let points = PointsDistribution::parse(CHECKER_COUNT_POINTS).unwrap();
+        let shapes = Shapes::new(&points.probabilities);
+        for m in [1.0, 2.5, 7.3, 10.36, 14.0, 15.0] {
+            let d: Vec<(i64, f64)> = shapes.at(m).collect();
+            let total: f64 = d.iter().map(|(_, p)| p).sum();
+            let mean: f64 = d.iter().map(|(k, p)| *k as f64 * p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{m}: {total}");
+            assert!((mean - m).abs() < 0.01, "{m}: {mean}");
+        }
+        // At the measured mean the tilt is nearly none: the measured distribution itself.
+        let measured: f64 = points
+            .probabilities
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k + 1) as f64 * p)
+            .sum();
+        for ((_, p), q) in shapes.at(measured).zip(&points.probabilities) {
+            assert!((p - q).abs() < 0.01, "{p} {q}");
+        }
     }
 }

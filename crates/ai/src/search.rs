@@ -81,6 +81,8 @@ pub struct Bot {
     settings: SearchSettings,
     /// In a match, where it stands: values are then match chances (see [`Bot::in_match`]).
     match_context: Option<MatchContext>,
+    /// Whether [`Bot::in_match`] looks at the score (false only to measure what that is worth).
+    plays_for_match: bool,
 }
 
 impl std::fmt::Debug for Bot {
@@ -349,6 +351,17 @@ impl Bot {
             rules,
             settings,
             match_context: None,
+            plays_for_match: true,
+        }
+    }
+
+    /// This bot blind to the match score: it plays every game of a match as a money game (the
+    /// cube's three match facts aside). Duels measure what playing for the score is worth.
+    pub fn blind_to_match(self) -> Bot {
+        Bot {
+            plays_for_match: false,
+            match_context: None,
+            ..self
         }
     }
 
@@ -358,7 +371,7 @@ impl Bot {
     /// in a money game (or a match too long for the tables) the bot itself.
     pub fn in_match(&self, game: &acey_rules::Game) -> Bot {
         Bot {
-            match_context: MatchContext::of(game),
+            match_context: MatchContext::of(game).filter(|_| self.plays_for_match),
             ..self.clone()
         }
     }

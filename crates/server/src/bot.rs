@@ -94,7 +94,7 @@ pub fn decide(bot: &Bot, s: &Situation, seed: u64) -> Vec<Action> {
 }
 
 /// Whether the bot, on roll in `game`, doubles instead of rolling (see [`acey_ai::cube`]). One
-/// 0-ply evaluation: cheap enough to ask under the room's lock.
+/// 1-ply evaluation (21 rolls, about 2 ms): cheap enough to ask under the room's lock.
 pub fn offers_double(bot: &Bot, game: &Game) -> bool {
     cube::offers_double(bot, game)
 }
