@@ -12,6 +12,8 @@
 //!   decision is also timed once on its own and the median, 90th percentile and maximum printed,
 //!   since the targets are on the median: wall-clock time and this thread's CPU time, which is
 //!   what a decision costs when the machine is shared.
+//! * `cube/1-ply`: the evaluation every cube decision is taken on (`Bot::evaluate_ahead`), for
+//!   positions of the same set.
 
 mod common;
 
@@ -176,9 +178,30 @@ fn choices(c: &mut Criterion) {
     g.finish();
 }
 
+/// The cube's evaluation (`cube/1-ply`): one roll ahead, the best play of each of the 21 rolls by
+/// 0-ply, what every cube decision costs (`acey_ai::cube`).
+fn cube(c: &mut Criterion) {
+    let rules = Preset::American.rules();
+    let set: Vec<Position> = decisions(&common::positions(), 40)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let bot = Level::Advanced.bot(rules);
+    let mut g = c.benchmark_group("cube");
+    g.throughput(Throughput::Elements(set.len() as u64));
+    g.bench_function("1-ply", |b| {
+        b.iter(|| {
+            for p in &set {
+                black_box(bot.evaluate_ahead(p));
+            }
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = criterion();
-    targets = evaluations, choices
+    targets = evaluations, choices, cube
 }
 criterion_main!(benches);

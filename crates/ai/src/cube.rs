@@ -1,7 +1,7 @@
 //! The bot's doubling-cube decisions (R9.3): whether to offer the cube, and whether to take it.
 //!
-//! The method is GNU Backgammon's money-game cube decision at 0-ply. From the evaluation of the
-//! state before the roll (win probability `p`, expected points of a win `W` and of a loss `L`
+//! The method is GNU Backgammon's money-game cube decision, taken at 1-ply. From the evaluation
+//! of the state before the roll (win probability `p`, expected points of a win `W` and of a loss `L`
 //! at a cube of 1) it estimates three equities for the player who may double, in points:
 //!
 //! * **no double** (ND): the cubeful equity with the cube where it is (centred, or owned);
@@ -28,21 +28,34 @@
 //! backgammon, which argues for a lower `x`; no acey-deucey cube statistics exist to tune it, so
 //! the backgammon values stand, documented here as the main approximation.
 //!
+//! **In a match** the same comparison is made in match winning chances ([`crate::match_equity`]).
+//! At each cube level (the current cube for no double, twice it for double/take) the evaluation
+//! is read through the match equity table as a money game whose unit is one cube at this
+//! score: `+1` are the chances after winning one cube, `-1` after losing one, and `W`, `L` the
+//! chances of the expected win and loss on that scale (a gammon at double match point is worth
+//! one cube, trailing 4-away against 2-away more than two). Janowski's formula then gives the
+//! cubeful value on that scale, which is turned back into chances and reported in points of the
+//! current cube ([`MatchContext::equity`]). This is GNU Backgammon's linearisation of the match
+//! score at each cube level; the recube's own match value is left to the efficiency `x`.
+//!
 //! **What is approximate.**
-//! * 0-ply: the state is evaluated once, not after each of the 21 rolls; the evaluator's own
-//!   errors carry straight into the decision.
-//! * Money-game formulas in matches: there is no match equity table. Three match facts are
-//!   honoured exactly: no doubling in the Crawford game ([`Game::may_double`]); no double when a
-//!   win at the current cube already wins the match (the opponent would take for free and only
-//!   the doubler's losses would grow); a double at once when any loss already loses the match
-//!   (the post-Crawford double of the trailer), and always a take when a pass would lose the
-//!   match.
+//! * 1-ply: the state is evaluated after each of the 21 rolls (the best play by the bot's 0-ply
+//!   values, [`Bot::evaluate_ahead`]), not deeper; the evaluator's errors carry into the
+//!   decision, softened by the lookahead.
+//! * Three match facts are honoured exactly on top of the table: no doubling in the Crawford
+//!   game ([`Game::may_double`]); no double when a win at the current cube already wins the
+//!   match (the opponent would take for free and only the doubler's losses would grow); a
+//!   double at once when any loss already loses the match (the post-Crawford double of the
+//!   trailer), and always a take when a pass would lose the match.
+//! * Matches longer than the tables (25 points) are played with the money formulas and the
+//!   three facts.
 //! * `W` and `L` are at least one point: every scoring rule gives the winner at least a point,
 //!   and the formulas need `L > 1/2` to have a take point at all.
 
 use acey_rules::{Cube, Game, Phase, Player, Position, Rules};
 
 use crate::eval::{max_points, Eval};
+use crate::match_equity::MatchContext;
 use crate::search::Bot;
 
 /// Where the cube is, from the side of the player on roll (who may double).
@@ -134,6 +147,36 @@ impl CubeAnalysis {
             no_double: v * cubeful(owner),
             double_take: 2.0 * v * cubeful(CubeOwner::Theirs),
             double_pass: v,
+            efficiency,
+            match_rule: None,
+        }
+    }
+
+    /// The analysis in a match (see the module notes): `eval` from `player`'s side, the cube
+    /// owned as `owner`, equities in points of the current cube that stand for match chances.
+    pub fn from_match(
+        eval: Eval,
+        ctx: &MatchContext,
+        player: Player,
+        owner: CubeOwner,
+        efficiency: f32,
+    ) -> CubeAnalysis {
+        let p = eval.win.clamp(0.0, 1.0);
+        // The cubeful chances at `level` times the cube, on the scale of one cube there.
+        let cubeful = |level: u32, owner: CubeOwner| {
+            let win = ctx.chances_after(player, level as i64);
+            let loss = ctx.chances_after(player, -(level as i64));
+            let (mid, unit) = ((win + loss) / 2.0, ((win - loss) / 2.0).max(1e-9));
+            let (if_won, if_lost) = ctx.outcomes(player, &eval, level);
+            let w = ((if_won - mid) / unit).max(1.0) as f32;
+            let l = ((mid - if_lost) / unit).max(1.0) as f32;
+            let e = cubeful_equity(p, w, l, owner, efficiency) as f64;
+            ctx.equity(player, (mid + unit * e).clamp(0.0, 1.0))
+        };
+        CubeAnalysis {
+            no_double: cubeful(1, owner),
+            double_take: cubeful(2, CubeOwner::Theirs),
+            double_pass: ctx.equity(player, ctx.chances_after(player, 1)),
             efficiency,
             match_rule: None,
         }
@@ -238,16 +281,15 @@ pub fn cube_efficiency(state: &Position) -> f32 {
 
 /// The analysis of `state` (the doubler on roll, its `turn`) with the cube as in `game`.
 fn analyse(bot: &Bot, game: &Game, state: &Position) -> CubeAnalysis {
+    let bot = bot.in_match(game);
     let player = state.turn();
     let cube = game.cube();
-    let eval = bot.evaluate(state);
-    let a = CubeAnalysis::from_eval(
-        eval,
-        game.rules(),
-        cube.value,
-        CubeOwner::of(cube, player),
-        cube_efficiency(state),
-    );
+    let eval = bot.evaluate_ahead(state);
+    let (owner, x) = (CubeOwner::of(cube, player), cube_efficiency(state));
+    let a = match bot.match_context() {
+        Some(ctx) => CubeAnalysis::from_match(eval, ctx, player, owner, x),
+        None => CubeAnalysis::from_eval(eval, game.rules(), cube.value, owner, x),
+    };
     match game.rules().match_target {
         Some(target) => {
             let score = game.score();
@@ -520,5 +562,73 @@ mod tests {
         assert!(!in_contact(&r));
         // A short race: the smallest efficiency.
         assert_eq!(cube_efficiency(&r), 0.6);
+    }
+
+    /// A match context on the Kazaross-XG2 table, evaluations read under `rules`' scoring.
+    fn kazaross_context(away: [u32; 2], cube: u32, rules: &Rules) -> MatchContext {
+        MatchContext {
+            away,
+            cube,
+            post_after: false,
+            met: crate::match_equity::Met::for_rules(&acey_rules::Preset::Backgammon.rules()),
+            scale: max_points(rules),
+        }
+    }
+
+    #[test]
+    fn a_dead_match_cube_is_the_table_itself() {
+        // With no cube efficiency the double/take value is exactly the chances of playing the
+        // game out at twice the cube, through the table.
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let ctx = kazaross_context([4, 2], 1, &rules);
+        for p in [0.3f32, 0.5, 0.7] {
+            let e = eval(p, 1.4, 1.2, &rules);
+            let a = CubeAnalysis::from_match(e, &ctx, Player::Zero, CubeOwner::Centred, 0.0);
+            let want = ctx.equity(Player::Zero, ctx.chances(Player::Zero, &e, 2));
+            assert!((a.double_take - want).abs() < 1e-4, "p {p}: {a:?} {want}");
+            let nd = ctx.equity(Player::Zero, ctx.chances(Player::Zero, &e, 1));
+            assert!((a.no_double - nd).abs() < 1e-4, "p {p}: {a:?} {nd}");
+            assert!((a.double_pass - 1.0).abs() < 1e-6);
+        }
+    }
+
+    #[test]
+    fn a_long_match_without_gammons_decides_as_money_does() {
+        // 25-away each, no gammons: the table is nearly linear there, so the verdicts are the
+        // money game's over the whole range of chances.
+        let rules = single();
+        let ctx = kazaross_context([25, 25], 1, &rules);
+        for i in 0..=40 {
+            let p = 0.5 + i as f32 / 80.0;
+            let e = eval(p, 1.0, 1.0, &rules);
+            let money = CubeAnalysis::from_eval(e, &rules, 1, CubeOwner::Centred, 0.68);
+            let matched = CubeAnalysis::from_match(e, &ctx, Player::Zero, CubeOwner::Centred, 0.68);
+            // The borders may move by a hair: compare away from them.
+            let near = |a: &CubeAnalysis| {
+                (a.double_take - a.no_double).abs() < 0.02
+                    || (a.double_take - a.double_pass).abs() < 0.02
+            };
+            if !near(&money) && !near(&matched) {
+                assert_eq!(money.verdict(), matched.verdict(), "p {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bot_doubles_in_a_match_from_the_table() {
+        // The first game of a 7-point match under backgammon scoring, player 0 far ahead in a
+        // race: valued through the table, player 0 doubles and player 1 passes (7-away against
+        // 6-away keeps 0.44 of the match; playing on, it loses the game nearly always).
+        let rules = Rules {
+            match_target: Some(7),
+            ..acey_rules::Preset::Backgammon.rules()
+        };
+        let pos = race(&[(1, 2), (2, 2), (3, 2), (4, 1)], &[(6, 5), (5, 4), (4, 3)]);
+        let bot = Level::Advanced.bot(rules);
+        let game = game_at(rules, pos);
+        assert!(MatchContext::of(&game).is_some());
+        let a = double_analysis(&bot, &game).expect("player 0 may double");
+        assert!(a.match_rule.is_none());
+        assert_eq!(a.verdict(), CubeVerdict::DoublePass, "{a:?}");
     }
 }

@@ -81,10 +81,10 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
     }
 }
 
-/// One finished game, seen from bot A.
+/// One finished game (or match: see [`play_game`]), seen from bot A.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameOutcome {
-    /// Points won by A (negative when B won).
+    /// Points won by A (negative when B won); a match counts one.
     pub points: i32,
     /// Decisions made (plays and named doubles) by both bots.
     pub decisions: u32,
@@ -165,7 +165,10 @@ fn pair_seed(seed: u64, k: usize) -> u64 {
 }
 
 /// Plays one game to its end: `bots[0]` is player 0. Dice come from `dice`; each bot's noise from
-/// its own stream, so the dice sequence is the same whatever the bots choose.
+/// its own stream, so the dice sequence is the same whatever the bots choose. Answers the
+/// winner, the points and the decisions made. When `rules` have a match target it plays the
+/// whole match instead, the bots doubling and taking as their cube analyses say, and answers
+/// the match's winner with one point.
 pub fn play_game(
     rules: &Rules,
     bots: [&Bot; 2],
@@ -184,14 +187,31 @@ pub fn play_game_watched(
     noise: &mut [Dice; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
 ) -> Result<(Player, u32, u32), GameError> {
-    let mut rules = *rules;
-    // One game: a match target would only chain games together.
-    rules.match_target = None;
-    let mut game = Game::new(rules);
+    play_on(&mut Game::new(*rules), bots, dice, noise, watch)
+}
+
+/// [`play_game_watched`] on a game the caller keeps (tests read its actions).
+fn play_on(
+    game: &mut Game,
+    bots: [&Bot; 2],
+    dice: &mut Dice,
+    noise: &mut [Dice; 2],
+    watch: &mut dyn FnMut(&Position, (u8, u8)),
+) -> Result<(Player, u32, u32), GameError> {
+    let rules = *game.rules();
+    // In a match the bots double and take, and play for the score; a single game is played
+    // without the cube (money duels measure checker play).
+    let in_match = rules.match_target.is_some();
     let mut decisions = 0u32;
     // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
     let mut plan: Option<Candidate> = None;
     loop {
+        if let Phase::Roll { player } = game.phase() {
+            if in_match && crate::cube::offers_double(bots[player.index()], game) {
+                game.apply(Action::Double)?;
+                continue;
+            }
+        }
         if let Some(roll) = dice_action(game.phase(), dice) {
             game.apply(roll)?;
             continue;
@@ -206,7 +226,7 @@ pub fn play_game_watched(
                     PoolKind::Natural | PoolKind::AceyDeucey => {
                         let roll = (pool.dice()[0], pool.dice()[1]);
                         watch(&state, roll);
-                        let c = bots[p].choose(&state, roll, &mut noise[p]);
+                        let c = bots[p].in_match(game).choose(&state, roll, &mut noise[p]);
                         plan = Some(c);
                         Action::Play {
                             steps: c.play.map(|pl| pl.steps().to_vec()).unwrap_or_default(),
@@ -222,6 +242,7 @@ pub fn play_game_watched(
                             Some(play) => Some(play),
                             // No plan (a re-entered chain): the bot's best play of this double.
                             None => bots[p]
+                                .in_match(game)
                                 .rank_doubles(&state)
                                 .into_iter()
                                 .find(|(rd, _)| rd == d)
@@ -242,16 +263,29 @@ pub fn play_game_watched(
                     _ => {
                         decisions += 1;
                         let state = game.position().with_turn(*player);
-                        let d = bots[p].choose_double(&state, &mut noise[p]);
+                        let d = bots[p].in_match(game).choose_double(&state, &mut noise[p]);
                         plan = None;
                         d
                     }
                 };
                 Action::NameDouble { value }
             }
-            // Bots never offer the cube, so none is ever offered to them.
-            Phase::CubeOffered { .. } => Action::Take,
-            Phase::GameOver { winner, points, .. } => return Ok((*winner, *points, decisions)),
+            Phase::CubeOffered { by } => {
+                match crate::cube::takes_double(bots[by.other().index()], game) {
+                    Some(false) => Action::Drop,
+                    _ => Action::Take,
+                }
+            }
+            Phase::GameOver { winner, points, .. } => {
+                if !in_match {
+                    return Ok((*winner, *points, decisions));
+                }
+                match game.match_winner() {
+                    // A match counts one point, whatever its score.
+                    Some(w) => return Ok((w, 1, decisions)),
+                    None => Action::NextGame,
+                }
+            }
         };
         game.apply(action)?;
     }
@@ -373,6 +407,37 @@ mod tests {
         assert!(duel(&rules, &h, &r, 20, 3, &stop, &|| {})
             .unwrap()
             .is_empty());
+    }
+
+    #[test]
+    fn a_match_is_played_to_its_end_with_the_cube() {
+        // A 5-point backgammon match: the bots double, take or pass, play game after game
+        // until one reaches five points; the match counts one point for its winner.
+        let rules = Rules {
+            match_target: Some(5),
+            ..acey_rules::Preset::Backgammon.rules()
+        };
+        let a = named_bot("advanced", rules, 1).unwrap();
+        let b = named_bot("advanced", rules, 2).unwrap().blind_to_match();
+        assert!(b.match_context().is_none());
+        let mut cube_actions = 0;
+        for seed in 1..=6 {
+            let mut game = acey_rules::Game::new(rules);
+            let (mut dice, mut noise) = (Dice::new(seed), [Dice::new(1), Dice::new(2)]);
+            let (winner, points, decisions) =
+                play_on(&mut game, [&a, &b], &mut dice, &mut noise, &mut |_, _| {})
+                    .expect("the bots play legal moves");
+            assert_eq!(points, 1);
+            assert!(decisions > 10);
+            assert_eq!(game.match_winner(), Some(winner));
+            assert!(game.score()[winner.index()] >= 5);
+            cube_actions += game
+                .actions()
+                .iter()
+                .filter(|a| matches!(a, Action::Double | Action::Take | Action::Drop))
+                .count();
+        }
+        assert!(cube_actions > 0, "no cube turned in six matches");
     }
 
     #[test]

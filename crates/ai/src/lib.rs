@@ -39,6 +39,7 @@ pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
 pub mod analysis;
 pub mod benchmark;
 pub mod cube;
+pub mod match_equity;
 pub use analysis::{
     Analyser, Analysis, AnalysisError, Decision, DecisionKind, Mark, PlayerSummary,
     RolloutJudgement,

@@ -20,6 +20,7 @@ use acey_rules::{Dice, MoveGen, Pool, Position, Rules, CHECKERS};
 
 use crate::candidates::{candidates, double_candidates, double_options, weighted_rolls, Candidate};
 use crate::eval::{Eval, Evaluator};
+use crate::match_equity::MatchContext;
 
 /// How hard a bot thinks.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,6 +79,10 @@ pub struct Bot {
     evaluator: Arc<dyn Evaluator>,
     rules: Rules,
     settings: SearchSettings,
+    /// In a match, where it stands: values are then match chances (see [`Bot::in_match`]).
+    match_context: Option<MatchContext>,
+    /// Whether [`Bot::in_match`] looks at the score (false only to measure what that is worth).
+    plays_for_match: bool,
 }
 
 impl std::fmt::Debug for Bot {
@@ -183,7 +188,7 @@ impl Search<'_> {
             let mut order: Vec<(f32, usize)> = evals
                 .iter()
                 .enumerate()
-                .map(|(i, e)| (e.equity(&rules), i))
+                .map(|(i, e)| (self.bot.value_of(e, mover), i))
                 .collect();
             order.sort_by(|a, b| b.0.total_cmp(&a.0));
             chain = order
@@ -210,7 +215,6 @@ impl Search<'_> {
         let mover = state.turn();
         let states: Vec<Position> = cands.iter().map(|c| c.state).collect();
         let evals = self.evals(&states);
-        let rules = &self.bot.rules;
         let mut ranked: Vec<Ranked> = cands
             .into_iter()
             .zip(evals)
@@ -222,7 +226,7 @@ impl Search<'_> {
                 };
                 Ranked {
                     candidate: c,
-                    equity: mine.equity(rules),
+                    equity: self.bot.value_of(&mine, mover),
                     eval: mine,
                     win: mine.win,
                     plies: 0,
@@ -243,7 +247,7 @@ impl Search<'_> {
         if plies == 0 || state.winner().is_some() || self.exact(state) {
             let e = self.evals(std::slice::from_ref(state))[0];
             return Value {
-                equity: e.equity(&self.bot.rules),
+                equity: self.bot.value_of(&e, state.turn()),
                 win: e.win,
             };
         }
@@ -282,6 +286,28 @@ impl Search<'_> {
         }
         self.cache.insert((*state, plies), total);
         total
+    }
+
+    /// The evaluation of `state` for its player to roll one roll ahead: over the 21 rolls, the
+    /// 0-ply evaluation after the best play (by this bot's values), the win chances averaged and
+    /// the points of a win and of a loss averaged over the games won and lost.
+    fn eval_ahead(&mut self, state: &Position) -> Eval {
+        if state.winner().is_some() || self.exact(state) {
+            return self.evals(std::slice::from_ref(state))[0];
+        }
+        let (mut win, mut won, mut lost) = (0.0f32, 0.0f32, 0.0f32);
+        for (roll, weight) in weighted_rolls() {
+            let best = self.ranked(state, roll, INNER_CHAIN_KEEP)[0].eval;
+            win += weight * best.win;
+            won += weight * best.win * best.win_points;
+            lost += weight * (1.0 - best.win) * best.loss_points;
+        }
+        let share = |points: f32, chance: f32| if chance > 1e-6 { points / chance } else { 0.0 };
+        Eval {
+            win,
+            win_points: share(won, win),
+            loss_points: share(lost, 1.0 - win),
+        }
     }
 
     /// Re-ranks the best candidates by `plies`-deep equity (progressively: see
@@ -324,6 +350,43 @@ impl Bot {
             evaluator,
             rules,
             settings,
+            match_context: None,
+            plays_for_match: true,
+        }
+    }
+
+    /// This bot blind to the match score: it plays every game of a match as a money game (the
+    /// cube's three match facts aside). Duels measure what playing for the score is worth.
+    pub fn blind_to_match(self) -> Bot {
+        Bot {
+            plays_for_match: false,
+            match_context: None,
+            ..self
+        }
+    }
+
+    /// This bot playing `game`: in a match, every value it compares is the match chances the
+    /// evaluation stands for at the game's score and cube ([`MatchContext`]), so it plays for
+    /// the match (a gammon counts for nothing at double match point, for more when trailing);
+    /// in a money game (or a match too long for the tables) the bot itself.
+    pub fn in_match(&self, game: &acey_rules::Game) -> Bot {
+        Bot {
+            match_context: MatchContext::of(game).filter(|_| self.plays_for_match),
+            ..self.clone()
+        }
+    }
+
+    /// The match this bot plays for, if any.
+    pub fn match_context(&self) -> Option<&MatchContext> {
+        self.match_context.as_ref()
+    }
+
+    /// The value this bot compares for an evaluation from `player`'s side: the equity in points,
+    /// or in a match the match chances in points of the current cube.
+    pub fn value_of(&self, eval: &Eval, player: acey_rules::Player) -> f32 {
+        match &self.match_context {
+            Some(m) => m.value(player, eval),
+            None => eval.equity(&self.rules),
         }
     }
 
@@ -466,6 +529,12 @@ impl Bot {
         (v.equity, v.win)
     }
 
+    /// The evaluation of a state for its player to roll one roll ahead (1-ply): the cube's
+    /// decisions are taken on it. See `Search::eval_ahead`.
+    pub fn evaluate_ahead(&self, state: &Position) -> Eval {
+        self.search().eval_ahead(state)
+    }
+
     /// 0-ply evaluation of a state for its player to roll.
     pub fn evaluate(&self, state: &Position) -> Eval {
         self.evaluator.evaluate(&self.rules, state)
@@ -587,5 +656,50 @@ mod tests {
             -v
         };
         assert!((v - r.equity).abs() < 1e-4, "{v} vs {}", r.equity);
+    }
+
+    #[test]
+    fn at_double_match_point_the_bot_plays_for_the_win_alone() {
+        // 1-away against 1-away after the Crawford game: gammons count for nothing, so the
+        // ranking of every roll's plays is the ranking by winning chances.
+        let rules = Preset::Backgammon.rules();
+        let ctx = MatchContext {
+            away: [1, 1],
+            cube: 1,
+            post_after: true,
+            met: crate::match_equity::Met::for_rules(&rules),
+            scale: crate::eval::max_points(&rules),
+        };
+        let money = crate::levels::Level::Advanced.bot(rules);
+        let dmp = Bot {
+            match_context: Some(ctx),
+            ..money.clone()
+        };
+        for seed in [1, 2, 3] {
+            let state = middle_game(&rules, seed);
+            for roll in [(3, 1), (6, 5), (4, 4)] {
+                let ranked = dmp.rank(&state, roll);
+                for pair in ranked.windows(2) {
+                    assert!(pair[0].eval.win + 1e-6 >= pair[1].eval.win, "{roll:?}");
+                }
+                // Each value is the money value of a one-point game: 2 p - 1.
+                let best = &ranked[0];
+                assert!((best.equity - (2.0 * best.eval.win - 1.0)).abs() < 1e-4);
+            }
+        }
+    }
+
+    #[test]
+    fn the_one_ply_evaluation_averages_the_rolls() {
+        let rules = Preset::American.rules();
+        let bot = heuristic_bot(rules, SearchSettings::default());
+        let state = middle_game(&rules, 7);
+        let ahead = bot.evaluate_ahead(&state);
+        // Its win chances are the 1-ply search's.
+        let (_, win) = bot.analyse(&state, 1);
+        assert!((ahead.win - win).abs() < 1e-5, "{ahead:?} {win}");
+        assert!(
+            (0.0..=1.0).contains(&ahead.win_points) && (0.0..=1.0).contains(&ahead.loss_points)
+        );
     }
 }

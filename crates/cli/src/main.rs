@@ -66,6 +66,8 @@ enum Command {
     Train(commands::train::Args),
     /// Build a rule set's one-sided bear-off table and show it (or one home board's entry).
     Bearoff(commands::bearoff::Args),
+    /// The match equity table of a rule set's matches; --measure counts a game's points
+    Met(commands::met::Args),
 }
 
 /// An error caused by what the user gave us: exit code 2.
@@ -124,6 +126,7 @@ fn main() -> ExitCode {
         Some(Command::Analyse(args)) => commands::analyse::run(args),
         Some(Command::Convert(args)) => commands::convert::run(args),
         Some(Command::Bearoff(args)) => commands::bearoff::run(args),
+        Some(Command::Met(args)) => commands::met::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -456,6 +456,16 @@ impl Game {
         self.score
     }
 
+    /// Whether the game being played is a match's Crawford game (no doubling: R9.4).
+    pub fn is_crawford_game(&self) -> bool {
+        self.crawford_game
+    }
+
+    /// Whether the match's Crawford game has been played: later games are post-Crawford.
+    pub fn crawford_done(&self) -> bool {
+        self.crawford_done
+    }
+
     /// Games won by each player in this match or session.
     pub fn games_won(&self) -> [u32; 2] {
         self.games_won

@@ -26,9 +26,15 @@ pub struct Args {
     /// Seed of the dice streams (pair k plays stream k of this seed).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Rules: a preset with optional overrides.
+    /// Rules: a preset with optional overrides. With a match target (`,match_target=N`) each
+    /// "game" is a whole match, played with the cube where the rules have one, and counts one
+    /// point for its winner.
     #[arg(long, default_value = "american")]
     rules: String,
+    /// B plays every game of a match as a money game (it ignores the score): measures what
+    /// playing for the match score is worth.
+    #[arg(long)]
+    blind_b: bool,
     /// Print the result as one JSON object.
     #[arg(long)]
     json: bool,
@@ -43,6 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let a = named_bot(&args.a, rules, args.seed).map_err(|e| UsageError(e.to_string()))?;
     // A different seed keeps two random bots from making the same choices.
     let b = named_bot(&args.b, rules, args.seed ^ 0xB).map_err(|e| UsageError(e.to_string()))?;
+    let b = if args.blind_b { b.blind_to_match() } else { b };
     let pairs = args.games.div_ceil(2);
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -92,23 +99,33 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         outln!("{v}")?;
         return Ok(());
     }
+    // In a match duel each "game" is a match worth one point.
+    let (unit, units) = match rules.match_target {
+        Some(_) => ("match", "matches"),
+        None => ("game", "games"),
+    };
     outln!("A: {} ({})", args.a, a.name())?;
-    outln!("B: {} ({})", args.b, b.name())?;
+    let blind = if args.blind_b {
+        ", blind to the match score"
+    } else {
+        ""
+    };
+    outln!("B: {} ({}{blind})", args.b, b.name())?;
     outln!("rules: {rules}, seed {}", args.seed)?;
     outln!(
-        "games: {} ({} pairs, same dice with seats swapped)",
+        "{units}: {} ({} pairs, same dice with seats swapped)",
         s.games,
         s.pairs
     )?;
     outln!(
-        "A's points per game: {:+.3} ± {:.3} (95% CI {:+.3} .. {:+.3})",
+        "A's points per {unit}: {:+.3} ± {:.3} (95% CI {:+.3} .. {:+.3})",
         s.mean,
         1.96 * s.std_error,
         s.ci95.0,
         s.ci95.1
     )?;
     outln!(
-        "A won {} of {} games ({:.1}%)",
+        "A won {} of {} {units} ({:.1}%)",
         s.wins,
         s.games,
         100.0 * s.win_rate
@@ -122,7 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     outln!("{verdict}")?;
     outln!(
-        "{:.1} games/s, {:.0} decisions per game, {:.1} s",
+        "{:.1} {units}/s, {:.0} decisions per {unit}, {:.1} s",
         speed,
         s.decisions_per_game,
         seconds

@@ -10,6 +10,7 @@ pub mod duel;
 pub mod engine;
 pub mod eval;
 pub mod hint;
+pub mod met;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -557,7 +557,8 @@ impl Session {
             _ => Vec::new(),
         };
         Some(Job {
-            bot: self.bot.clone(),
+            // In a match the bot plays (and hints) for the match score.
+            bot: self.bot.in_match(&self.game),
             rng: self.bot_rng.clone(),
             decision,
             taken,
