@@ -160,6 +160,36 @@ impl Network {
         }
     }
 
+    /// This network with `hidden` hidden units (at least as many as it has): the new units get
+    /// small random input weights (as [`Network::random`]'s, from `seed`) and zero output
+    /// weights, so the widened network computes exactly what this one does, and training can
+    /// put the new units to use. The way to measure whether a larger hidden layer pays: widen a
+    /// trained net and train both on for the same games (models/MODEL.md).
+    pub fn widened(&self, hidden: usize, seed: u64) -> Network {
+        let (old, new) = (self.hidden, hidden.max(self.hidden));
+        let fresh = Network::random(new, seed);
+        let mut w1 = Vec::with_capacity(INPUTS * new);
+        for i in 0..INPUTS {
+            w1.extend_from_slice(&self.w1[i * old..(i + 1) * old]);
+            w1.extend_from_slice(&fresh.w1[i * new + old..(i + 1) * new]);
+        }
+        let mut b1 = self.b1.clone();
+        b1.resize(new, 0.0);
+        let mut w2 = Vec::with_capacity(OUTPUTS * new);
+        for k in 0..OUTPUTS {
+            w2.extend_from_slice(&self.w2[k * old..(k + 1) * old]);
+            w2.resize((k + 1) * new, 0.0);
+        }
+        Network {
+            hidden: new,
+            w1,
+            b1,
+            w2,
+            b2: self.b2,
+            meta: self.meta.clone(),
+        }
+    }
+
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
@@ -453,5 +483,33 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("bytes of weights"));
+    }
+
+    #[test]
+    fn a_widened_network_plays_as_before_and_then_learns_with_its_new_units() {
+        let net = Network::random(16, 3);
+        let wide = net.widened(40, 9);
+        assert_eq!(wide.hidden(), 40);
+        let x = sample_input();
+        let (mut a, mut b) = (Activations::default(), Activations::default());
+        net.forward(&x, &mut a);
+        wide.forward(&x, &mut b);
+        assert_eq!(a.out, b.out, "the new units are silent");
+        // Narrowing is not widening: the same network back.
+        assert_eq!(net.widened(8, 1), net);
+        // A training step reaches the new units' output weights.
+        let mut trained = wide.clone();
+        trained.train(&x, &b, [Some(b.out[0] + 0.5), None, None], 0.1);
+        assert!(trained.w2[16..40].iter().any(|&w| w != 0.0));
+        // And the file keeps the width.
+        let path =
+            std::env::temp_dir().join(format!("acey-wide-net-{}.acey-net", std::process::id()));
+        wide.save(&path).unwrap();
+        let back = Network::load(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            (back.hidden(), &back.w1, &back.w2),
+            (40, &wide.w1, &wide.w2)
+        );
     }
 }

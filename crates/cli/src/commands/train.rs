@@ -32,6 +32,10 @@ pub struct Args {
     /// Hidden units of a new network.
     #[arg(long, default_value_t = 64)]
     hidden: usize,
+    /// Widen a loaded network to this many hidden units before training on (the new units
+    /// start silent: the widened net plays exactly as the loaded one).
+    #[arg(long)]
+    widen: Option<usize>,
     /// Games to train in this run.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
@@ -78,6 +82,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .cloned()
             .unwrap_or_else(|| args.rules.clone());
         let rules = input::rules(&rules_text)?;
+        let net = match args.widen {
+            Some(h) if h < net.hidden() || h > 4096 => {
+                return Err(UsageError(format!(
+                    "--widen {h}: the network has {} hidden units; widen to more, at most 4096",
+                    net.hidden()
+                ))
+                .into())
+            }
+            Some(h) => {
+                let mut wide = net.widened(h, args.seed);
+                wide.meta
+                    .insert("widened_from".into(), net.hidden().to_string());
+                wide
+            }
+            None => net,
+        };
         (net, rules)
     } else {
         if let Some(dir) = args.net.parent().filter(|d| !d.as_os_str().is_empty()) {
