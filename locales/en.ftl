@@ -565,11 +565,6 @@ term-points =
         [one] { $points } point
        *[other] { $points } points
     }
-term-plays-count =
-    { $count ->
-        [one] { $count } play
-       *[other] { $count } plays
-    }
 term-die-off-again = Die-off: both roll { $die }; again.
 term-die-off-starts =
     Die-off: X rolls { $x }, O rolls { $o }: { $who ->
@@ -848,7 +843,11 @@ term-not-time-to-roll = It is not the time to roll.
 term-no-hint = No hint for this decision.
 term-no-suggestion = No suggestion for this decision.
 term-so-far-plays = So far { $play }; the plays that finish it:
-term-no-choice = There is no choice { $number }: 'plays' lists { $count }.
+term-no-choice =
+    There is no choice { $number }: 'plays' lists { $count ->
+        [one] { $count } play
+       *[other] { $count } plays
+    }.
 term-resign-offer-item =
     'resign { $level }' offers { $level ->
         [single] a single
@@ -1165,7 +1164,11 @@ term-online-resign-cost =
        *[other] { $points } points
     }: 'resign yes' to resign.
 term-online-no-play-to-choose = No play to choose now.
-term-online-no-play-n = There is no play { $number }: 'plays' lists { $count }.
+term-online-no-play-n =
+    There is no play { $number }: 'plays' lists { $count ->
+        [one] { $count } play
+       *[other] { $count } plays
+    }.
 term-online-not-your-move = '{ $text }' is not a command, and it is not your move: 'help' lists the commands
 term-online-not-rebuilt = the play could not be rebuilt here: use 'plays' and 'play N'
 term-online-not-a-command = '{ $text }' is not a command: 'help' lists them
@@ -1244,3 +1247,67 @@ term-online-lobby-title = {" "}lobby{" "}
 term-online-messages-title = {" "}messages{" "}
 term-online-chat-title = {" "}messages and chat{" "}
 term-online-needs-terminal = the full-screen client needs a terminal: use --plain for pipes and scripts
+
+## The terminal's errors (acey play): arguments, saved games, connecting and logging in
+# Printed after "error:" (term-error). $reason is the system's or a library's own words where
+# no message here says it (a rule string's fault, a record line's fault, a network error).
+
+term-error = error: { $message }
+term-error-lang = --lang { $lang }: not a language acey play speaks; choose one of { $languages }
+term-internal-error-game = the game stopped on an internal error (reported above)
+term-internal-error-client = the client stopped on an internal error
+term-error-match-zero = --match needs at least 1 point
+term-error-side-vs-human = --side is for games against the bot: two people play both sides
+term-error-level = unknown level '{ $level }': choose one of { $levels }
+term-error-rules = --rules { $rules }: { $reason }
+# Why a file or a connection failed; $detail is the system's text for any other reason.
+term-io-error =
+    { $kind ->
+        [not-found] no such file or folder
+        [permission-denied] permission denied
+        [connection-refused] connection refused
+        [timed-out] no answer in time
+       *[other] { $detail }
+    }
+term-error-read = cannot read { $path }: { $reason }
+term-error-not-a-record = { $path } is not a readable game record: line { $line }: { $reason }
+term-error-action-refused = { $path }: action { $number } of the record is refused: { $reason }
+term-error-in-file = in { $path }: { $reason }
+term-error-seat = unknown seat '{ $seat }' in '{ $line }' (expected human or bot)
+term-error-two-seats = '{ $line }': expected two seats, e.g. 'human bot'
+term-error-not-a-number = '{ $line }' is not a number
+term-error-create-folder = cannot create the folder { $folder }: { $reason }
+term-error-write = cannot write { $path }: { $reason }
+term-error-cannot-keep = { $path } holds an unfinished game and cannot be moved to { $kept }: { $reason }
+term-error-tls = '{ $url }': the terminal client does not speak TLS (https, wss); use the server's http:// address, for example through an SSH tunnel
+term-error-not-an-address = '{ $url }' is not an address acey can play at: give http://HOST:PORT
+term-error-ipv6 = '{ $url }': an IPv6 address needs its closing ']'
+term-error-no-host = '{ $url }' has no host name: give http://HOST:PORT
+term-error-port = '{ $url }': '{ $port }' is not a port number
+term-error-not-websocket = '{ $url }' is not a WebSocket address: { $reason }
+term-error-cookie = the session cookie is not a header value
+term-error-no-answer = { $server } did not answer in time
+term-error-closed = the server closed the connection
+term-error-closed-because = the server closed the connection: { $reason }
+term-error-broke = the connection broke: { $reason }
+term-error-thread-stopped = the connection thread stopped
+term-error-connect = could not connect to { $server }: { $reason }
+term-error-refused-websocket = { $url } refused the WebSocket (HTTP { $status }): is it an acey server?
+term-error-websocket = could not open a WebSocket to { $url }: { $reason }
+term-error-unreadable-message = an unreadable message from the server ({ $reason })
+term-error-password-utf8 = ACEY_PASSWORD is not valid UTF-8
+term-error-needs-password = --login { $name } needs a password: set ACEY_PASSWORD (there is no terminal to ask on)
+# Asked on the terminal; what is typed is not shown.
+term-password-prompt = Password for { $name }:
+term-error-login-cancelled = login cancelled
+term-error-not-acey = { $url } did not answer as an acey server does
+term-error-no-cookie = the server accepted the login but sent no session cookie
+term-error-login-refused = login refused: wrong name or password
+term-error-too-many-logins = too many logins: wait a minute and try again
+term-error-no-accounts = { $url } has no accounts (HTTP 404): is it an acey server?
+term-error-login-failed = login failed: HTTP { $status }
+# $said is the server's own words.
+term-error-login-failed-said = login failed: HTTP { $status }: { $said }
+term-error-cannot-find = cannot find { $host }: { $reason }
+term-error-no-address = cannot find { $host }
+term-error-stopped-answering = { $server } stopped answering: { $reason }

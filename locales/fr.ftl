@@ -566,11 +566,6 @@ term-points =
         [one] { $points } point
        *[other] { $points } points
     }
-term-plays-count =
-    { $count ->
-        [one] { $count } coup
-       *[other] { $count } coups
-    }
 term-die-off-again = Lancer d’ouverture : les deux font { $die } ; on relance.
 term-die-off-starts =
     Lancer d’ouverture : X fait { $x }, O fait { $o } : { $who ->
@@ -847,7 +842,11 @@ term-not-time-to-roll = Ce n’est pas le moment de lancer les dés.
 term-no-hint = Aucun conseil pour cette décision.
 term-no-suggestion = Aucune suggestion pour cette décision.
 term-so-far-plays = Déjà { $play } ; les coups qui le terminent :
-term-no-choice = Il n’y a pas de choix { $number } : « plays » en liste { $count }.
+term-no-choice =
+    Il n’y a pas de choix { $number } : « plays » liste { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }.
 term-resign-offer-item =
     « resign { $level } » propose { $level ->
         [single] une partie simple
@@ -1165,7 +1164,11 @@ term-online-resign-cost =
        *[other] { $points } points
     } à { $name } : « resign yes » pour abandonner.
 term-online-no-play-to-choose = Aucun coup à choisir maintenant.
-term-online-no-play-n = Il n’y a pas de coup { $number } : « plays » en liste { $count }.
+term-online-no-play-n =
+    Il n’y a pas de coup { $number } : « plays » liste { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
+    }.
 term-online-not-your-move = « { $text } » n’est pas une commande, et ce n’est pas à vous de jouer : « help » liste les commandes
 term-online-not-rebuilt = le coup n’a pas pu être reconstruit ici : utilisez « plays » et « play N »
 term-online-not-a-command = « { $text } » n’est pas une commande : « help » les liste
@@ -1244,3 +1247,62 @@ term-online-lobby-title = {" "}salon{" "}
 term-online-messages-title = {" "}messages{" "}
 term-online-chat-title = {" "}messages et discussion{" "}
 term-online-needs-terminal = le client plein écran a besoin d’un terminal : utilisez --plain pour les tubes et les scripts
+
+## Les erreurs du terminal (acey play) : arguments, parties enregistrées, connexion
+
+term-error = erreur : { $message }
+term-error-lang = --lang { $lang } : acey play ne parle pas cette langue ; choisissez parmi { $languages }
+term-internal-error-game = la partie s’est arrêtée sur une erreur interne (signalée plus haut)
+term-internal-error-client = le client s’est arrêté sur une erreur interne
+term-error-match-zero = --match demande au moins 1 point
+term-error-side-vs-human = --side sert aux parties contre l’ordinateur : deux personnes jouent les deux camps
+term-error-level = niveau inconnu « { $level } » : choisissez parmi { $levels }
+term-error-rules = --rules { $rules } : { $reason }
+term-io-error =
+    { $kind ->
+        [not-found] fichier ou dossier introuvable
+        [permission-denied] permission refusée
+        [connection-refused] connexion refusée
+        [timed-out] pas de réponse à temps
+       *[other] { $detail }
+    }
+term-error-read = impossible de lire { $path } : { $reason }
+term-error-not-a-record = { $path } n’est pas un enregistrement de partie lisible : ligne { $line } : { $reason }
+term-error-action-refused = { $path } : l’action { $number } de l’enregistrement est refusée : { $reason }
+term-error-in-file = dans { $path } : { $reason }
+term-error-seat = place inconnue « { $seat } » dans « { $line } » (human ou bot attendu)
+term-error-two-seats = « { $line } » : deux places attendues, par exemple « human bot »
+term-error-not-a-number = « { $line } » n’est pas un nombre
+term-error-create-folder = impossible de créer le dossier { $folder } : { $reason }
+term-error-write = impossible d’écrire { $path } : { $reason }
+term-error-cannot-keep = { $path } contient une partie inachevée et ne peut pas être déplacé vers { $kept } : { $reason }
+term-error-tls = « { $url } » : le client du terminal ne parle pas TLS (https, wss) ; utilisez l’adresse http:// du serveur, par exemple à travers un tunnel SSH
+term-error-not-an-address = « { $url } » n’est pas une adresse où acey peut jouer : donnez http://HÔTE:PORT
+term-error-ipv6 = « { $url } » : une adresse IPv6 doit être fermée par « ] »
+term-error-no-host = « { $url } » n’a pas de nom d’hôte : donnez http://HÔTE:PORT
+term-error-port = « { $url } » : « { $port } » n’est pas un numéro de port
+term-error-not-websocket = « { $url } » n’est pas une adresse WebSocket : { $reason }
+term-error-cookie = le cookie de session n’est pas une valeur d’en-tête
+term-error-no-answer = { $server } n’a pas répondu à temps
+term-error-closed = le serveur a fermé la connexion
+term-error-closed-because = le serveur a fermé la connexion : { $reason }
+term-error-broke = la connexion a été coupée : { $reason }
+term-error-thread-stopped = le fil de la connexion s’est arrêté
+term-error-connect = impossible de se connecter à { $server } : { $reason }
+term-error-refused-websocket = { $url } a refusé le WebSocket (HTTP { $status }) : est-ce bien un serveur acey ?
+term-error-websocket = impossible d’ouvrir un WebSocket vers { $url } : { $reason }
+term-error-unreadable-message = un message illisible du serveur ({ $reason })
+term-error-password-utf8 = ACEY_PASSWORD n’est pas de l’UTF-8 valide
+term-error-needs-password = --login { $name } demande un mot de passe : définissez ACEY_PASSWORD (il n’y a pas de terminal où le demander)
+term-password-prompt = Mot de passe pour { $name } :
+term-error-login-cancelled = connexion annulée
+term-error-not-acey = { $url } n’a pas répondu comme le fait un serveur acey
+term-error-no-cookie = le serveur a accepté la connexion mais n’a pas envoyé de cookie de session
+term-error-login-refused = connexion refusée : nom ou mot de passe incorrect
+term-error-too-many-logins = trop de connexions : patientez une minute et réessayez
+term-error-no-accounts = { $url } n’a pas de comptes (HTTP 404) : est-ce bien un serveur acey ?
+term-error-login-failed = échec de la connexion : HTTP { $status }
+term-error-login-failed-said = échec de la connexion : HTTP { $status } : { $said }
+term-error-cannot-find = impossible de trouver { $host } : { $reason }
+term-error-no-address = impossible de trouver { $host }
+term-error-stopped-answering = { $server } a cessé de répondre : { $reason }

@@ -562,11 +562,6 @@ term-points =
         [one] { $points } poeng
        *[other] { $points } poeng
     }
-term-plays-count =
-    { $count ->
-        [one] { $count } trekk
-       *[other] { $count } trekk
-    }
 term-die-off-again = Åpningskast: begge slår { $die }; kast igjen.
 term-die-off-starts =
     Åpningskast: X slår { $x }, O slår { $o }: { $who ->
@@ -843,7 +838,11 @@ term-not-time-to-roll = Det er ikke tid for å kaste nå.
 term-no-hint = Ingen hint for denne avgjørelsen.
 term-no-suggestion = Ikke noe forslag for denne avgjørelsen.
 term-so-far-plays = Hittil { $play }; trekkene som fullfører det:
-term-no-choice = Det finnes ikke noe valg { $number }: «plays» viser { $count }.
+term-no-choice =
+    Det finnes ikke noe valg { $number }: «plays» viser { $count ->
+        [one] { $count } trekk
+       *[other] { $count } trekk
+    }.
 term-resign-offer-item =
     «resign { $level }» tilbyr { $level ->
         [single] et enkelt parti
@@ -1158,7 +1157,11 @@ term-online-resign-cost =
        *[other] { $points } poeng
     }: «resign yes» for å gi opp.
 term-online-no-play-to-choose = Ingen trekk å velge nå.
-term-online-no-play-n = Det finnes ikke noe trekk { $number }: «plays» viser { $count }.
+term-online-no-play-n =
+    Det finnes ikke noe trekk { $number }: «plays» viser { $count ->
+        [one] { $count } trekk
+       *[other] { $count } trekk
+    }.
 term-online-not-your-move = «{ $text }» er ikke en kommando, og det er ikke ditt trekk: «help» viser kommandoene
 term-online-not-rebuilt = trekket kunne ikke bygges opp her: bruk «plays» og «play N»
 term-online-not-a-command = «{ $text }» er ikke en kommando: «help» viser dem
@@ -1237,3 +1240,62 @@ term-online-lobby-title = {" "}lobby{" "}
 term-online-messages-title = {" "}meldinger{" "}
 term-online-chat-title = {" "}meldinger og chat{" "}
 term-online-needs-terminal = fullskjermklienten trenger en terminal: bruk --plain for rør og skript
+
+## Terminalens feil (acey play): argumenter, lagrede partier, tilkobling og innlogging
+
+term-error = feil: { $message }
+term-error-lang = --lang { $lang }: det språket snakker ikke acey play; velg et av { $languages }
+term-internal-error-game = partiet stoppet på en intern feil (meldt over)
+term-internal-error-client = klienten stoppet på en intern feil
+term-error-match-zero = --match krever minst 1 poeng
+term-error-side-vs-human = --side er for partier mot maskinen: to personer spiller begge sider
+term-error-level = ukjent nivå «{ $level }»: velg et av { $levels }
+term-error-rules = --rules { $rules }: { $reason }
+term-io-error =
+    { $kind ->
+        [not-found] ingen slik fil eller mappe
+        [permission-denied] ingen tilgang
+        [connection-refused] tilkoblingen ble avvist
+        [timed-out] ikke svar i tide
+       *[other] { $detail }
+    }
+term-error-read = kan ikke lese { $path }: { $reason }
+term-error-not-a-record = { $path } er ikke en lesbar partiprotokoll: linje { $line }: { $reason }
+term-error-action-refused = { $path }: handling { $number } i protokollen avvises: { $reason }
+term-error-in-file = i { $path }: { $reason }
+term-error-seat = ukjent plass «{ $seat }» i «{ $line }» (human eller bot ventet)
+term-error-two-seats = «{ $line }»: to plasser ventet, for eksempel «human bot»
+term-error-not-a-number = «{ $line }» er ikke et tall
+term-error-create-folder = kan ikke opprette mappen { $folder }: { $reason }
+term-error-write = kan ikke skrive { $path }: { $reason }
+term-error-cannot-keep = { $path } inneholder et uferdig parti og kan ikke flyttes til { $kept }: { $reason }
+term-error-tls = «{ $url }»: terminalklienten snakker ikke TLS (https, wss); bruk serverens http://-adresse, for eksempel gjennom en SSH-tunnel
+term-error-not-an-address = «{ $url }» er ikke en adresse acey kan spille på: oppgi http://VERT:PORT
+term-error-ipv6 = «{ $url }»: en IPv6-adresse trenger sin avsluttende «]»
+term-error-no-host = «{ $url }» har ikke noe vertsnavn: oppgi http://VERT:PORT
+term-error-port = «{ $url }»: «{ $port }» er ikke et portnummer
+term-error-not-websocket = «{ $url }» er ikke en WebSocket-adresse: { $reason }
+term-error-cookie = øktinformasjonskapselen er ikke en gyldig headerverdi
+term-error-no-answer = { $server } svarte ikke i tide
+term-error-closed = serveren lukket tilkoblingen
+term-error-closed-because = serveren lukket tilkoblingen: { $reason }
+term-error-broke = tilkoblingen brøt: { $reason }
+term-error-thread-stopped = tilkoblingstråden stoppet
+term-error-connect = kunne ikke koble til { $server }: { $reason }
+term-error-refused-websocket = { $url } avviste WebSocket-forbindelsen (HTTP { $status }): er det en acey-server?
+term-error-websocket = kunne ikke åpne en WebSocket til { $url }: { $reason }
+term-error-unreadable-message = en uleselig melding fra serveren ({ $reason })
+term-error-password-utf8 = ACEY_PASSWORD er ikke gyldig UTF-8
+term-error-needs-password = --login { $name } trenger et passord: sett ACEY_PASSWORD (det finnes ingen terminal å spørre i)
+term-password-prompt = Passord for { $name }:
+term-error-login-cancelled = innloggingen ble avbrutt
+term-error-not-acey = { $url } svarte ikke slik en acey-server gjør
+term-error-no-cookie = serveren godtok innloggingen, men sendte ingen øktinformasjonskapsel
+term-error-login-refused = innlogging avvist: feil navn eller passord
+term-error-too-many-logins = for mange innlogginger: vent et minutt og prøv igjen
+term-error-no-accounts = { $url } har ingen kontoer (HTTP 404): er det en acey-server?
+term-error-login-failed = innloggingen mislyktes: HTTP { $status }
+term-error-login-failed-said = innloggingen mislyktes: HTTP { $status }: { $said }
+term-error-cannot-find = finner ikke { $host }: { $reason }
+term-error-no-address = finner ikke { $host }
+term-error-stopped-answering = { $server } sluttet å svare: { $reason }

@@ -581,12 +581,6 @@ term-points =
         [few] { $points } очка
        *[many] { $points } очков
     }
-term-plays-count =
-    { $count ->
-        [one] { $count } ход
-        [few] { $count } хода
-       *[many] { $count } ходов
-    }
 term-die-off-again = Розыгрыш первого хода: у обоих { $die }; бросаем ещё раз.
 term-die-off-starts =
     Розыгрыш первого хода: у X { $x }, у O { $o }: { $who ->
@@ -865,7 +859,12 @@ term-not-time-to-roll = Сейчас не время бросать кубики
 term-no-hint = Для этого решения подсказки нет.
 term-no-suggestion = Для этого решения совета нет.
 term-so-far-plays = Уже сделано { $play }; ходы, которые его завершают:
-term-no-choice = Варианта { $number } нет: «plays» показывает { $count }.
+term-no-choice =
+    Варианта { $number } нет: «plays» показывает { $count ->
+        [one] { $count } ход
+        [few] { $count } хода
+       *[many] { $count } ходов
+    }.
 term-resign-offer-item =
     «resign { $level }» предлагает { $level ->
         [single] простую победу
@@ -1187,7 +1186,12 @@ term-online-resign-cost =
        *[many] { $points } очков
     }: «resign yes» — сдаться.
 term-online-no-play-to-choose = Сейчас выбирать нечего.
-term-online-no-play-n = Хода { $number } нет: «plays» показывает { $count }.
+term-online-no-play-n =
+    Хода { $number } нет: «plays» показывает { $count ->
+        [one] { $count } ход
+        [few] { $count } хода
+       *[many] { $count } ходов
+    }.
 term-online-not-your-move = «{ $text }» — не команда, и сейчас не ваш ход: «help» покажет команды
 term-online-not-rebuilt = ход не удалось восстановить здесь: используйте «plays» и «play N»
 term-online-not-a-command = «{ $text }» — не команда: «help» покажет список
@@ -1267,3 +1271,62 @@ term-online-lobby-title = {" "}лобби{" "}
 term-online-messages-title = {" "}сообщения{" "}
 term-online-chat-title = {" "}сообщения и чат{" "}
 term-online-needs-terminal = полноэкранному клиенту нужен терминал: для конвейеров и скриптов используйте --plain
+
+## Ошибки терминала (acey play): аргументы, сохранённые партии, подключение и вход
+
+term-error = ошибка: { $message }
+term-error-lang = --lang { $lang }: acey play не говорит на этом языке; выберите один из: { $languages }
+term-internal-error-game = игра остановилась из-за внутренней ошибки (о ней сказано выше)
+term-internal-error-client = клиент остановился из-за внутренней ошибки
+term-error-match-zero = для --match нужно хотя бы 1 очко
+term-error-side-vs-human = --side — для игры против компьютера: двое людей играют за обе стороны
+term-error-level = неизвестный уровень «{ $level }»: выберите один из: { $levels }
+term-error-rules = --rules { $rules }: { $reason }
+term-io-error =
+    { $kind ->
+        [not-found] нет такого файла или папки
+        [permission-denied] доступ запрещён
+        [connection-refused] в подключении отказано
+        [timed-out] нет ответа вовремя
+       *[other] { $detail }
+    }
+term-error-read = не удаётся прочитать { $path }: { $reason }
+term-error-not-a-record = { $path } — не читаемая запись партии: строка { $line }: { $reason }
+term-error-action-refused = { $path }: действие { $number } записи отклонено: { $reason }
+term-error-in-file = в { $path }: { $reason }
+term-error-seat = неизвестное место «{ $seat }» в «{ $line }» (ожидается human или bot)
+term-error-two-seats = «{ $line }»: ожидаются два места, например «human bot»
+term-error-not-a-number = «{ $line }» — не число
+term-error-create-folder = не удаётся создать папку { $folder }: { $reason }
+term-error-write = не удаётся записать { $path }: { $reason }
+term-error-cannot-keep = в { $path } незаконченная партия, и её не удаётся перенести в { $kept }: { $reason }
+term-error-tls = «{ $url }»: терминальный клиент не поддерживает TLS (https, wss); используйте адрес сервера http://, например через SSH-туннель
+term-error-not-an-address = «{ $url }» — не адрес, где acey может играть: укажите http://ХОСТ:ПОРТ
+term-error-ipv6 = «{ $url }»: адресу IPv6 нужна закрывающая «]»
+term-error-no-host = в «{ $url }» нет имени хоста: укажите http://ХОСТ:ПОРТ
+term-error-port = «{ $url }»: «{ $port }» — не номер порта
+term-error-not-websocket = «{ $url }» — не адрес WebSocket: { $reason }
+term-error-cookie = cookie сессии не годится как значение заголовка
+term-error-no-answer = сервер { $server } не ответил вовремя
+term-error-closed = сервер закрыл соединение
+term-error-closed-because = сервер закрыл соединение: { $reason }
+term-error-broke = соединение оборвалось: { $reason }
+term-error-thread-stopped = поток соединения остановился
+term-error-connect = не удаётся подключиться к { $server }: { $reason }
+term-error-refused-websocket = сервер { $url } отказал в WebSocket (HTTP { $status }): это точно сервер acey?
+term-error-websocket = не удаётся открыть WebSocket к { $url }: { $reason }
+term-error-unreadable-message = нечитаемое сообщение от сервера ({ $reason })
+term-error-password-utf8 = ACEY_PASSWORD — не корректный UTF-8
+term-error-needs-password = для --login { $name } нужен пароль: задайте ACEY_PASSWORD (спросить его негде: нет терминала)
+term-password-prompt = Пароль для { $name }:
+term-error-login-cancelled = вход отменён
+term-error-not-acey = сервер { $url } ответил не так, как отвечает сервер acey
+term-error-no-cookie = сервер принял вход, но не прислал cookie сессии
+term-error-login-refused = вход отклонён: неверное имя или пароль
+term-error-too-many-logins = слишком много попыток входа: подождите минуту и попробуйте снова
+term-error-no-accounts = на { $url } нет учётных записей (HTTP 404): это точно сервер acey?
+term-error-login-failed = вход не удался: HTTP { $status }
+term-error-login-failed-said = вход не удался: HTTP { $status }: { $said }
+term-error-cannot-find = не удаётся найти { $host }: { $reason }
+term-error-no-address = не удаётся найти { $host }
+term-error-stopped-answering = сервер { $server } перестал отвечать: { $reason }

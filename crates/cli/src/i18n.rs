@@ -64,6 +64,15 @@ impl Lang {
         }
     }
 
+    /// The character between a number's whole part and its fraction: a point in English, a
+    /// comma in French, Russian and Norwegian.
+    pub fn decimal_separator(self) -> char {
+        match self {
+            Lang::En => '.',
+            Lang::Fr | Lang::Ru | Lang::Nb => ',',
+        }
+    }
+
     fn index(self) -> usize {
         match self {
             Lang::En => 0,
@@ -103,23 +112,29 @@ pub fn choose(
     lc_messages: Option<&str>,
     lang: Option<&str>,
 ) -> Result<Lang, String> {
+    let locale = [lc_all, lc_messages, lang]
+        .into_iter()
+        .flatten()
+        .find(|v| !v.is_empty());
+    let from_locale = locale.and_then(parse).unwrap_or(Lang::En);
     if let Some(f) = flag {
+        // Refused in the locale's language: the only one known to be the player's.
         return parse(f).ok_or_else(|| {
             let offered: Vec<String> = Lang::ALL
                 .iter()
                 .map(|l| format!("{} ({})", l.code(), l.native_name()))
                 .collect();
-            format!(
-                "--lang {f}: not a language acey play speaks; choose one of {}",
-                offered.join(", ")
+            text_in(
+                from_locale,
+                "term-error-lang",
+                &[
+                    ("lang", FluentValue::from(f)),
+                    ("languages", FluentValue::from(offered.join(", "))),
+                ],
             )
         });
     }
-    let locale = [lc_all, lc_messages, lang]
-        .into_iter()
-        .flatten()
-        .find(|v| !v.is_empty());
-    Ok(locale.and_then(parse).unwrap_or(Lang::En))
+    Ok(from_locale)
 }
 
 /// [`choose`] with the process's environment.
@@ -212,6 +227,56 @@ pub fn text(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     text_in(current(), id, args)
 }
 
+/// `value` with `digits` digits after the decimal separator of `lang`: `0.125` in English,
+/// `0,125` in French, Russian and Norwegian. A negative value keeps its '-', unless it rounds
+/// to zero (`0.000`, never `-0.000`).
+pub fn decimal(lang: Lang, value: f64, digits: usize) -> String {
+    with_separator(lang, format!("{:.digits$}", unsigned_zero(value, digits)))
+}
+
+/// [`decimal`] with a sign always, as equities are shown: `+0.125`, `-0,250`, `+0,000`.
+pub fn signed(lang: Lang, value: f64, digits: usize) -> String {
+    with_separator(lang, format!("{:+.digits$}", unsigned_zero(value, digits)))
+}
+
+/// `value`, or a positive zero when it shows as zero with `digits` digits (`-0.0001`, `-0.0`).
+fn unsigned_zero(value: f64, digits: usize) -> f64 {
+    let shown = format!("{value:.digits$}");
+    if shown.chars().all(|c| matches!(c, '-' | '0' | '.')) {
+        0.0
+    } else {
+        value
+    }
+}
+
+fn with_separator(lang: Lang, text: String) -> String {
+    match lang.decimal_separator() {
+        '.' => text,
+        c => text.replace('.', c.encode_utf8(&mut [0; 4])),
+    }
+}
+
+/// Why a file or a connection failed, in the chosen language for the usual reasons (no such
+/// file, permission denied, connection refused, timed out); the system's own English text for
+/// the others.
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let kind = match e.kind() {
+        ErrorKind::NotFound => "not-found",
+        ErrorKind::PermissionDenied => "permission-denied",
+        ErrorKind::ConnectionRefused => "connection-refused",
+        ErrorKind::TimedOut | ErrorKind::WouldBlock => "timed-out",
+        _ => "other",
+    };
+    text(
+        "term-io-error",
+        &[
+            ("kind", FluentValue::from(kind)),
+            ("detail", FluentValue::from(e.to_string())),
+        ],
+    )
+}
+
 /// A bot level's name in the chosen language (the web client's `level-name-*` messages).
 pub fn level_name(level: acey_ai::Level) -> String {
     text(&format!("level-name-{}", level.as_str()), &[])
@@ -252,9 +317,14 @@ mod tests {
         assert_eq!(c(Some("en"), Some("fr_FR"), None, None), Ok(Lang::En));
         let e = c(Some("xx"), None, None, None).unwrap_err();
         assert!(e.contains("--lang xx"), "{e}");
+        assert!(e.contains("not a language"), "{e}");
         for l in ["en", "fr", "ru", "nb"] {
             assert!(e.contains(l), "{e}");
         }
+        // Refused in the locale's language, the one known to be the player's.
+        let e = c(Some("xx"), None, None, Some("fr_FR.UTF-8")).unwrap_err();
+        assert!(e.starts_with("--lang xx : acey play ne parle pas"), "{e}");
+        assert!(e.contains("ru (русский)"), "{e}");
         // POSIX: LC_ALL, then LC_MESSAGES, then LANG; empty means unset.
         let fr = Some("fr_FR.UTF-8");
         let ru = Some("ru_RU.UTF-8");
@@ -272,23 +342,115 @@ mod tests {
 
     #[test]
     fn russian_plurals_at_1_2_5_21() {
-        let moves = |k| text_in(Lang::Ru, "term-plays-count", &[("count", n(k))]);
-        assert_eq!(moves(1), "1 ход");
-        assert_eq!(moves(2), "2 хода");
-        assert_eq!(moves(5), "5 ходов");
-        assert_eq!(moves(21), "21 ход");
+        // `play 9` when 'plays' lists fewer: the count of plays in its plural form.
+        let none = |lang, k| text_in(lang, "term-no-choice", &[("number", n(9)), ("count", n(k))]);
+        assert_eq!(
+            none(Lang::Ru, 1),
+            "Варианта 9 нет: «plays» показывает 1 ход."
+        );
+        assert_eq!(
+            none(Lang::Ru, 2),
+            "Варианта 9 нет: «plays» показывает 2 хода."
+        );
+        assert_eq!(
+            none(Lang::Ru, 5),
+            "Варианта 9 нет: «plays» показывает 5 ходов."
+        );
+        assert_eq!(
+            none(Lang::Ru, 21),
+            "Варианта 9 нет: «plays» показывает 21 ход."
+        );
         let points = |k| text_in(Lang::Ru, "term-points", &[("points", n(k))]);
         assert_eq!(points(1), "1 очко");
         assert_eq!(points(2), "2 очка");
         assert_eq!(points(5), "5 очков");
         assert_eq!(points(21), "21 очко");
         assert_eq!(
-            text_in(Lang::En, "term-plays-count", &[("count", n(1))]),
-            "1 play"
+            none(Lang::En, 1),
+            "There is no choice 9: 'plays' lists 1 play."
         );
         assert_eq!(
-            text_in(Lang::En, "term-plays-count", &[("count", n(5))]),
-            "5 plays"
+            none(Lang::En, 5),
+            "There is no choice 9: 'plays' lists 5 plays."
+        );
+        assert_eq!(
+            none(Lang::Fr, 2),
+            "Il n’y a pas de choix 9 : « plays » liste 2 coups."
+        );
+    }
+
+    #[test]
+    fn decimals_take_each_languages_separator_and_keep_their_sign() {
+        let cases = [
+            (Lang::En, "0.125", "+0.125", "-0.250", "1523.4"),
+            (Lang::Fr, "0,125", "+0,125", "-0,250", "1523,4"),
+            (Lang::Ru, "0,125", "+0,125", "-0,250", "1523,4"),
+            (Lang::Nb, "0,125", "+0,125", "-0,250", "1523,4"),
+        ];
+        for (lang, plain, plus, minus, rating) in cases {
+            assert_eq!(decimal(lang, 0.125, 3), plain, "{lang:?}");
+            assert_eq!(signed(lang, 0.125, 3), plus, "{lang:?}");
+            assert_eq!(signed(lang, -0.25, 3), minus, "{lang:?}");
+            assert_eq!(decimal(lang, 1523.44, 1), rating, "{lang:?}");
+            // What shows as zero has no minus.
+            assert_eq!(
+                decimal(lang, -0.0, 3),
+                format!("0{}000", lang.decimal_separator())
+            );
+            assert_eq!(
+                signed(lang, -0.0004, 3),
+                format!("+0{}000", lang.decimal_separator())
+            );
+            assert_eq!(
+                decimal(lang, -0.04, 1),
+                format!("0{}0", lang.decimal_separator())
+            );
+            // No fraction, no separator.
+            assert_eq!(decimal(lang, 3.0, 0), "3", "{lang:?}");
+            assert_eq!(
+                signed(lang, 0.0, 2),
+                format!("+0{}00", lang.decimal_separator())
+            );
+        }
+        // An f32 equity shown through f64 keeps its digits.
+        assert_eq!(signed(Lang::Fr, f64::from(-0.1f32), 3), "-0,100");
+    }
+
+    #[test]
+    fn file_and_network_reasons_are_said_in_the_language() {
+        use std::io::{Error, ErrorKind};
+        let said = |lang, kind| {
+            let e = Error::from(kind);
+            text_in(
+                lang,
+                "term-io-error",
+                &[
+                    (
+                        "kind",
+                        FluentValue::from(match kind {
+                            ErrorKind::NotFound => "not-found",
+                            _ => "other",
+                        }),
+                    ),
+                    ("detail", FluentValue::from(e.to_string())),
+                ],
+            )
+        };
+        assert_eq!(
+            said(Lang::En, ErrorKind::NotFound),
+            "no such file or folder"
+        );
+        assert_eq!(
+            said(Lang::Fr, ErrorKind::NotFound),
+            "fichier ou dossier introuvable"
+        );
+        // Another reason is the system's own text.
+        let other = said(Lang::Ru, ErrorKind::OutOfMemory);
+        assert_eq!(other, Error::from(ErrorKind::OutOfMemory).to_string());
+        // In English before any language is chosen.
+        assert_eq!(
+            io_reason(&Error::from(ErrorKind::NotFound)),
+            "no such file or folder"
         );
     }
 
@@ -349,5 +511,66 @@ mod tests {
         }
         assert!(used > 100, "the scan finds the messages ({used})");
         assert!(missing.is_empty(), "not in en.ftl: {missing:#?}");
+    }
+
+    /// The sources of `acey play` outside their tests: (path, text).
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut out = Vec::new();
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a readable source");
+                    // A file's tests come last: what they name does not count as used.
+                    let code = match text.find("#[cfg(test)]\nmod tests") {
+                        Some(at) => text[..at].to_string(),
+                        None => text,
+                    };
+                    out.push((path, code));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every terminal message of en.ftl (`term-...`) is named, quoted, in the code of
+    /// crates/cli/src (tests aside), and every `"term-..."` the code names is in en.ftl: no
+    /// message kept for nothing, none missing. The web client's messages are not the CLI's.
+    #[test]
+    fn every_terminal_message_is_used_and_every_used_one_exists() {
+        let ids: std::collections::BTreeSet<String> = Lang::En
+            .source()
+            .lines()
+            .filter(|l| l.starts_with("term-"))
+            .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
+            .collect();
+        assert!(ids.len() > 300, "the scan finds en.ftl's terminal messages");
+        let code = sources();
+        let mut named = std::collections::BTreeSet::new();
+        for (path, text) in &code {
+            for (at, _) in text.match_indices("\"term-") {
+                let rest = &text[at + 1..];
+                let id: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                // An id is followed by its closing quote (not "term-{...}" built at run time).
+                if rest[id.len()..].starts_with('"') {
+                    named.insert((id, path.display().to_string()));
+                }
+            }
+        }
+        let unused: Vec<&String> = ids
+            .iter()
+            .filter(|id| !named.iter().any(|(n, _)| n == *id))
+            .collect();
+        assert!(unused.is_empty(), "in en.ftl but used nowhere: {unused:#?}");
+        let unknown: Vec<&(String, String)> =
+            named.iter().filter(|(n, _)| !ids.contains(n)).collect();
+        assert!(unknown.is_empty(), "used but not in en.ftl: {unknown:#?}");
     }
 }

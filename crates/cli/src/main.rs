@@ -82,6 +82,25 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// An error already written out in the player's language, `error:` included (`acey play`'s,
+/// see `commands::play::run`): printed as it is, with exit code 2 when `usage` (the player's
+/// input was wrong), else 1.
+#[derive(Debug)]
+pub struct Translated {
+    /// The whole line, e.g. "erreur : --match demande au moins 1 point".
+    pub text: String,
+    /// Whether it is a usage error (exit code 2).
+    pub usage: bool,
+}
+
+impl std::fmt::Display for Translated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::error::Error for Translated {}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -135,6 +154,10 @@ fn main() -> ExitCode {
             if closed_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
+            if let Some(t) = e.downcast_ref::<Translated>() {
+                eprintln!("{}", t.text);
+                return ExitCode::from(if t.usage { 2 } else { 1 });
+            }
             eprintln!("error: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)
@@ -146,7 +169,7 @@ fn main() -> ExitCode {
 }
 
 /// Whether an error is, or was caused by, writing to a closed pipe.
-fn closed_pipe(e: &anyhow::Error) -> bool {
+pub(crate) fn closed_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|cause| {
         cause
             .downcast_ref::<std::io::Error>()

@@ -9,7 +9,7 @@ use anyhow::Result;
 
 use crate::i18n::{self, t};
 use crate::play::{self, Seat, Session, Setup};
-use crate::{input, UsageError};
+use crate::{Translated, UsageError};
 
 /// Who the opponent is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -91,11 +91,54 @@ pub struct Args {
     lang: Option<String>,
 }
 
-/// Runs `acey play`.
+/// Runs `acey play`. Its errors reach `main` already in the player's language, `error:`
+/// included ([`Translated`]), with the exit code they would have had: 2 for the player's
+/// input, 1 for the rest.
 pub fn run(args: Args) -> Result<()> {
     // Chosen before anything is said, so that every message of the game is in one language.
-    let lang = i18n::from_env(args.lang.as_deref()).map_err(UsageError)?;
+    let lang = match i18n::from_env(args.lang.as_deref()) {
+        Ok(lang) => lang,
+        // Refused in the locale's language, which is also the one `error:` is said in.
+        Err(why) => {
+            let lang = i18n::from_env(None).unwrap_or(i18n::Lang::En);
+            return Err(translated(lang, why, true));
+        }
+    };
     i18n::set(lang);
+    play(args).map_err(|e| {
+        // A closed pipe ends the program quietly in `main`: it must stay recognisable.
+        if crate::closed_pipe(&e) {
+            return e;
+        }
+        let usage = e.downcast_ref::<UsageError>().is_some();
+        translated(lang, format!("{e:#}"), usage)
+    })
+}
+
+/// `error: MESSAGE` in `lang`, for `main` to print as it is.
+fn translated(lang: i18n::Lang, message: String, usage: bool) -> anyhow::Error {
+    let text = i18n::text_in(
+        lang,
+        "term-error",
+        &[("message", fluent_bundle::FluentValue::from(message))],
+    );
+    Translated { text, usage }.into()
+}
+
+/// A bot level's name as `--level` takes it (`beginner` ... `strongest`), refused in the
+/// player's language.
+fn level(text: &str) -> Result<Level, UsageError> {
+    text.parse().map_err(|_| UsageError(level_refused(text)))
+}
+
+/// Why `text` is not a bot level, in the player's language.
+pub(crate) fn level_refused(text: &str) -> String {
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.as_str()).collect();
+    t!("term-error-level", level = text, levels = names.join(", "))
+}
+
+/// The game `acey play` was asked for.
+fn play(args: Args) -> Result<()> {
     if let Some(url) = &args.online {
         let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         return play::online::run(play::online::Options {
@@ -113,7 +156,7 @@ pub fn run(args: Args) -> Result<()> {
                 s.set_auto_forced(true);
             }
             if let Some(text) = &args.level {
-                s.set_level(input::level(text)?);
+                s.set_level(level(text)?);
             }
             s
         }
@@ -183,26 +226,28 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 }
 
 fn setup(args: &Args) -> Result<Setup> {
-    let mut rules = input::rules(&args.rules)?;
+    let mut rules = args.rules.parse::<acey_rules::Rules>().map_err(|e| {
+        // The rules' own reason (which option, which value) is the rules crate's, in English.
+        UsageError(t!(
+            "term-error-rules",
+            rules = args.rules.as_str(),
+            reason = e.to_string()
+        ))
+    })?;
     if let Some(n) = args.match_to {
         if n == 0 {
-            return Err(UsageError("--match needs at least 1 point".into()).into());
+            return Err(UsageError(t!("term-error-match-zero")).into());
         }
         rules.match_target = Some(n);
     }
     let level = match &args.level {
-        Some(text) => input::level(text)?,
+        Some(text) => level(text)?,
         None => Level::Intermediate,
     };
     let seed = args.seed.unwrap_or_else(play::session::DiceSource::os_seed);
     let seats = match (args.vs, args.side) {
         (Vs::Human, None) => [Seat::Human, Seat::Human],
-        (Vs::Human, Some(_)) => {
-            return Err(UsageError(
-                "--side is for games against the bot: two people play both sides".into(),
-            )
-            .into())
-        }
+        (Vs::Human, Some(_)) => return Err(UsageError(t!("term-error-side-vs-human")).into()),
         (Vs::Bot, side) => bot_seats(side.unwrap_or(Side::X), seed),
     };
     Ok(Setup {

@@ -331,7 +331,8 @@ fn command(s: &mut Session, text: &str, out: &mut impl Write) -> Result<Flow> {
                 writeln!(out, "{}", t!("term-no-hint"))?;
             }
             for (i, h) in hint.iter().enumerate() {
-                writeln!(out, "{}. {:+.3} {}", i + 1, h.equity, h.text)?;
+                let equity = i18n::signed(i18n::current(), f64::from(h.equity), 3);
+                writeln!(out, "{}. {equity} {}", i + 1, h.text)?;
             }
         }
         "best" => match s.best_action() {

@@ -60,6 +60,8 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
         .into_iter()
         .filter(|d| d.game == number)
         .collect();
+    // Fractions with the language's decimal separator.
+    let lang = i18n::current();
     // The columns: each as wide as its heading in this language, at least as the numbers need.
     let headings = [
         t!("term-review-col-player"),
@@ -104,9 +106,9 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
             s.doubtful.to_string(),
             s.bad.to_string(),
             s.very_bad.to_string(),
-            format!("{:.3}", s.error_rate),
-            format!("{:+.2}", s.luck),
-            format!("{:.1}", s.rating),
+            i18n::decimal(lang, f64::from(s.error_rate), 3),
+            i18n::signed(lang, f64::from(s.luck), 2),
+            i18n::decimal(lang, f64::from(s.rating), 1),
         ]));
     }
     let marked: Vec<&Decision> = decisions
@@ -139,7 +141,7 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
         lines.push(t!(
             "term-review-best",
             best = action_text(&d.best),
-            lost = format!("{:.3}", d.equity_lost)
+            lost = i18n::decimal(lang, f64::from(d.equity_lost), 3)
         ));
     }
     lines

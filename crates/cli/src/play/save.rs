@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 
 use acey_ai::Level;
 use acey_rules::{Action, DiceSource as RecordDice, Record, RecordHeader};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, Result};
 
-use super::session::{DiceSource, Seat, Session, Setup};
+use super::session::{refusal, DiceSource, Seat, Session, Setup};
+use crate::i18n::{self, t};
 
 const SEATS: &str = "Seats";
 const LEVEL: &str = "Level";
@@ -47,15 +48,17 @@ fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-fn parse_seats(s: &str) -> Result<[Seat; 2]> {
+/// The seats of a `Seats:` line, or why not (in the player's language).
+fn parse_seats(s: &str) -> Result<[Seat; 2], String> {
+    let line = format!("{SEATS}: {s}");
     let seat = |w: &str| match w {
         "human" => Ok(Seat::Human),
         "bot" => Ok(Seat::Bot),
-        other => bail!("unknown seat '{other}' in '{SEATS}: {s}' (expected human or bot)"),
+        other => Err(t!("term-error-seat", seat = other, line = line.as_str())),
     };
     match s.split_whitespace().collect::<Vec<_>>().as_slice() {
         [a, b] => Ok([seat(a)?, seat(b)?]),
-        _ => bail!("'{SEATS}: {s}': expected two seats, e.g. 'human bot'"),
+        _ => Err(t!("term-error-two-seats", line = line.as_str())),
     }
 }
 
@@ -97,16 +100,28 @@ pub fn record(session: &Session) -> Record {
 }
 
 /// Writes the session's record to `path` (creating its folder), atomically: a crash while
-/// writing leaves the previous save in place.
+/// writing leaves the previous save in place. Errors are in the player's language.
 pub fn save(session: &Session, path: &Path) -> Result<()> {
     let text = record(session).to_string();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow!(t!(
+                "term-error-create-folder",
+                folder = dir.display().to_string(),
+                reason = i18n::io_reason(&e)
+            ))
+        })?;
     }
+    let cannot_write = |p: &Path, e: std::io::Error| {
+        anyhow!(t!(
+            "term-error-write",
+            path = p.display().to_string(),
+            reason = i18n::io_reason(&e)
+        ))
+    };
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::write(&tmp, text).map_err(|e| cannot_write(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| cannot_write(path, e))?;
     Ok(())
 }
 
@@ -133,12 +148,13 @@ pub fn keep_unfinished(path: &Path) -> Result<Option<PathBuf>> {
         return Ok(None);
     }
     let kept = free_name(path, &utc_stamp(std::time::SystemTime::now()));
-    std::fs::rename(path, &kept).with_context(|| {
-        format!(
-            "{} holds an unfinished game and cannot be moved to {}",
-            path.display(),
-            kept.display()
-        )
+    std::fs::rename(path, &kept).map_err(|e| {
+        anyhow!(t!(
+            "term-error-cannot-keep",
+            path = path.display().to_string(),
+            kept = kept.display().to_string(),
+            reason = i18n::io_reason(&e)
+        ))
     })?;
     Ok(Some(kept))
 }
@@ -176,19 +192,32 @@ fn utc_stamp(t: std::time::SystemTime) -> String {
     )
 }
 
-/// Reads a record back into a session that goes on where the game stood.
+/// Reads a record back into a session that goes on where the game stood. Errors are in the
+/// player's language (what the record's own reader says of a line stays English).
 pub fn load(path: &Path) -> Result<Session> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record: Record = text
-        .parse()
-        .map_err(|e| anyhow::anyhow!("{} is not a readable game record: {e}", path.display()))?;
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        anyhow!(t!(
+            "term-error-read",
+            path = shown.as_str(),
+            reason = i18n::io_reason(&e)
+        ))
+    })?;
+    let record: Record = text.parse().map_err(|e: acey_rules::RecordError| {
+        anyhow!(t!(
+            "term-error-not-a-record",
+            path = shown.as_str(),
+            line = e.line,
+            reason = e.message
+        ))
+    })?;
     let game = record.game().map_err(|(i, e)| {
-        anyhow::anyhow!(
-            "{}: action {} of the record is refused: {e}",
-            path.display(),
-            i + 1
-        )
+        anyhow!(t!(
+            "term-error-action-refused",
+            path = shown.as_str(),
+            number = i + 1,
+            reason = refusal(&e)
+        ))
     })?;
     let extra = |key: &str| {
         record
@@ -198,7 +227,14 @@ pub fn load(path: &Path) -> Result<Session> {
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|(_, v)| v.trim().to_string())
     };
-    let at = |e: anyhow::Error| e.context(format!("in {}", path.display()));
+    // A header line that does not read: the file, then why.
+    let at = |reason: String| {
+        anyhow!(t!(
+            "term-error-in-file",
+            path = shown.as_str(),
+            reason = reason
+        ))
+    };
     let seats = match extra(SEATS) {
         Some(s) => parse_seats(&s).map_err(at)?,
         None => [Seat::Human, Seat::Bot],
@@ -206,7 +242,7 @@ pub fn load(path: &Path) -> Result<Session> {
     let level: Level = match extra(LEVEL) {
         Some(l) => l
             .parse()
-            .map_err(|e| at(anyhow::anyhow!("'{LEVEL}: {l}': {e}")))?,
+            .map_err(|_| at(crate::commands::play::level_refused(&l)))?,
         None => Level::Intermediate,
     };
     let (seed, drawn) = match &record.header.dice {
@@ -219,9 +255,7 @@ pub fn load(path: &Path) -> Result<Session> {
                 .count() as u64
                 * 2;
             let drawn = match extra(DRAWN) {
-                Some(d) => d
-                    .parse::<u64>()
-                    .map_err(|_| at(anyhow::anyhow!("'{DRAWN}: {d}' is not a number")))?,
+                Some(d) => d.parse::<u64>().map_err(|_| at(not_a_number(DRAWN, &d)))?,
                 None => rolled,
             };
             (*seed, drawn)
@@ -231,10 +265,7 @@ pub fn load(path: &Path) -> Result<Session> {
     };
     let auto_forced = extra(FORCED).is_some_and(|f| f.eq_ignore_ascii_case("automatic"));
     let noise = match extra(NOISE) {
-        Some(n) => Some(
-            n.parse::<u64>()
-                .map_err(|_| at(anyhow::anyhow!("'{NOISE}: {n}' is not a number")))?,
-        ),
+        Some(n) => Some(n.parse::<u64>().map_err(|_| at(not_a_number(NOISE, &n)))?),
         None => None,
     };
     let setup = Setup {
@@ -250,6 +281,11 @@ pub fn load(path: &Path) -> Result<Session> {
         session.set_noise_state(state);
     }
     Ok(session)
+}
+
+/// Why a header line's value is not a number, in the player's language.
+fn not_a_number(key: &str, value: &str) -> String {
+    t!("term-error-not-a-number", line = format!("{key}: {value}"))
 }
 
 #[cfg(test)]

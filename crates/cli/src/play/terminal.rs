@@ -50,9 +50,7 @@ pub fn run(mut app: App) -> Result<()> {
     println!("{}", app.session.score_line());
     match result {
         Ok(r) => r.and(saved),
-        Err(_) => Err(anyhow!(
-            "the game stopped on an internal error (reported above)"
-        )),
+        Err(_) => Err(anyhow!(crate::i18n::t!("term-internal-error-game"))),
     }
 }
 

@@ -216,7 +216,10 @@ fn draw_side(f: &mut Frame, app: &App, area: Rect) {
         let lines: Vec<Line> = hint
             .iter()
             .enumerate()
-            .map(|(i, h)| Line::from(format!("{}. {:+.3}  {}", i + 1, h.equity, h.text)))
+            .map(|(i, h)| {
+                let equity = i18n::signed(i18n::current(), f64::from(h.equity), 3);
+                Line::from(format!("{}. {equity}  {}", i + 1, h.text))
+            })
             .collect();
         f.render_widget(
             Paragraph::new(lines)

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{anyhow, Result};
 
 use super::Endpoint;
+use crate::i18n::{self, t};
 use crate::UsageError;
 
 /// How long connecting and each read or write may take.
@@ -20,22 +21,20 @@ pub fn password(name: &str, plain: bool) -> Result<String> {
     if let Some(p) = std::env::var_os("ACEY_PASSWORD") {
         return p
             .into_string()
-            .map_err(|_| UsageError("ACEY_PASSWORD is not valid UTF-8".into()).into());
+            .map_err(|_| UsageError(t!("term-error-password-utf8")).into());
     }
     if !std::io::stdin().is_terminal() || (plain && !std::io::stderr().is_terminal()) {
-        return Err(UsageError(format!(
-            "--login {name} needs a password: set ACEY_PASSWORD (there is no terminal to ask on)"
-        ))
-        .into());
+        return Err(UsageError(t!("term-error-needs-password", name = name)).into());
     }
-    read_hidden(&format!("Password for {name}: "))
+    read_hidden(&t!("term-password-prompt", name = name))
 }
 
 /// Reads a line from the terminal with echo off (raw mode), on stderr's prompt.
 fn read_hidden(prompt: &str) -> Result<String> {
     use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
     use ratatui::crossterm::terminal;
-    eprint!("{prompt}");
+    // The prompt's last word, then a space before what is typed (unseen).
+    eprint!("{prompt} ");
     let _ = std::io::stderr().flush();
     terminal::enable_raw_mode()?;
     let mut text = String::new();
@@ -51,9 +50,9 @@ fn read_hidden(prompt: &str) -> Result<String> {
         match k.code {
             KeyCode::Enter => break Ok(()),
             KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                break Err(anyhow!(UsageError("login cancelled".into())))
+                break Err(anyhow!(UsageError(t!("term-error-login-cancelled"))))
             }
-            KeyCode::Esc => break Err(anyhow!(UsageError("login cancelled".into()))),
+            KeyCode::Esc => break Err(anyhow!(UsageError(t!("term-error-login-cancelled")))),
             KeyCode::Backspace => {
                 text.pop();
             }
@@ -79,12 +78,8 @@ pub fn login(endpoint: &Endpoint, name: &str, password: &str) -> Result<String> 
         body.len()
     );
     let reply = exchange(endpoint, request.as_bytes())?;
-    let (status, headers, body) = parse_reply(&reply).ok_or_else(|| {
-        anyhow!(
-            "{} did not answer as an acey server does",
-            endpoint.http_url()
-        )
-    })?;
+    let (status, headers, body) = parse_reply(&reply)
+        .ok_or_else(|| anyhow!(t!("term-error-not-acey", url = endpoint.http_url())))?;
     let said = serde_json::from_str::<serde_json::Value>(body.trim())
         .ok()
         .and_then(|v| v["error"].as_str().map(str::to_string));
@@ -96,24 +91,18 @@ pub fn login(endpoint: &Endpoint, name: &str, password: &str) -> Result<String> 
             .map(str::trim)
             .find(|pair| pair.starts_with("acey_session="))
             .map(str::to_string)
-            .ok_or_else(|| anyhow!("the server accepted the login but sent no session cookie")),
-        401 => Err(UsageError(format!(
-            "login refused: {}",
-            said.unwrap_or_else(|| "wrong name or password".into())
-        ))
-        .into()),
-        429 => Err(anyhow!(
-            "too many logins: {}",
-            said.unwrap_or_else(|| "wait a minute and try again".into())
-        )),
-        404 => Err(anyhow!(
-            "{} has no accounts (HTTP 404): is it an acey server?",
-            endpoint.http_url()
-        )),
-        other => Err(anyhow!(
-            "login failed: HTTP {other}{}",
-            said.map(|s| format!(": {s}")).unwrap_or_default()
-        )),
+            .ok_or_else(|| anyhow!(t!("term-error-no-cookie"))),
+        // The server's own words for 401 and 429 are these, in English: said here whole.
+        401 => Err(UsageError(t!("term-error-login-refused")).into()),
+        429 => Err(anyhow!(t!("term-error-too-many-logins"))),
+        404 => Err(anyhow!(t!(
+            "term-error-no-accounts",
+            url = endpoint.http_url()
+        ))),
+        other => Err(anyhow!(match said {
+            Some(said) => t!("term-error-login-failed-said", status = other, said = said),
+            None => t!("term-error-login-failed", status = other),
+        })),
     }
 }
 
@@ -122,7 +111,13 @@ fn exchange(endpoint: &Endpoint, request: &[u8]) -> Result<Vec<u8>> {
     let authority = endpoint.authority();
     let addrs: Vec<_> = (endpoint.host.as_str(), endpoint.port)
         .to_socket_addrs()
-        .map_err(|e| anyhow!("cannot find {}: {e}", endpoint.host))?
+        .map_err(|e| {
+            anyhow!(t!(
+                "term-error-cannot-find",
+                host = endpoint.host.as_str(),
+                reason = i18n::io_reason(&e)
+            ))
+        })?
         .collect();
     let mut last = None;
     for addr in addrs {
@@ -130,20 +125,29 @@ fn exchange(endpoint: &Endpoint, request: &[u8]) -> Result<Vec<u8>> {
             Ok(mut s) => {
                 s.set_read_timeout(Some(TIMEOUT))?;
                 s.set_write_timeout(Some(TIMEOUT))?;
-                s.write_all(request)?;
+                let stopped = |e: std::io::Error| {
+                    anyhow!(t!(
+                        "term-error-stopped-answering",
+                        server = authority.as_str(),
+                        reason = i18n::io_reason(&e)
+                    ))
+                };
+                s.write_all(request).map_err(stopped)?;
                 let mut buf = Vec::new();
                 // Read up to 1 MiB: a login answer is a few hundred bytes.
-                s.take(1 << 20)
-                    .read_to_end(&mut buf)
-                    .map_err(|e| anyhow!("{authority} stopped answering: {e}"))?;
+                s.take(1 << 20).read_to_end(&mut buf).map_err(stopped)?;
                 return Ok(buf);
             }
             Err(e) => last = Some(e),
         }
     }
     Err(match last {
-        Some(e) => anyhow!("could not connect to {authority}: {e}"),
-        None => anyhow!("cannot find {}", endpoint.host),
+        Some(e) => anyhow!(t!(
+            "term-error-connect",
+            server = authority.as_str(),
+            reason = i18n::io_reason(&e)
+        )),
+        None => anyhow!(t!("term-error-no-address", host = endpoint.host.as_str())),
     })
 }
 

@@ -18,6 +18,7 @@ pub mod screen;
 
 use anyhow::Result;
 
+use crate::i18n::t;
 use crate::UsageError;
 
 /// Where the server is: `http://host:port/base` read as its parts.
@@ -39,19 +40,14 @@ impl Endpoint {
         let url = url.trim();
         let lower = url.to_ascii_lowercase();
         if lower.starts_with("https://") || lower.starts_with("wss://") {
-            return Err(format!(
-                "'{url}': the terminal client does not speak TLS (https, wss); use the server's \
-                 http:// address, for example through an SSH tunnel"
-            ));
+            return Err(t!("term-error-tls", url = url));
         }
         let rest = ["http://", "ws://"]
             .iter()
             .find_map(|scheme| lower.starts_with(scheme).then(|| &url[scheme.len()..]))
             .unwrap_or(url);
         if rest.contains("://") {
-            return Err(format!(
-                "'{url}' is not an address acey can play at: give http://HOST:PORT"
-            ));
+            return Err(t!("term-error-not-an-address", url = url));
         }
         let (authority, path) = match rest.find('/') {
             Some(i) => (&rest[..i], &rest[i..]),
@@ -63,7 +59,7 @@ impl Endpoint {
         let (host, port) = if let Some(v6) = authority.strip_prefix('[') {
             let (h, after) = v6
                 .split_once(']')
-                .ok_or_else(|| format!("'{url}': an IPv6 address needs its closing ']'"))?;
+                .ok_or_else(|| t!("term-error-ipv6", url = url))?;
             (h.to_string(), after.strip_prefix(':'))
         } else {
             match authority.rsplit_once(':') {
@@ -72,7 +68,7 @@ impl Endpoint {
             }
         };
         if host.is_empty() || host.contains(['@', ' ']) {
-            return Err(format!("'{url}' has no host name: give http://HOST:PORT"));
+            return Err(t!("term-error-no-host", url = url));
         }
         let port = match port {
             None | Some("") => 80,
@@ -80,7 +76,7 @@ impl Endpoint {
                 .parse::<u16>()
                 .ok()
                 .filter(|p| *p > 0)
-                .ok_or_else(|| format!("'{url}': '{p}' is not a port number"))?,
+                .ok_or_else(|| t!("term-error-port", url = url, port = p))?,
         };
         Ok(Endpoint { host, port, base })
     }

@@ -13,6 +13,7 @@ use tokio_tungstenite::tungstenite::{self, Message};
 
 use super::proto::{self, ServerMsg};
 use super::Endpoint;
+use crate::i18n::{self, t};
 
 /// What the connection reports.
 #[derive(Debug)]
@@ -48,14 +49,15 @@ impl Connection {
         sink: impl Fn(NetEvent) + Send + 'static,
     ) -> Result<Connection> {
         let url = endpoint.ws_url();
-        let mut request = url
-            .as_str()
-            .into_client_request()
-            .map_err(|e| anyhow!("'{url}' is not a WebSocket address: {e}"))?;
+        let mut request = url.as_str().into_client_request().map_err(|e| {
+            anyhow!(t!(
+                "term-error-not-websocket",
+                url = url.as_str(),
+                reason = e.to_string()
+            ))
+        })?;
         if let Some(c) = cookie {
-            let value = c
-                .parse()
-                .map_err(|_| anyhow!("the session cookie is not a header value"))?;
+            let value = c.parse().map_err(|_| anyhow!(t!("term-error-cookie")))?;
             request.headers_mut().insert("cookie", value);
         }
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -70,7 +72,8 @@ impl Connection {
                 let connect = tokio_tungstenite::connect_async(request);
                 let ws = match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
                     Err(_) => {
-                        let _ = ready_tx.send(Err(format!("{authority} did not answer in time")));
+                        let why = t!("term-error-no-answer", server = authority.as_str());
+                        let _ = ready_tx.send(Err(why));
                         return;
                     }
                     Ok(Err(e)) => {
@@ -90,28 +93,29 @@ impl Connection {
                             },
                             Some(Ok(Message::Close(frame))) => {
                                 let why = match frame {
-                                    Some(f) if !f.reason.is_empty() => {
-                                        format!("the server closed the connection: {}", f.reason)
-                                    }
-                                    _ => "the server closed the connection".to_string(),
+                                    Some(f) if !f.reason.is_empty() => t!(
+                                        "term-error-closed-because",
+                                        reason = f.reason.to_string()
+                                    ),
+                                    _ => t!("term-error-closed"),
                                 };
                                 sink(NetEvent::Closed(why));
                                 return;
                             }
                             Some(Ok(_)) => {}
                             Some(Err(e)) => {
-                                sink(NetEvent::Closed(format!("the connection broke: {e}")));
+                                sink(NetEvent::Closed(broke(e)));
                                 return;
                             }
                             None => {
-                                sink(NetEvent::Closed("the server closed the connection".into()));
+                                sink(NetEvent::Closed(t!("term-error-closed")));
                                 return;
                             }
                         },
                         out = rx.recv() => match out {
                             Some(Outgoing::Text(t)) => {
                                 if let Err(e) = write.send(Message::Text(t.into())).await {
-                                    sink(NetEvent::Closed(format!("the connection broke: {e}")));
+                                    sink(NetEvent::Closed(broke(e)));
                                     return;
                                 }
                             }
@@ -139,7 +143,7 @@ impl Connection {
             }
             Err(_) => {
                 let _ = thread.join();
-                Err(anyhow!("the connection thread stopped"))
+                Err(anyhow!(t!("term-error-thread-stopped")))
             }
         }
     }
@@ -161,11 +165,29 @@ impl Connection {
 /// Why a WebSocket could not be opened, for a person.
 fn connect_error(shown: &str, authority: &str, e: tungstenite::Error) -> String {
     match e {
-        tungstenite::Error::Io(io) => format!("could not connect to {authority}: {io}"),
-        tungstenite::Error::Http(response) => format!(
-            "{shown} refused the WebSocket (HTTP {}): is it an acey server?",
-            response.status()
+        tungstenite::Error::Io(io) => t!(
+            "term-error-connect",
+            server = authority,
+            reason = i18n::io_reason(&io)
         ),
-        other => format!("could not open a WebSocket to {shown}: {other}"),
+        tungstenite::Error::Http(response) => t!(
+            "term-error-refused-websocket",
+            url = shown,
+            status = response.status().as_u16()
+        ),
+        other => t!(
+            "term-error-websocket",
+            url = shown,
+            reason = other.to_string()
+        ),
     }
+}
+
+/// Why an open connection broke, for a person.
+fn broke(e: tungstenite::Error) -> String {
+    let reason = match e {
+        tungstenite::Error::Io(io) => i18n::io_reason(&io),
+        other => other.to_string(),
+    };
+    t!("term-error-broke", reason = reason)
 }

@@ -421,7 +421,8 @@ pub struct LiveGame {
 
 /// Reads one text frame; a message that is not JSON of this protocol says so.
 pub fn parse(text: &str) -> Result<ServerMsg, String> {
-    serde_json::from_str(text).map_err(|e| format!("an unreadable message from the server ({e})"))
+    serde_json::from_str(text)
+        .map_err(|e| crate::i18n::t!("term-error-unreadable-message", reason = e.to_string()))
 }
 
 #[cfg(test)]

@@ -163,7 +163,7 @@ pub fn run(
     conn.close();
     match result {
         Ok(r) => r?,
-        Err(_) => return Err(anyhow!("the client stopped on an internal error")),
+        Err(_) => return Err(anyhow!(t!("term-internal-error-client"))),
     }
     match screen.closed {
         Some(why) => Err(anyhow!("{why}")),
