@@ -214,3 +214,165 @@ fn a_language_acey_does_not_speak_is_a_clear_usage_error() {
         std::fs::remove_file(save).ok();
     }
 }
+
+/// `acey play --plain` with `args` (and no seed: `--load` takes none) and the locale variables
+/// `env`, stdin closed at once: the exit code and stderr.
+fn refused(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
+    cmd.args(["play", "--plain"])
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .env_remove("ACEY_PASSWORD")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().expect("the acey binary runs");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn errors_of_acey_play_are_in_the_players_language_with_their_exit_codes() {
+    // Arguments: exit code 2, "error:" and the sentence in the language.
+    let (code, err) = refused(&["--lang", "fr", "--match", "0"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err, "erreur : --match demande au moins 1 point\n");
+    let (code, err) = refused(&["--match", "0"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err, "error: --match needs at least 1 point\n");
+    let (code, err) = refused(
+        &["--vs", "human", "--side", "o"],
+        &[("LANG", "ru_RU.UTF-8")],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("ошибка: --side — для игры против компьютера"),
+        "{err}"
+    );
+    let (code, err) = refused(&["--lang", "nb", "--level", "wizard"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("feil: ukjent nivå «wizard»: velg et av beginner"),
+        "{err}"
+    );
+    // A --lang it does not speak, refused in the locale's language.
+    let (code, err) = refused(&["--lang", "xx"], &[("LC_ALL", "fr_FR.UTF-8")]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("erreur : --lang xx : acey play ne parle pas"),
+        "{err}"
+    );
+
+    // Saved games: a file that is missing, one that is no record, one with a bad header line.
+    let missing = temp("no-such-save");
+    let (code, err) = refused(&["--lang", "nb", "--load", missing.to_str().unwrap()], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("feil: kan ikke lese "), "{err}");
+    assert!(err.contains(": ingen slik fil eller mappe"), "{err}");
+    let bad = temp("not-a-record");
+    std::fs::write(&bad, "nonsense\n").unwrap();
+    let (code, err) = refused(
+        &["--load", bad.to_str().unwrap()],
+        &[("LANG", "ru_RU.UTF-8")],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("ошибка: "), "{err}");
+    assert!(
+        err.contains("— не читаемая запись партии: строка 1: "),
+        "{err}"
+    );
+    std::fs::write(&bad, "Rules: american\nSeats: human robot\n\ngame 1\n").unwrap();
+    let (code, err) = refused(&["--lang", "fr", "--load", bad.to_str().unwrap()], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("place inconnue « robot »"), "{err}");
+    std::fs::remove_file(&bad).ok();
+
+    // Online: an address it cannot use (2), a server that is not there (1).
+    let (code, err) = refused(&["--lang", "ru", "--online", "https://acey.example"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("терминальный клиент не поддерживает TLS"),
+        "{err}"
+    );
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let nobody = closed.local_addr().unwrap();
+    drop(closed);
+    let url = format!("http://{nobody}");
+    let (code, err) = refused(&["--lang", "fr", "--online", &url], &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "erreur : impossible de se connecter à {nobody} : "
+        )),
+        "{err}"
+    );
+    let (code, err) = refused(&["--lang", "nb", "--online", &url, "--login", "zoe"], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with("feil: --login zoe trenger et passord"),
+        "{err}"
+    );
+}
+
+#[test]
+fn equities_and_error_rates_are_written_with_a_decimal_comma_in_french() {
+    let save = temp("decimals");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args([
+            "play", "--plain", "--lang", "fr", "--seed", "3", "--level", "beginner",
+        ])
+        .args(["--save", save.to_str().unwrap()])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the acey binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hint\nresign yes\nanalyse\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    // The hint: "1. -2,030 in/22 22/21", the sign kept.
+    let hints: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("1. ") || l.starts_with("2. "))
+        .collect();
+    assert!(!hints.is_empty(), "{out}");
+    for h in &hints {
+        let equity = h.split(' ').nth(1).unwrap();
+        assert!(equity.starts_with(['+', '-']), "{h}");
+        assert_eq!(equity.len(), 6, "{h}");
+        assert_eq!(&equity[2..3], ",", "{h}");
+    }
+    // The analysis's summary rows: error rate, luck and rating with commas, no points.
+    let lines: Vec<&str> = out.lines().collect();
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("joueur "))
+        .unwrap_or_else(|| panic!("the summary's headings: {out}"));
+    let rows = &lines[head + 1..head + 3];
+    assert!(rows[0].starts_with("vous "), "{out}");
+    assert!(rows[1].starts_with("ordinateur "), "{out}");
+    for row in rows {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        let tail = &cells[cells.len() - 3..];
+        assert!(
+            tail.iter().all(|c| c.contains(',') && !c.contains('.')),
+            "{row}"
+        );
+        assert!(tail[1].starts_with(['+', '-']), "luck has its sign: {row}");
+    }
+    std::fs::remove_file(save).ok();
+}
