@@ -6,7 +6,7 @@
 //!
 //! Other rule sets: a level above beginner uses the shipped network of the rule set's family
 //! ([`crate::models::Shipped::for_rules`]: the `bgammon` network for the exact-only bear-off,
-//! the `american` one for the rest). The evaluator sees only the position (bar, start pool,
+//! the `backgammon` one for the backgammon layout, the `american` one for the rest). The evaluator sees only the position (bar, start pool,
 //! board, borne off) from the side to roll, which every preset shares; what differs between
 //! presets is handled around it by rule-aware code: the candidates (legal plays, acey-deucey
 //! chains and re-rolls per the preset's options), the exact value of finished games

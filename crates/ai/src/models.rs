@@ -21,6 +21,8 @@ use crate::network::Network;
 pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
 /// The bytes of the shipped `bgammon` network file.
 pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
+/// The bytes of the shipped `backgammon` network file.
+pub const BACKGAMMON: &[u8] = include_bytes!("../../../models/backgammon.acey-net");
 
 /// The networks acey ships: one for each family of rule sets that play differently enough to be
 /// learned apart (models/MODEL.md).
@@ -31,11 +33,14 @@ pub enum Shipped {
     /// Trained under `bgammon` (what bgammon.org plays: exact bear-off, a re-roll after every
     /// chosen double); serves the acey-deucey rule sets with the exact-only bear-off.
     Bgammon,
+    /// Trained under `backgammon` (the backgammon layout, no acey-deucey, gammons and
+    /// backgammons): serves the rule sets that start from the backgammon layout.
+    Backgammon,
 }
 
 impl Shipped {
     /// Every shipped network.
-    pub const ALL: [Shipped; 2] = [Shipped::American, Shipped::Bgammon];
+    pub const ALL: [Shipped; 3] = [Shipped::American, Shipped::Bgammon, Shipped::Backgammon];
 
     /// The network that serves `rules`: the one trained for its family, else the closest.
     ///
@@ -43,11 +48,14 @@ impl Shipped {
     /// checker that cannot be borne off exactly stays, so spare checkers on high points are
     /// costly), which the `american` network never learned; the other differences between the
     /// acey-deucey presets (re-roll gates, entry rules) are handled by the search's legal plays
-    /// and leave the values of positions close. Backgammon has no network of its own yet and is
-    /// served by the `american` one.
+    /// and leave the values of positions close. A rule set that starts from the backgammon
+    /// layout is backgammon (with whatever acey-deucey options it adds) and gets the
+    /// `backgammon` network.
     pub fn for_rules(rules: &Rules) -> Shipped {
         let acey = rules.acey_deucey && rules.layout == Layout::OffBoard;
-        if acey && rules.bear_off_rule == BearOffRule::ExactOnly {
+        if rules.layout == Layout::Backgammon {
+            Shipped::Backgammon
+        } else if acey && rules.bear_off_rule == BearOffRule::ExactOnly {
             Shipped::Bgammon
         } else {
             Shipped::American
@@ -59,6 +67,7 @@ impl Shipped {
         match self {
             Shipped::American => "american",
             Shipped::Bgammon => "bgammon",
+            Shipped::Backgammon => "backgammon",
         }
     }
 
@@ -66,6 +75,7 @@ impl Shipped {
         match self {
             Shipped::American => AMERICAN,
             Shipped::Bgammon => BGAMMON,
+            Shipped::Backgammon => BACKGAMMON,
         }
     }
 
@@ -122,6 +132,6 @@ mod tests {
         assert_eq!(served(Preset::OldNavy), Shipped::Bgammon);
         assert_eq!(served(Preset::LiberalBearoff), Shipped::American);
         assert_eq!(served(Preset::Britannica), Shipped::American);
-        assert_eq!(served(Preset::Backgammon), Shipped::American);
+        assert_eq!(served(Preset::Backgammon), Shipped::Backgammon);
     }
 }
