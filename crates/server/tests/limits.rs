@@ -313,7 +313,19 @@ async fn a_clean_shutdown_tells_clients_and_loses_nothing() {
     let again = start_server(&db, fast_limits());
     let mut c = Client::connect(again.addr).await.unwrap();
     let back = join(&mut c, &game, Some(&token)).await;
-    assert_eq!(back["view"]["n"], view["n"]);
+    // Nothing the client saw is lost. The server rolls for the next player by itself, and a roll
+    // stored while the shutdown closed the socket may not have reached the client: the stored
+    // game is then exactly one action (that roll) ahead, on the same board.
+    let (seen_n, back_n) = (
+        view["n"].as_u64().unwrap(),
+        back["view"]["n"].as_u64().unwrap(),
+    );
+    assert!(
+        back_n == seen_n || back_n == seen_n + 1,
+        "stored {back_n}, seen {seen_n}"
+    );
+    // The client stopped playing, so an extra action can only be the server's roll, which
+    // leaves the board as it was.
     assert_eq!(back["view"]["position_id"], view["position_id"]);
     assert_eq!(back["role"], "both");
     let (status, body) = http_get(again.addr, "/healthz").await;
