@@ -254,3 +254,68 @@ fn every_printing_command_ends_quietly_on_a_closed_pipe() {
         assert_quiet_on_closed_pipe(args);
     }
 }
+
+#[test]
+fn met_prints_the_published_table_and_measures_a_distribution() {
+    // Backgammon scoring: the Kazaross-XG2 table, 2-away against 4-away 66.9%, and the
+    // post-Crawford line (2-away against 1-away 48.8%).
+    let o = acey(&["met", "--rules", "backgammon", "--size", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no line {name} in {out}"))
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("2a")[3], "66.9");
+    assert_eq!(row("post")[1], "48.8");
+    // Acey-deucey without a cube: no post-Crawford line.
+    let o = acey(&["met", "--rules", "american", "--size", "3"]);
+    assert!(o.status.success() && !stdout(&o).contains("post"));
+    // A measured distribution is printed in the file format the tables are built from.
+    let o = acey(&[
+        "met",
+        "--rules",
+        "american",
+        "--measure",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let counted: u64 = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(counted, 4);
+    assert_usage_error(&acey(&["met", "--size", "26"]), "--size");
+    assert_usage_error(&acey(&["met", "--measure", "0"]), "--measure");
+}
+
+#[test]
+fn a_match_duel_counts_matches() {
+    let o = acey(&[
+        "duel",
+        "--a",
+        "advanced",
+        "--b",
+        "advanced",
+        "--blind-b",
+        "--rules",
+        "backgammon,match_target=3",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["games"], 4);
+    // Each match is worth one point to its winner: the mean is a difference of win rates.
+    let mean = v["points_per_game"].as_f64().unwrap();
+    assert!((-1.0..=1.0).contains(&mean), "{v}");
+}
