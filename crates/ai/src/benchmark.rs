@@ -23,7 +23,7 @@ use acey_rules::{Dice, Position, Rules};
 use rayon::prelude::*;
 
 use crate::bearoff::is_bearoff;
-use crate::cube::in_contact;
+use crate::contact::in_contact;
 use crate::duel::play_game_watched;
 use crate::levels::Level;
 use crate::rollout::{rollout_candidates_until, RolloutSettings};

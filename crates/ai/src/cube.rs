@@ -54,6 +54,7 @@
 
 use acey_rules::{Cube, Game, Phase, Player, Position, Rules};
 
+use crate::contact::in_contact;
 use crate::eval::{max_points, Eval};
 use crate::match_equity::MatchContext;
 use crate::search::Bot;
@@ -256,17 +257,6 @@ pub fn live_equity(p: f32, w: f32, l: f32, owner: CubeOwner) -> f32 {
         CubeOwner::Theirs if p < tp => from_zero_to(tp, -1.0),
         CubeOwner::Theirs => to_one_from(tp, -1.0),
     }
-}
-
-/// Whether the two sides must still pass each other: a checker waiting to enter (start pool or
-/// bar), or a checker of one side behind a checker of the other.
-pub fn in_contact(pos: &Position) -> bool {
-    let back = |p: Player| (1..=24u8).rev().find(|&q| pos.count(p, q) > 0).unwrap_or(0);
-    let waiting = Player::BOTH
-        .into_iter()
-        .any(|p| pos.start(p) > 0 || pos.bar(p) > 0);
-    // Player 0's point a is player 1's point 25 - a: they have passed when a + b <= 25.
-    waiting || back(Player::Zero) + back(Player::One) > 25
 }
 
 /// GNU Backgammon's cube efficiency for the player on roll: 0.68 in contact, and in a race

@@ -164,6 +164,8 @@ impl Evaluator for HeuristicEvaluator {
 #[derive(Debug, Clone)]
 pub struct NeuralEvaluator {
     net: Network,
+    /// The network of race positions (no contact left), if there is one.
+    race: Option<Network>,
     label: String,
 }
 
@@ -172,13 +174,32 @@ impl NeuralEvaluator {
     pub fn new(net: Network, label: &str) -> NeuralEvaluator {
         NeuralEvaluator {
             net,
+            race: None,
             label: label.to_string(),
         }
     }
 
-    /// The network.
+    /// The same evaluator with a network of its own for races: positions with no contact left
+    /// ([`crate::contact::in_contact`]) are evaluated by `race`, the rest by the main network,
+    /// as GNU Backgammon does.
+    pub fn with_race(self, race: Network) -> NeuralEvaluator {
+        NeuralEvaluator {
+            race: Some(race),
+            ..self
+        }
+    }
+
+    /// The network (of contact positions, when there is a race network).
     pub fn network(&self) -> &Network {
         &self.net
+    }
+
+    /// The network that evaluates `state`.
+    fn network_for(&self, state: &Position) -> &Network {
+        match &self.race {
+            Some(race) if !crate::contact::in_contact(state) => race,
+            _ => &self.net,
+        }
     }
 }
 
@@ -195,7 +216,7 @@ impl Evaluator for NeuralEvaluator {
                 Some(e) => e,
                 None => {
                     encode_sparse(s, &mut x);
-                    self.net.forward(&x, &mut act);
+                    self.network_for(s).forward(&x, &mut act);
                     act.eval()
                 }
             };

@@ -166,8 +166,12 @@ pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
         [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
-            let net = Arc::new(NeuralEvaluator::new(shipped.network(), "net"));
-            Arc::new(BearoffEvaluator::new(net))
+            let net = NeuralEvaluator::new(shipped.network(), "net");
+            let net = match shipped.race_network() {
+                Some(race) => net.with_race(race),
+                None => net,
+            };
+            Arc::new(BearoffEvaluator::new(Arc::new(net)))
         })
         .clone()
 }

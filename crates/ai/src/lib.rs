@@ -8,6 +8,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bearoff;
+pub mod contact;
 pub mod eval;
 pub mod features;
 pub mod network;

@@ -23,6 +23,8 @@ pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
 pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
 /// The bytes of the shipped `backgammon` network file.
 pub const BACKGAMMON: &[u8] = include_bytes!("../../../models/backgammon.acey-net");
+/// The bytes of the shipped `backgammon` race network file (positions with no contact left).
+pub const BACKGAMMON_RACE: &[u8] = include_bytes!("../../../models/backgammon-race.acey-net");
 
 /// The networks acey ships: one for each family of rule sets that play differently enough to be
 /// learned apart (models/MODEL.md).
@@ -79,6 +81,21 @@ impl Shipped {
         }
     }
 
+    /// The family's race network, for positions with no contact left, if it has one: GNU
+    /// Backgammon's split of contact and race (models/MODEL.md).
+    pub fn race_network(self) -> Option<Network> {
+        static RACE: OnceLock<Network> = OnceLock::new();
+        match self {
+            Shipped::Backgammon => Some(
+                RACE.get_or_init(|| {
+                    Network::from_bytes(BACKGAMMON_RACE).expect("an embedded network file is valid")
+                })
+                .clone(),
+            ),
+            Shipped::American | Shipped::Bgammon => None,
+        }
+    }
+
     /// The network, parsed once per process.
     pub fn network(self) -> Network {
         static NETS: [OnceLock<Network>; Shipped::ALL.len()] =
@@ -122,6 +139,19 @@ mod tests {
                 Some(shipped.name())
             );
         }
+    }
+
+    #[test]
+    fn the_backgammon_race_network_loads_and_says_what_it_is() {
+        let race = Shipped::Backgammon
+            .race_network()
+            .expect("backgammon has one");
+        assert_eq!(
+            race.meta.get("rules").map(String::as_str),
+            Some("backgammon")
+        );
+        assert_eq!(race.meta.get("class").map(String::as_str), Some("race"));
+        assert!(Shipped::American.race_network().is_none());
     }
 
     #[test]

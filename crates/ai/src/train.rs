@@ -60,9 +60,20 @@ fn as_array(e: Eval) -> [f32; 3] {
     [e.win, e.win_points, e.loss_points]
 }
 
-/// Plays one self-play game and returns its samples and number of turns.
-fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sample>, usize) {
-    let net_evaluator = Arc::new(NeuralEvaluator::new(net.clone(), "train"));
+/// Plays one self-play game and returns its samples and number of turns. With a `contact`
+/// network, `net` is a race network: the game is played by `contact` until no contact is left
+/// and by `net` from there, and only the race positions give samples.
+fn play_game(
+    rules: &Rules,
+    net: &Network,
+    contact: Option<&Network>,
+    lambda: f32,
+    seed: u64,
+) -> (Vec<Sample>, usize) {
+    let net_evaluator = Arc::new(match contact {
+        Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
+        None => NeuralEvaluator::new(net.clone(), "train"),
+    });
     let bot = Bot::new(
         Arc::new(BearoffEvaluator::new(net_evaluator)),
         *rules,
@@ -114,7 +125,15 @@ fn play_game(rules: &Rules, net: &Network, lambda: f32, seed: u64) -> (Vec<Sampl
         ],
         None => values[n - 1].map(Some),
     };
-    for t in (0..n - 1).rev() {
+    // A race network learns from race positions only; contact never comes back.
+    let first = match contact {
+        Some(_) => states
+            .iter()
+            .position(|s| !crate::contact::in_contact(s))
+            .unwrap_or(n),
+        None => 0,
+    };
+    for t in (first.min(n - 1)..n - 1).rev() {
         let same_side = states[t + 1].turn() == states[t].turn();
         let v_next = values[t + 1];
         let (v_next, g_next) = if same_side {
@@ -182,6 +201,8 @@ pub struct Trainer {
     pub rules: Rules,
     /// Settings.
     pub settings: TrainSettings,
+    /// For a race network: the network that plays the contact part of every game.
+    contact: Option<Network>,
     round: u64,
     games: u64,
 }
@@ -193,8 +214,18 @@ impl Trainer {
             net,
             rules,
             settings,
+            contact: None,
             round: games_done / settings.round.max(1) as u64,
             games: games_done,
+        }
+    }
+
+    /// This trainer training a race network: `contact` plays each game until no contact is
+    /// left, the trained network plays on from there, and only race positions train it.
+    pub fn with_contact(self, contact: Network) -> Trainer {
+        Trainer {
+            contact: Some(contact),
+            ..self
         }
     }
 
@@ -214,12 +245,13 @@ impl Trainer {
             })
             .collect();
         let net = &self.net;
+        let contact = self.contact.as_ref();
         let rules = &self.rules;
         let games: Vec<(Vec<Sample>, usize)> = {
             let lambda = self.settings.lambda;
             seeds
                 .par_iter()
-                .map(|&s| play_game(rules, net, lambda, s))
+                .map(|&s| play_game(rules, net, contact, lambda, s))
                 .collect()
         };
         self.round += 1;
@@ -287,12 +319,35 @@ mod tests {
         let rules = Rules::default();
         let net = Network::random(8, 3);
         for seed in 1..4 {
-            let (samples, turns) = play_game(&rules, &net, 0.7, seed);
+            let (samples, turns) = play_game(&rules, &net, None, 0.7, seed);
             assert!(turns < 4999, "the game ended");
             // No state before the last is a bear-off (the last, where the game ended on the
             // table's value or a win, is not a sample).
             assert!(samples.iter().all(|s| !bearoff::is_bearoff(&s.state)));
         }
+    }
+
+    #[test]
+    fn a_race_network_learns_from_race_positions_only() {
+        let rules = acey_rules::Preset::Backgammon.rules();
+        let (contact, race) = (Network::random(8, 3), Network::random(8, 4));
+        let mut raced = 0;
+        for seed in 1..6 {
+            let (samples, _) = play_game(&rules, &race, Some(&contact), 0.7, seed);
+            assert!(samples
+                .iter()
+                .all(|s| !crate::contact::in_contact(&s.state)));
+            raced += samples.len();
+        }
+        assert!(raced > 0, "some game reached a race");
+        // The trainer trains the race network and leaves the contact one as it was.
+        let settings = TrainSettings {
+            round: 4,
+            ..TrainSettings::default()
+        };
+        let mut t = Trainer::new(race.clone(), rules, settings, 0).with_contact(contact);
+        t.round();
+        assert_ne!(t.net, race);
     }
 
     #[test]

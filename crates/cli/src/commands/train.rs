@@ -32,6 +32,11 @@ pub struct Args {
     /// Hidden units of a new network.
     #[arg(long, default_value_t = 64)]
     hidden: usize,
+    /// Train --net as the race network of this contact network: games are played by the
+    /// contact network until no contact is left, by --net from there, and only race positions
+    /// train it. A new race network starts as a copy of the contact network.
+    #[arg(long)]
+    contact: Option<PathBuf>,
     /// Widen a loaded network to this many hidden units before training on (the new units
     /// start silent: the widened net plays exactly as the loaded one).
     #[arg(long)]
@@ -73,7 +78,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.hidden == 0 || args.hidden > 4096 {
         return Err(UsageError("--hidden must be 1..=4096".into()).into());
     }
-    let (net, rules) = if args.net.exists() {
+    let contact = match &args.contact {
+        Some(path) => Some(
+            Network::load(path)
+                .with_context(|| format!("cannot read the contact network {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let (net, rules) = if let (false, Some(c)) = (args.net.exists(), &contact) {
+        // A new race network: the contact network's copy, its own count of games.
+        let mut race = c.clone();
+        let from = format!(
+            "{}-{}",
+            c.meta.get("rules").map_or("?", String::as_str),
+            c.meta.get("games").map_or("0", String::as_str)
+        );
+        race.meta.insert("games".into(), "0".into());
+        race.meta.insert("train_seconds".into(), "0".into());
+        race.meta.insert("class".into(), "race".into());
+        race.meta.insert("from".into(), from);
+        let rules_text = race
+            .meta
+            .get("rules")
+            .cloned()
+            .unwrap_or_else(|| args.rules.clone());
+        (race, input::rules(&rules_text)?)
+    } else if args.net.exists() {
         let net = Network::load(&args.net)
             .with_context(|| format!("cannot continue from {}", args.net.display()))?;
         let rules_text = net
@@ -126,6 +156,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         seed: args.seed,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
+    if let Some(c) = contact {
+        trainer = trainer.with_contact(c);
+    }
     let log = TrainLog::new(log_path(&args.net));
     eprintln!(
         "training {} ({} hidden units, rules {rules}) from {done} games; log {}",
