@@ -85,34 +85,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ),
         None => None,
     };
-    let (net, rules) = if let (false, Some(c)) = (args.net.exists(), &contact) {
-        // A new race network: the contact network's copy, its own count of games.
-        let mut race = c.clone();
-        let from = format!(
-            "{}-{}",
-            c.meta.get("rules").map_or("?", String::as_str),
-            c.meta.get("games").map_or("0", String::as_str)
-        );
-        race.meta.insert("games".into(), "0".into());
-        race.meta.insert("train_seconds".into(), "0".into());
-        race.meta.insert("class".into(), "race".into());
-        race.meta.insert("from".into(), from);
-        let rules_text = race
-            .meta
-            .get("rules")
-            .cloned()
-            .unwrap_or_else(|| args.rules.clone());
-        (race, input::rules(&rules_text)?)
-    } else if args.net.exists() {
+    let net = if args.net.exists() {
         let net = Network::load(&args.net)
             .with_context(|| format!("cannot continue from {}", args.net.display()))?;
-        let rules_text = net
-            .meta
-            .get("rules")
-            .cloned()
-            .unwrap_or_else(|| args.rules.clone());
-        let rules = input::rules(&rules_text)?;
-        let net = match args.widen {
+        match args.widen {
             Some(h) if h < net.hidden() || h > 4096 => {
                 return Err(UsageError(format!(
                     "--widen {h}: the network has {} hidden units; widen to more, at most 4096",
@@ -127,18 +103,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 wide
             }
             None => net,
-        };
-        (net, rules)
+        }
     } else {
         if let Some(dir) = args.net.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        (
-            Network::random(args.hidden, args.seed),
-            input::rules(&args.rules)?,
-        )
+        match &contact {
+            // A new race network: the contact network's copy, its own count of games.
+            Some(c) => {
+                let mut race = c.clone();
+                let from = format!(
+                    "{}-{}",
+                    c.meta.get("rules").map_or("?", String::as_str),
+                    c.meta.get("games").map_or("0", String::as_str)
+                );
+                race.meta.insert("games".into(), "0".into());
+                race.meta.insert("train_seconds".into(), "0".into());
+                race.meta.insert("class".into(), "race".into());
+                race.meta.insert("from".into(), from);
+                race
+            }
+            None => Network::random(args.hidden, args.seed),
+        }
     };
+    // A network keeps the rules it was trained for; --rules names those of a new one.
+    let rules = input::rules(net.meta.get("rules").unwrap_or(&args.rules))?;
     let done: u64 = net
         .meta
         .get("games")
