@@ -3,7 +3,7 @@
 use acey_rules::{Player, Position, Rules, Scoring};
 
 use crate::eval::{max_points, terminal_eval, Eval, Evaluator};
-use crate::features::encode_sparse;
+use crate::features::encode;
 use crate::network::{Activations, Network};
 
 /// Scores states at random (but the same state always gets the same score for one seed): a bot
@@ -215,8 +215,9 @@ impl Evaluator for NeuralEvaluator {
             *o = match terminal_eval(rules, s) {
                 Some(e) => e,
                 None => {
-                    encode_sparse(s, &mut x);
-                    self.network_for(s).forward(&x, &mut act);
+                    let net = self.network_for(s);
+                    encode(s, net.features(), &mut x);
+                    net.forward(&x, &mut act);
                     act.eval()
                 }
             };

@@ -8,10 +8,23 @@
 //! checkers and entering pools within six pips (/ 6), and the length of its longest run of made
 //! points (/ 6).
 //!
+//! That is the basic set ([`FeatureSet::Basic`], 212 inputs). The rich set
+//! ([`FeatureSet::Rich`]) appends, per side, measures after GNU Backgammon's hand-made inputs
+//! ([`crate::tactics`]): the rolls of the other side that hit one of its blots (/36); the rolls
+//! with which its rearmost checker moves in full past the other side's points (/36); how well it
+//! contains the other side (36 minus the fewest escapes of a checker of the other side on its
+//! points 15..=24, /36); with checkers to enter, the chance that a roll enters none (closed
+//! points of the board it enters²/36); the pips its checkers must travel to pass the other
+//! side's rearmost checker (/152); its lead in the pip count, if it leads (/100). A network's
+//! input count says which set it reads, and a basic network is made rich with zero weights on
+//! the new inputs ([`crate::Network::with_features`]).
+//!
 //! Inputs are mostly zero, so they are produced as a sparse list `(index, value)`; the network's
 //! first layer only touches the columns of nonzero inputs.
 
 use acey_rules::{Player, Position};
+
+use crate::tactics::{escapes, flipped, shots};
 
 /// Inputs per point.
 const PER_POINT: usize = 4;
@@ -19,8 +32,58 @@ const PER_POINT: usize = 4;
 const PER_SIDE_EXTRA: usize = 10;
 /// Inputs for one side.
 const PER_SIDE: usize = 24 * PER_POINT + PER_SIDE_EXTRA;
-/// Total number of inputs.
+/// Number of inputs of the basic set.
 pub const INPUTS: usize = 2 * PER_SIDE;
+/// Inputs per side that the rich set appends.
+const RICH_PER_SIDE: usize = 6;
+/// Number of inputs of the rich set.
+pub const RICH_INPUTS: usize = INPUTS + 2 * RICH_PER_SIDE;
+
+/// Which inputs a network reads (module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FeatureSet {
+    /// Point counts and per-side totals: 212 inputs.
+    #[default]
+    Basic,
+    /// The basic inputs and six tactical measures per side: 224 inputs.
+    Rich,
+}
+
+impl FeatureSet {
+    /// Number of inputs.
+    pub const fn inputs(self) -> usize {
+        match self {
+            FeatureSet::Basic => INPUTS,
+            FeatureSet::Rich => RICH_INPUTS,
+        }
+    }
+
+    /// The set with `n` inputs.
+    pub fn with_inputs(n: usize) -> Option<FeatureSet> {
+        [FeatureSet::Basic, FeatureSet::Rich]
+            .into_iter()
+            .find(|f| f.inputs() == n)
+    }
+
+    /// The set's name, as `acey train --features` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureSet::Basic => "basic",
+            FeatureSet::Rich => "rich",
+        }
+    }
+}
+
+impl std::str::FromStr for FeatureSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<FeatureSet, String> {
+        match s {
+            "basic" => Ok(FeatureSet::Basic),
+            "rich" => Ok(FeatureSet::Rich),
+            _ => Err(format!("unknown feature set '{s}' (basic or rich)")),
+        }
+    }
+}
 
 /// One side's checkers by its own point numbers (index 1..=24), with the bitmask of the points it
 /// occupies (bit `p`) and of the points it has made (two or more).
@@ -94,7 +157,83 @@ fn longest_prime(made: u32) -> u32 {
     len
 }
 
-/// Appends the nonzero inputs of `state` (from the side to roll) to `out` as `(index, value)`.
+/// The nonzero inputs of `state` in the feature set `set`, from the side to roll, as `(index,
+/// value)` in `out` (cleared first).
+pub fn encode(state: &Position, set: FeatureSet, out: &mut Vec<(u16, f32)>) {
+    encode_sparse(state, out);
+    if set == FeatureSet::Rich {
+        encode_rich(state, out);
+    }
+}
+
+/// The rich set's measures of both sides (module documentation), appended to `out`.
+fn encode_rich(state: &Position, out: &mut Vec<(u16, f32)>) {
+    let me = state.turn();
+    let players = [me, me.other()];
+    let [zero, one] = sides(state);
+    let both = if me == Player::Zero {
+        [zero, one]
+    } else {
+        [one, zero]
+    };
+    let pools = players.map(|p| state.bar(p) as u32 + state.start(p) as u32);
+    let pips = [0, 1].map(|k| both[k].board_pips + 25 * pools[k]);
+    for k in 0..2 {
+        let (this, that) = (&both[k], &both[1 - k]);
+        let (pool, their_pool) = (pools[k], pools[1 - k]);
+        let their_made = flipped(that.made);
+        let attackers = flipped(that.occupied) | (their_pool > 0) as u32;
+        let hit = shots(this.occupied & !this.made, this.made, attackers);
+        let rear = if pool > 0 {
+            Some(25)
+        } else {
+            this.occupied.checked_ilog2()
+        };
+        let back = rear.map_or(0, |p| escapes(p, their_made));
+        let contain = 36
+            - (15..=24)
+                .map(|q| escapes(q, flipped(this.made)))
+                .min()
+                .unwrap_or(36);
+        let entry = if pool > 0 {
+            let closed = (their_made >> 19 & 0b11_1111).count_ones();
+            closed * closed
+        } else {
+            0
+        };
+        // Their rearmost checker in this side's numbering: 0 while they have checkers to enter.
+        let their_rear = if their_pool > 0 {
+            0
+        } else {
+            that.occupied.checked_ilog2().map_or(25, |q| 25 - q)
+        };
+        let mut behind = pool * 25u32.saturating_sub(their_rear);
+        let mut rest = this.occupied & !((2u32 << their_rear) - 1);
+        while rest != 0 {
+            let p = rest.trailing_zeros();
+            rest &= rest - 1;
+            behind += (p - their_rear) * this.counts[p as usize] as u32;
+        }
+        let lead = pips[1 - k].saturating_sub(pips[k]);
+        let values = [
+            hit as f32 / 36.0,
+            back as f32 / 36.0,
+            contain as f32 / 36.0,
+            entry as f32 / 36.0,
+            behind as f32 / 152.0,
+            lead as f32 / 100.0,
+        ];
+        let base = INPUTS + k * RICH_PER_SIDE;
+        for (j, v) in values.into_iter().enumerate() {
+            if v != 0.0 {
+                out.push(((base + j) as u16, v));
+            }
+        }
+    }
+}
+
+/// Appends the nonzero inputs of `state` (from the side to roll) in the basic set to `out` as
+/// `(index, value)`.
 pub fn encode_sparse(state: &Position, out: &mut Vec<(u16, f32)>) {
     out.clear();
     let me = state.turn();
@@ -260,5 +399,61 @@ mod tests {
         let mine = mine | 1 << 3; // in my home board: their entering checkers hit it
         assert_eq!(exposed_blots(mine, 0, 1), 1);
         assert_eq!(exposed_blots(mine, 1 << 18, 1), 2);
+    }
+
+    #[test]
+    fn the_rich_set_adds_its_measures_after_the_basic_inputs() {
+        let (mut basic, mut rich, mut mirrored) = (Vec::new(), Vec::new(), Vec::new());
+        for preset in [acey_rules::Preset::American, acey_rules::Preset::Backgammon] {
+            for seed in 0..10 {
+                for pos in random_game_states(&preset.rules(), seed) {
+                    encode(&pos, FeatureSet::Basic, &mut basic);
+                    encode(&pos, FeatureSet::Rich, &mut rich);
+                    assert_eq!(rich[..basic.len()], basic[..]);
+                    assert!(rich[basic.len()..]
+                        .iter()
+                        .all(|&(i, v)| (INPUTS..RICH_INPUTS).contains(&(i as usize))
+                            && v > 0.0
+                            && v <= 4.0));
+                    encode(&pos.mirrored(), FeatureSet::Rich, &mut mirrored);
+                    assert_eq!(rich, mirrored);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_rich_measures_of_a_hand_made_position() {
+        // The side to roll (player 0): a blot on its 10, two checkers on its 20 and 12 in
+        // start. The other side: its 6 point made (player 0's 19) and 13 checkers borne off.
+        let mut board = [0i8; 24];
+        board[9] = 1;
+        board[19] = 2;
+        board[18] = -2;
+        let pos = Position::new(board, [0, 0], [12, 0], [0, 13], Player::Zero).unwrap();
+        let mut x = Vec::new();
+        encode(&pos, FeatureSet::Rich, &mut x);
+        let rich = |i: usize| {
+            x.iter()
+                .find(|&&(j, _)| j as usize == i)
+                .map_or(0.0, |&(_, v)| v)
+        };
+        // Their checkers on my 19 are past my blot on 10 (they move towards my 24): no shots.
+        assert_eq!(rich(INPUTS), 0.0);
+        // My rearmost "checker" is in start (25): the 6 point 6 pips ahead blocks 6-6 only...
+        // every roll moves in full except those landing on 19: 1-5, 5-1, 2-4, 4-2, 3-3, 6-6
+        // lands on 13 through 19 twice.
+        assert_eq!(rich(INPUTS + 1), (36.0 - 6.0) / 36.0);
+        // One closed point where I enter: 1/36 of the rolls enter nothing.
+        assert_eq!(rich(INPUTS + 3), 1.0 / 36.0);
+        // Their rearmost is on my 19: my 20 (1 pip past, twice) and 12 in start (6 pips each).
+        assert_eq!(rich(INPUTS + 4), (2.0 + 12.0 * 6.0) / 152.0);
+        // Pips: mine 10 + 40 + 300 = 350, theirs 12: I do not lead; they lead by 338.
+        assert_eq!(rich(INPUTS + 5), 0.0);
+        assert_eq!(rich(INPUTS + RICH_PER_SIDE + 5), 3.38);
+        // They have no blots, nothing to enter; my 20 point made is their 5 point: it blocks
+        // their 6 point checkers' ones.
+        assert_eq!(rich(INPUTS + RICH_PER_SIDE), 0.0);
+        assert_eq!(rich(INPUTS + RICH_PER_SIDE + 3), 0.0);
     }
 }

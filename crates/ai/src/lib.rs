@@ -12,6 +12,7 @@ pub mod contact;
 pub mod eval;
 pub mod features;
 pub mod network;
+pub mod tactics;
 #[cfg(test)]
 mod test_support;
 

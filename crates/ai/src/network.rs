@@ -16,7 +16,7 @@ use std::path::Path;
 use multiversion::multiversion;
 
 use crate::eval::Eval;
-use crate::features::INPUTS;
+use crate::features::FeatureSet;
 
 /// Outputs: win, win points, loss points.
 pub const OUTPUTS: usize = 3;
@@ -35,6 +35,8 @@ pub enum NetworkError {
 /// The network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// The inputs it reads.
+    features: FeatureSet,
     hidden: usize,
     /// `w1[i * hidden + j]`: input `i` to hidden unit `j`.
     w1: Vec<f32>,
@@ -141,18 +143,25 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 impl Network {
-    /// A network with small random weights from `seed` (deterministic).
+    /// A network of the basic inputs with small random weights from `seed` (deterministic).
     pub fn random(hidden: usize, seed: u64) -> Network {
+        Network::random_with(FeatureSet::Basic, hidden, seed)
+    }
+
+    /// A network of the inputs `features` with small random weights from `seed`.
+    pub fn random_with(features: FeatureSet, hidden: usize, seed: u64) -> Network {
+        let inputs = features.inputs();
         let mut rng = acey_rules::Dice::new(seed);
         let mut uniform = |scale: f32| {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (u * 2.0 - 1.0) * scale
         };
-        let s1 = 1.0 / (INPUTS as f32).sqrt();
+        let s1 = 1.0 / (inputs as f32).sqrt();
         let s2 = 1.0 / (hidden as f32).sqrt();
         Network {
+            features,
             hidden,
-            w1: (0..INPUTS * hidden).map(|_| uniform(s1)).collect(),
+            w1: (0..inputs * hidden).map(|_| uniform(s1)).collect(),
             b1: vec![0.0; hidden],
             w2: (0..OUTPUTS * hidden).map(|_| uniform(s2)).collect(),
             b2: [0.0; OUTPUTS],
@@ -167,9 +176,10 @@ impl Network {
     /// trained net and train both on for the same games (models/MODEL.md).
     pub fn widened(&self, hidden: usize, seed: u64) -> Network {
         let (old, new) = (self.hidden, hidden.max(self.hidden));
-        let fresh = Network::random(new, seed);
-        let mut w1 = Vec::with_capacity(INPUTS * new);
-        for i in 0..INPUTS {
+        let fresh = Network::random_with(self.features, new, seed);
+        let inputs = self.features.inputs();
+        let mut w1 = Vec::with_capacity(inputs * new);
+        for i in 0..inputs {
             w1.extend_from_slice(&self.w1[i * old..(i + 1) * old]);
             w1.extend_from_slice(&fresh.w1[i * new + old..(i + 1) * new]);
         }
@@ -181,6 +191,7 @@ impl Network {
             w2.resize((k + 1) * new, 0.0);
         }
         Network {
+            features: self.features,
             hidden: new,
             w1,
             b1,
@@ -188,6 +199,32 @@ impl Network {
             b2: self.b2,
             meta: self.meta.clone(),
         }
+    }
+
+    /// This network reading the inputs `features`, which must extend its own (the rich set
+    /// extends the basic one): the new inputs get zero weights, so it computes exactly what this
+    /// one does until training puts them to use.
+    pub fn with_features(&self, features: FeatureSet) -> Result<Network, NetworkError> {
+        let (old, new) = (self.features.inputs(), features.inputs());
+        if new < old {
+            return Err(NetworkError::Format(format!(
+                "cannot read the {} inputs with a network of the {} inputs",
+                features.name(),
+                self.features.name()
+            )));
+        }
+        let mut w1 = self.w1.clone();
+        w1.resize(new * self.hidden, 0.0);
+        Ok(Network {
+            features,
+            w1,
+            ..self.clone()
+        })
+    }
+
+    /// The inputs it reads.
+    pub fn features(&self) -> FeatureSet {
+        self.features
     }
 
     /// Hidden units.
@@ -272,7 +309,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = b"acey-net 1\n".to_vec();
         let mut meta = self.meta.clone();
-        meta.insert("inputs".into(), INPUTS.to_string());
+        meta.insert("inputs".into(), self.features.inputs().to_string());
         meta.insert("hidden".into(), self.hidden.to_string());
         meta.insert("outputs".into(), OUTPUTS.to_string());
         let line: Vec<String> = meta
@@ -328,11 +365,17 @@ impl Network {
                 .ok_or_else(|| NetworkError::Format(format!("metadata lacks a number for '{k}'")))
         };
         let (inputs, hidden, outputs) = (get("inputs")?, get("hidden")?, get("outputs")?);
-        if inputs != INPUTS || outputs != OUTPUTS || hidden == 0 || hidden > 4096 {
+        let features = FeatureSet::with_inputs(inputs);
+        let Some(features) =
+            features.filter(|_| outputs == OUTPUTS && hidden > 0 && hidden <= 4096)
+        else {
             return Err(NetworkError::Format(format!(
-                "shape {inputs}x{hidden}x{outputs} does not fit this program ({INPUTS}xNx{OUTPUTS})"
+                "shape {inputs}x{hidden}x{outputs} does not fit this program ({} or {} inputs, \
+                 1 to 4096 hidden units, {OUTPUTS} outputs)",
+                FeatureSet::Basic.inputs(),
+                FeatureSet::Rich.inputs()
             )));
-        }
+        };
         let data = &rest[meta_end + 1..];
         let n = inputs * hidden + hidden + outputs * hidden + outputs;
         if data.len() != n * 4 {
@@ -357,6 +400,7 @@ impl Network {
             meta.remove(k);
         }
         Ok(Network {
+            features,
             hidden,
             w1: w1.to_vec(),
             b1: b1.to_vec(),
@@ -370,6 +414,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::{INPUTS, RICH_INPUTS};
 
     fn sample_input() -> Vec<(u16, f32)> {
         vec![
@@ -511,5 +556,34 @@ mod tests {
             (back.hidden(), &back.w1, &back.w2),
             (40, &wide.w1, &wide.w2)
         );
+    }
+
+    #[test]
+    fn a_network_made_rich_plays_as_before_and_then_learns_from_the_new_inputs() {
+        let net = Network::random(16, 3);
+        let rich = net.with_features(FeatureSet::Rich).unwrap();
+        assert_eq!(rich.features(), FeatureSet::Rich);
+        let mut x = sample_input();
+        x.push((RICH_INPUTS as u16 - 1, 0.5));
+        let (mut a, mut b) = (Activations::default(), Activations::default());
+        net.forward(&sample_input(), &mut a);
+        rich.forward(&x, &mut b);
+        assert_eq!(a.out, b.out, "the new inputs start with zero weights");
+        let mut trained = rich.clone();
+        trained.train(&x, &b, [Some(b.out[0] + 0.5), None, None], 0.1);
+        assert!(trained.w1[(RICH_INPUTS - 1) * 16..]
+            .iter()
+            .any(|&w| w != 0.0));
+        // The file says which inputs it reads; a rich network cannot be made basic.
+        let back = Network::from_bytes(&trained.to_bytes()).unwrap();
+        assert_eq!(back, trained);
+        assert!(rich.with_features(FeatureSet::Basic).is_err());
+        let mut odd = trained.to_bytes();
+        let at = odd.windows(10).position(|w| w == b"inputs=224").unwrap();
+        odd[at + 7..at + 10].copy_from_slice(b"223");
+        assert!(Network::from_bytes(&odd)
+            .unwrap_err()
+            .to_string()
+            .contains("does not fit"));
     }
 }

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use crate::bearoff::{self, BearoffEvaluator};
 use crate::eval::{terminal_eval, Eval};
 use crate::evaluators::NeuralEvaluator;
-use crate::features::encode_sparse;
+use crate::features::encode;
 use crate::network::{Activations, Network};
 use crate::search::{Bot, SearchSettings};
 
@@ -104,7 +104,7 @@ fn play_game(
         values.push(match terminal_eval(rules, s).or_else(|| exact(s)) {
             Some(e) => as_array(e),
             None => {
-                encode_sparse(s, &mut x);
+                encode(s, net.features(), &mut x);
                 net.forward(&x, &mut act);
                 as_array(act.eval())
             }
@@ -261,7 +261,7 @@ impl Trainer {
         for (samples, t) in &games {
             turns += t;
             for s in samples {
-                encode_sparse(&s.state, &mut x);
+                encode(&s.state, self.net.features(), &mut x);
                 self.net.forward(&x, &mut act);
                 err += squared_error(&act, &s.target, &mut count);
                 self.net.train(&x, &act, s.target, self.settings.rate);
@@ -270,7 +270,7 @@ impl Trainer {
         let mut after = 0.0f64;
         for (samples, _) in &games {
             for s in samples {
-                encode_sparse(&s.state, &mut x);
+                encode(&s.state, self.net.features(), &mut x);
                 self.net.forward(&x, &mut act);
                 after += squared_error(&act, &s.target, &mut 0);
             }

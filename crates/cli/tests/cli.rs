@@ -319,3 +319,73 @@ fn a_match_duel_counts_matches() {
     let mean = v["points_per_game"].as_f64().unwrap();
     assert!((-1.0..=1.0).contains(&mean), "{v}");
 }
+
+/// The metadata line of a network file.
+fn net_meta(path: &std::path::Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes[..200.min(bytes.len())]).into_owned();
+    text.lines().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn train_creates_resumes_and_enriches_a_network() {
+    let dir = std::env::temp_dir().join(format!("acey-train-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let net = dir.join("sub/net.acey-net");
+    let net_arg = net.to_str().unwrap();
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--net",
+            net_arg,
+            "--rules",
+            "backgammon",
+            "--hidden",
+            "8",
+            "--games",
+            "32",
+            "--round",
+            "16",
+            "--duel-every",
+            "0",
+        ];
+        args.extend_from_slice(extra);
+        acey(&args)
+    };
+    // A new basic network, then continued: the games add up.
+    let o = train(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(net_meta(&net).contains("inputs=212"), "{}", net_meta(&net));
+    let o = train(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(net_meta(&net).contains("games=64"), "{}", net_meta(&net));
+    // Made rich: the tactical inputs added, the games kept, where they came from recorded.
+    let o = train(&["--features", "rich"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta = net_meta(&net);
+    assert!(
+        meta.contains("inputs=224") && meta.contains("games=96"),
+        "{meta}"
+    );
+    assert!(meta.contains("features_from=basic"), "{meta}");
+    // A rich network cannot go back, and an unknown set is named.
+    assert_usage_error(&train(&["--features", "basic"]), "--features basic");
+    let o = train(&["--features", "huge"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("basic or rich"), "{}", stderr(&o));
+    // The rich network plays in a duel as any network file does.
+    let level = format!("advanced@{net_arg}");
+    let o = acey(&[
+        "duel",
+        "--a",
+        &level,
+        "--b",
+        "advanced",
+        "--rules",
+        "backgammon",
+        "--games",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

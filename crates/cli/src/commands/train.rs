@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use acey_ai::features::FeatureSet;
 use acey_ai::{Bot, Network, NeuralEvaluator, SearchSettings, TrainSettings, Trainer};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -41,6 +42,12 @@ pub struct Args {
     /// start silent: the widened net plays exactly as the loaded one).
     #[arg(long)]
     widen: Option<usize>,
+    /// The inputs: `basic` or `rich` (six tactical measures per side: shots, escapes,
+    /// containment, entering, contact, pip lead). A loaded basic network made rich keeps playing
+    /// exactly as it did (the new inputs start with zero weights); a new network reads them from
+    /// the start. Without it, a loaded network keeps its own and a new one is basic.
+    #[arg(long)]
+    features: Option<FeatureSet>,
     /// Games to train in this run.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
@@ -124,8 +131,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 race.meta.insert("from".into(), from);
                 race
             }
-            None => Network::random(args.hidden, args.seed),
+            None => Network::random_with(args.features.unwrap_or_default(), args.hidden, args.seed),
         }
+    };
+    // A loaded network (or a race network's copy) made to read other inputs.
+    let net = match args.features {
+        Some(f) if f != net.features() => {
+            let mut rich = net
+                .with_features(f)
+                .map_err(|e| UsageError(format!("--features {}: {e}", f.name())))?;
+            rich.meta
+                .insert("features_from".into(), net.features().name().into());
+            rich
+        }
+        _ => net,
     };
     // A network keeps the rules it was trained for; --rules names those of a new one.
     let rules = input::rules(net.meta.get("rules").unwrap_or(&args.rules))?;
