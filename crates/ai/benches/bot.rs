@@ -19,7 +19,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use acey_ai::features::encode_sparse;
+use acey_ai::features::{encode, encode_sparse, FeatureSet};
 use acey_ai::network::Activations;
 use acey_ai::{models, Eval, Evaluator, HeuristicEvaluator, Level, NeuralEvaluator};
 use acey_rules::{Dice, Position, Preset};
@@ -111,6 +111,17 @@ fn evaluations(c: &mut Criterion) {
             let mut n = 0;
             for p in &all {
                 encode_sparse(black_box(p), &mut x);
+                n += x.len();
+            }
+            n
+        })
+    });
+    g.bench_function("encode_rich", |b| {
+        let mut x = Vec::with_capacity(64);
+        b.iter(|| {
+            let mut n = 0;
+            for p in &all {
+                encode(black_box(p), FeatureSet::Rich, &mut x);
                 n += x.len();
             }
             n

@@ -24,7 +24,7 @@
 
 use acey_rules::{Player, Position};
 
-use crate::tactics::{escapes, flipped, shots};
+use crate::tactics::{flipped, shots, Blockade};
 
 /// Inputs per point.
 const PER_POINT: usize = 4;
@@ -160,22 +160,27 @@ fn longest_prime(made: u32) -> u32 {
 /// The nonzero inputs of `state` in the feature set `set`, from the side to roll, as `(index,
 /// value)` in `out` (cleared first).
 pub fn encode(state: &Position, set: FeatureSet, out: &mut Vec<(u16, f32)>) {
-    encode_sparse(state, out);
+    let both = sides_to_roll(state);
+    encode_basic(state, &both, out);
     if set == FeatureSet::Rich {
-        encode_rich(state, out);
+        encode_rich(state, &both, out);
+    }
+}
+
+/// Both sides' checkers, the side to roll first.
+fn sides_to_roll(state: &Position) -> [Side; 2] {
+    let [zero, one] = sides(state);
+    if state.turn() == Player::Zero {
+        [zero, one]
+    } else {
+        [one, zero]
     }
 }
 
 /// The rich set's measures of both sides (module documentation), appended to `out`.
-fn encode_rich(state: &Position, out: &mut Vec<(u16, f32)>) {
+fn encode_rich(state: &Position, both: &[Side; 2], out: &mut Vec<(u16, f32)>) {
     let me = state.turn();
     let players = [me, me.other()];
-    let [zero, one] = sides(state);
-    let both = if me == Player::Zero {
-        [zero, one]
-    } else {
-        [one, zero]
-    };
     let pools = players.map(|p| state.bar(p) as u32 + state.start(p) as u32);
     let pips = [0, 1].map(|k| both[k].board_pips + 25 * pools[k]);
     for k in 0..2 {
@@ -189,12 +194,9 @@ fn encode_rich(state: &Position, out: &mut Vec<(u16, f32)>) {
         } else {
             this.occupied.checked_ilog2()
         };
-        let back = rear.map_or(0, |p| escapes(p, their_made));
-        let contain = 36
-            - (15..=24)
-                .map(|q| escapes(q, flipped(this.made)))
-                .min()
-                .unwrap_or(36);
+        let back = rear.map_or(0, |p| Blockade::new(their_made).escapes(p));
+        let ours = Blockade::new(flipped(this.made));
+        let contain = 36 - (15..=24).map(|q| ours.escapes(q)).min().unwrap_or(36);
         let entry = if pool > 0 {
             let closed = (their_made >> 19 & 0b11_1111).count_ones();
             closed * closed
@@ -235,15 +237,14 @@ fn encode_rich(state: &Position, out: &mut Vec<(u16, f32)>) {
 /// Appends the nonzero inputs of `state` (from the side to roll) in the basic set to `out` as
 /// `(index, value)`.
 pub fn encode_sparse(state: &Position, out: &mut Vec<(u16, f32)>) {
+    encode_basic(state, &sides_to_roll(state), out);
+}
+
+/// [`encode_sparse`] of the sides already counted.
+fn encode_basic(state: &Position, both: &[Side; 2], out: &mut Vec<(u16, f32)>) {
     out.clear();
     let me = state.turn();
     let players = [me, me.other()];
-    let [zero, one] = sides(state);
-    let both = if me == Player::Zero {
-        [zero, one]
-    } else {
-        [one, zero]
-    };
     for (k, &side) in players.iter().enumerate() {
         let base = k * PER_SIDE;
         let this = &both[k];

@@ -44,11 +44,32 @@ const ESCAPES: [u8; 4096] = {
 /// Rolls (of 36) with which a checker on point `p` (1..=25, 25 for one still to enter) can move
 /// the whole roll past `blocks`, the points made against it (bitmask in its own numbering).
 pub fn escapes(p: u32, blocks: u32) -> u32 {
-    debug_assert!((1..=25).contains(&p));
-    // Reversing sends the bit of point q to 31 - q, and the shift then to p - 1 - q: bit k of the
-    // window is the point k + 1 pips in front of p.
-    let window = (blocks & BOARD).reverse_bits() >> (32 - p) & 0xFFF;
-    ESCAPES[window as usize] as u32
+    Blockade::new(blocks).escapes(p)
+}
+
+/// The points made against a side, ready to count the escapes of its checkers on several points.
+#[derive(Clone, Copy, Debug)]
+pub struct Blockade {
+    /// The blocked points, bit-reversed: bit `31 - q` for point `q`.
+    reversed: u32,
+}
+
+impl Blockade {
+    /// The blockade of `blocks` (bitmask in the blocked side's numbering).
+    pub fn new(blocks: u32) -> Blockade {
+        Blockade {
+            reversed: (blocks & BOARD).reverse_bits(),
+        }
+    }
+
+    /// [`escapes`] of a checker on point `p`.
+    pub fn escapes(self, p: u32) -> u32 {
+        debug_assert!((1..=25).contains(&p));
+        // The shift moves the bit of point q (at 31 - q) to p - 1 - q: bit k of the window is
+        // the point k + 1 pips in front of p.
+        let window = self.reversed >> (32 - p) & 0xFFF;
+        ESCAPES[window as usize] as u32
+    }
 }
 
 /// Turns a side's bitmask of points into the other side's numbering (point `q` is the other
@@ -70,22 +91,24 @@ pub fn shots(blots: u32, made: u32, attackers: u32) -> u32 {
         return 0;
     }
     let open = BOARD & !made;
+    // Where one die of each number takes the attackers, and the open landings among those.
+    let step: [u32; 7] = std::array::from_fn(|d| attackers << d);
+    let landed: [u32; 7] = std::array::from_fn(|d| step[d] & open);
     let mut rolls = 0;
-    for a in 1..=6u32 {
+    for a in 1..=6 {
         // Doubles: up to four steps of `a`, each landing open.
-        let mut reach = attackers;
-        let mut hit = 0;
-        for _ in 0..4 {
+        let mut reach = landed[a];
+        let mut hit = reach;
+        for _ in 1..4 {
             reach = (reach << a) & open;
-            hit |= reach & blots;
+            hit |= reach;
         }
-        if hit != 0 {
+        if hit & blots != 0 {
             rolls += 1;
         }
         for b in a + 1..=6 {
-            let one = (attackers << a) | (attackers << b);
-            let both = (((attackers << a) & open) << b) | (((attackers << b) & open) << a);
-            if (one | both) & blots != 0 {
+            let reach = step[a] | step[b] | landed[a] << b | landed[b] << a;
+            if reach & blots != 0 {
                 rolls += 2;
             }
         }
