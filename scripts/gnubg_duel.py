@@ -180,7 +180,9 @@ def worker():
     player_ec = gnubg.evalcontext(0, opts["gnubg_plies"], 1, 0, 0.0)
 
     engine = subprocess.Popen(
-        [opts["acey"], "engine", "--seed", str(opts["seed"])],
+        [opts["acey"], "engine", "--seed", str(opts["seed"])]
+        + (["--net", opts["net"]] if opts.get("net") else [])
+        + (["--race-net", opts["race_net"]] if opts.get("race_net") else []),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def acey_move(pid, dice):
@@ -434,6 +436,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="dice seed: pair k uses stream k (1)")
     ap.add_argument("--acey", default=None,
                     help="acey binary (default: target/release/acey of this repository)")
+    ap.add_argument("--net", default=None,
+                    help="a network file for acey instead of the shipped one (acey engine --net)")
+    ap.add_argument("--race-net", default=None,
+                    help="with --net, its race network (acey engine --race-net)")
     ap.add_argument("--rules", default="backgammon", help="acey's rule string (backgammon)")
     ap.add_argument("--gnubg", default=None, help="gnubg binary (default: gnubg on PATH or "
                     "/usr/games/gnubg)")
@@ -463,7 +469,9 @@ def main():
     pairs = (args.games + 1) // 2
     all_pairs = list(range(args.first_pair, args.first_pair + pairs))
     opts = {"level": args.level, "seed": args.seed, "rules": args.rules, "acey": acey,
-            "gnubg_plies": args.gnubg_plies, "judge_plies": args.judge_plies}
+            "gnubg_plies": args.gnubg_plies, "judge_plies": args.judge_plies,
+            "net": args.net and os.path.abspath(args.net),
+            "race_net": args.race_net and os.path.abspath(args.race_net)}
     jobs = max(1, min(args.jobs, pairs))
     me = os.path.abspath(__file__)
     workers = []

@@ -11,8 +11,14 @@ const START: &str = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
 
 /// Sends the lines, closes stdin and returns every answer line and the exit status.
 fn session(lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
+    session_with(&[], lines)
+}
+
+/// [`session`] with more arguments to `acey engine`.
+fn session_with(args: &[&str], lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
         .arg("engine")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -209,4 +215,87 @@ fn a_bgammon_replay_is_analysed_too_and_its_errors_name_the_line() {
         "{}",
         answers[1]
     );
+}
+
+#[test]
+fn a_network_file_plays_the_moves_instead_of_the_shipped_one() {
+    let dir = std::env::temp_dir().join(format!("acey-engine-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("tiny.acey-net");
+    let net_arg = net.to_str().unwrap();
+    // An untrained network of four hidden units: its plays are not the shipped network's.
+    let made = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args([
+            "train",
+            "--net",
+            net_arg,
+            "--rules",
+            "backgammon",
+            "--hidden",
+            "4",
+        ])
+        .args([
+            "--games",
+            "16",
+            "--round",
+            "16",
+            "--duel-every",
+            "0",
+            "--features",
+            "rich",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let rolls = [
+        [3, 1],
+        [6, 5],
+        [4, 2],
+        [5, 5],
+        [6, 1],
+        [2, 1],
+        [5, 3],
+        [6, 4],
+    ];
+    let requests: Vec<String> = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            json!({"id": i, "cmd": "move", "rules": "backgammon", "level": "advanced",
+                   "position": {"board": [-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],
+                                "bar": [0,0], "start": [0,0], "off": [0,0], "turn": 0},
+                   "dice": d})
+            .to_string()
+        })
+        .collect();
+    let (shipped, status) = session(&requests);
+    assert!(status.success());
+    let (tiny, status) = session_with(&["--net", net_arg], &requests);
+    assert!(status.success());
+    let (tiny_race, status) = session_with(&["--net", net_arg, "--race-net", net_arg], &requests);
+    assert!(status.success());
+    assert_eq!(tiny.len(), rolls.len());
+    assert!(tiny.iter().all(|a| a["notation"].is_string()), "{tiny:?}");
+    assert_eq!(tiny, tiny_race, "no race position here");
+    let differ = shipped
+        .iter()
+        .zip(&tiny)
+        .filter(|(a, b)| a["notation"] != b["notation"])
+        .count();
+    assert!(
+        differ > 0,
+        "the untrained network played as the shipped one"
+    );
+    // A bad file stops the engine before it reads a request, with a clear message.
+    let out = Command::new(env!("CARGO_BIN_EXE_acey"))
+        .args(["engine", "--net", dir.join("missing").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the network"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,8 +7,12 @@
 
 use std::io::{BufRead, Write};
 
-use acey_ai::{Bot, Level};
+use std::path::Path;
+use std::sync::Arc;
+
+use acey_ai::{BearoffEvaluator, Bot, Evaluator, Level, Network, NeuralEvaluator};
 use acey_rules::{Dice, Position, Preset, Rules};
+use anyhow::Context;
 use serde_json::{json, Map, Value};
 
 use super::analysis::{self, Method};
@@ -20,6 +24,14 @@ pub struct Args {
     /// Seed of the noise of the weaker levels (their choices are reproducible for a seed).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A network file for the `move` and `double` commands instead of the shipped network of
+    /// the request's rules (to play a trained checkpoint against another program); the level
+    /// still sets the search, and the bear-off tables still play the bear-off.
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
+    /// With --net, a race network for the positions with no contact left.
+    #[arg(long, requires = "net")]
+    race_net: Option<std::path::PathBuf>,
 }
 
 /// The protocol's version, reported by `ping`.
@@ -43,6 +55,8 @@ fn err<T>(message: impl Into<String>) -> Result<T, RequestError> {
 /// The engine's state between requests.
 struct Engine {
     noise: Dice,
+    /// `--net`'s evaluator, when given.
+    network: Option<Arc<dyn Evaluator>>,
 }
 
 /// A request's fields, with readers that say what is wrong.
@@ -218,7 +232,11 @@ impl Engine {
     fn bot(&self, req: &Request) -> Result<(Rules, Bot), RequestError> {
         let rules = req.rules()?;
         let level = req.level(Level::Expert)?;
-        Ok((rules, level.bot(rules)))
+        let bot = match &self.network {
+            Some(net) => level.bot_with(net.clone(), rules),
+            None => level.bot(rules),
+        };
+        Ok((rules, bot))
     }
 
     /// `move`: the bot's whole turn segment for a roll.
@@ -315,12 +333,29 @@ fn answer(engine: &mut Engine, line: &str) -> (Value, bool) {
     (reply, stop)
 }
 
+/// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
+/// networks are.
+fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc<dyn Evaluator>>> {
+    let Some(path) = net else {
+        return Ok(None);
+    };
+    let load = |p: &Path| {
+        Network::load(p).with_context(|| format!("cannot read the network {}", p.display()))
+    };
+    let mut evaluator = NeuralEvaluator::new(load(path)?, &path.display().to_string());
+    if let Some(race) = race {
+        evaluator = evaluator.with_race(load(race)?);
+    }
+    Ok(Some(Arc::new(BearoffEvaluator::new(Arc::new(evaluator)))))
+}
+
 /// Runs `acey engine`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     // Panics are answered as errors; keep their default message off stderr's first line noise.
     std::panic::set_hook(Box::new(|info| eprintln!("acey engine: {info}")));
     let mut engine = Engine {
         noise: Dice::new(args.seed),
+        network: network(args.net.as_deref(), args.race_net.as_deref())?,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -347,6 +382,7 @@ mod tests {
     fn ask(line: &str) -> Value {
         let mut e = Engine {
             noise: Dice::new(1),
+            network: None,
         };
         answer(&mut e, line).0
     }
