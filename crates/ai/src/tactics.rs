@@ -84,7 +84,8 @@ pub fn flipped(points: u32) -> u32 {
 /// checkers in the victim's numbering (they move towards the victim's point 24), with bit 0 set
 /// when the attacker has checkers to enter (entering with a die `d` lands on the victim's point
 /// `d`). A move may not land on a made point; combined moves need their intermediate landings
-/// open.
+/// open. Like gnubg's shot count it is a measure, not a move generator: a checker on the bar,
+/// which must enter before any other moves, is not made to.
 pub fn shots(blots: u32, made: u32, attackers: u32) -> u32 {
     let blots = blots & BOARD;
     if blots == 0 || attackers == 0 {
