@@ -49,10 +49,7 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
         let level: Level = level.trim().parse().map_err(|e| unknown(format!("{e}")))?;
         let net = crate::Network::load(std::path::Path::new(file.trim()))
             .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))?;
-        // Behind the bear-off tables as the shipped levels are, so that a duel measures the
-        // networks and not the tables.
-        let net = Arc::new(crate::NeuralEvaluator::new(net, file.trim()));
-        let evaluator = Arc::new(crate::BearoffEvaluator::new(net));
+        let evaluator = crate::levels::behind_tables(crate::NeuralEvaluator::new(net, file.trim()));
         return Ok(level.bot_with(evaluator, rules));
     }
     // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches

@@ -137,8 +137,7 @@ const OUTFIELD_BITS: u32 = BOARD_BITS & !(HOME_BITS | 1);
 ///
 /// `blots` and `their_occupied` are bitmasks of points (bit `p`), each in its own side's numbering.
 fn exposed_blots(blots: u32, their_occupied: u32, their_pool: u8) -> u32 {
-    // Their point q is my point 25 - q: reversing 32 bits sends bit q to 31 - q.
-    let theirs_on_mine = their_occupied.reverse_bits() >> 6;
+    let theirs_on_mine = flipped(their_occupied);
     // They move towards my 24, i.e. from my point p - d onto my point p.
     let by_move = (1..=6).fold(0u32, |m, d| m | theirs_on_mine << d);
     // Entering lands on their 19..=24 = my 1..=6.

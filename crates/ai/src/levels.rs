@@ -162,18 +162,24 @@ pub fn default_evaluator() -> Arc<dyn Evaluator> {
 
 /// A shipped network behind the bear-off tables, built once per process and shared.
 pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
-    static NETS: [OnceLock<Arc<BearoffEvaluator>>; Shipped::ALL.len()] =
+    static NETS: [OnceLock<Arc<dyn Evaluator>>; Shipped::ALL.len()] =
         [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
             let net = NeuralEvaluator::new(shipped.network(), "net");
-            let net = match shipped.race_network() {
+            behind_tables(match shipped.race_network() {
                 Some(race) => net.with_race(race),
                 None => net,
-            };
-            Arc::new(BearoffEvaluator::new(Arc::new(net)))
+            })
         })
         .clone()
+}
+
+/// A network's evaluator behind the bear-off tables, as every level's network is: the shipped
+/// ones, and a network file measured against them (`LEVEL@FILE`, `acey engine --net`), so that
+/// comparisons measure the networks and not the tables.
+pub fn behind_tables(net: NeuralEvaluator) -> Arc<dyn Evaluator> {
+    Arc::new(BearoffEvaluator::new(Arc::new(net)))
 }
 
 impl fmt::Display for Level {

@@ -7,10 +7,11 @@
 
 use std::io::{BufRead, Write};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use acey_ai::{BearoffEvaluator, Bot, Evaluator, Level, Network, NeuralEvaluator};
+use acey_ai::levels::behind_tables;
+use acey_ai::{Bot, Evaluator, Level, Network, NeuralEvaluator};
 use acey_rules::{Dice, Position, Preset, Rules};
 use anyhow::Context;
 use serde_json::{json, Map, Value};
@@ -28,10 +29,10 @@ pub struct Args {
     /// the request's rules (to play a trained checkpoint against another program); the level
     /// still sets the search, and the bear-off tables still play the bear-off.
     #[arg(long)]
-    net: Option<std::path::PathBuf>,
+    net: Option<PathBuf>,
     /// With --net, a race network for the positions with no contact left.
     #[arg(long, requires = "net")]
-    race_net: Option<std::path::PathBuf>,
+    race_net: Option<PathBuf>,
 }
 
 /// The protocol's version, reported by `ping`.
@@ -334,7 +335,7 @@ fn answer(engine: &mut Engine, line: &str) -> (Value, bool) {
 }
 
 /// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
-/// networks are.
+/// networks are ([`acey_ai::levels::behind_tables`]).
 fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc<dyn Evaluator>>> {
     let Some(path) = net else {
         return Ok(None);
@@ -346,7 +347,7 @@ fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc
     if let Some(race) = race {
         evaluator = evaluator.with_race(load(race)?);
     }
-    Ok(Some(Arc::new(BearoffEvaluator::new(Arc::new(evaluator)))))
+    Ok(Some(behind_tables(evaluator)))
 }
 
 /// Runs `acey engine`.
