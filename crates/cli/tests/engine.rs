@@ -299,3 +299,88 @@ fn a_network_file_plays_the_moves_instead_of_the_shipped_one() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the network"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `apply` (used by scripts/tabula_duel.py to referee another engine): every turn segment the
+/// rules allow is accepted, answered with the state the rules give it (who rolls next
+/// included), and a state the roll cannot reach, a wrong or missing double, or a bad field is
+/// refused with a message.
+#[test]
+fn apply_accepts_exactly_the_rules_segments() {
+    use acey_rules::{turn_segments, MoveGen};
+    // AD-2..AD-5 under bgammon: a 1-2 from the start names a double and re-rolls.
+    let cases: [(&str, (u8, u8)); 3] = [
+        ("bgammon", (1, 2)),
+        ("american", (6, 4)),
+        ("american", (3, 3)),
+    ];
+    let mut requests = Vec::new();
+    let mut expected = Vec::new();
+    for (rules_text, dice) in cases {
+        let rules: Rules = rules_text.parse().unwrap();
+        let state = Position::starting(&rules);
+        let segments = turn_segments(&rules, &mut MoveGen::new(&rules), &state, dice);
+        assert!(!segments.is_empty());
+        // Every segment of the small rolls; every 7th of the 1-2's many.
+        let step = if segments.len() > 60 { 7 } else { 1 };
+        for s in segments.iter().step_by(step) {
+            // The claimed state's turn does not matter: the rules say who rolls next.
+            let mut reach = serde_json::to_value(s.state).unwrap();
+            reach["turn"] = json!(1 - s.state.turn().index());
+            requests.push(
+                json!({"id": requests.len(), "cmd": "apply", "rules": rules_text,
+                "position": state, "dice": [dice.0, dice.1], "reach": reach,
+                "double": s.double.map(|(d, _)| d)}),
+            );
+            expected.push(serde_json::to_value(s.state).unwrap());
+        }
+    }
+    let n = requests.len();
+    let bgammon: Rules = "bgammon".parse().unwrap();
+    let start = Position::starting(&bgammon);
+    let acey = turn_segments(&bgammon, &mut MoveGen::new(&bgammon), &start, (1, 2));
+    let named = acey[0]
+        .double
+        .expect("a 1-2 from the start names a double")
+        .0;
+    let other = if named == 6 { 5 } else { 6 };
+    let bad = [
+        // A 1-2 segment with another double named, and with none.
+        json!({"id": "wrong double", "cmd": "apply", "rules": "bgammon", "position": start,
+               "dice": [1, 2], "reach": acey[0].state, "double": other}),
+        json!({"id": "no double", "cmd": "apply", "rules": "bgammon", "position": start,
+               "dice": [1, 2], "reach": acey[0].state}),
+        // The start itself cannot be reached by playing 6-4.
+        json!({"id": "unreachable", "cmd": "apply", "position": start, "dice": [6, 4],
+               "reach": start}),
+        json!({"id": "no reach", "cmd": "apply", "position": start, "dice": [6, 4]}),
+        json!({"id": "bad double", "cmd": "apply", "rules": "bgammon", "position": start,
+               "dice": [1, 2], "reach": acey[0].state, "double": 7}),
+    ];
+    requests.extend(bad);
+    let lines: Vec<String> = requests.iter().map(Value::to_string).collect();
+    let (answers, status) = session(&lines);
+    assert!(status.success());
+    assert_eq!(answers.len(), requests.len());
+    for (i, want) in expected.iter().enumerate() {
+        let a = &answers[i];
+        assert_eq!(a["id"], json!(i));
+        assert_eq!(&a["position"], want, "request {}", requests[i]);
+        assert_eq!(a["next_turn"], want["turn"]);
+        assert!(a["notation"].is_string());
+    }
+    let errors: Vec<&str> = answers[n..]
+        .iter()
+        .map(|a| a["error"].as_str().expect("refused with a message"))
+        .collect();
+    assert!(
+        errors[0].contains(&format!("not by naming {other}-{other}")),
+        "{errors:?}"
+    );
+    assert!(errors[1].contains("only by naming a double"), "{errors:?}");
+    assert!(errors[2].contains("cannot be reached"), "{errors:?}");
+    assert!(errors[3].contains("missing 'reach'"), "{errors:?}");
+    assert!(
+        errors[4].contains("'double' must be a number from 1 to 6"),
+        "{errors:?}"
+    );
+}

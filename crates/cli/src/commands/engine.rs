@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use acey_ai::levels::behind_tables;
 use acey_ai::{Bot, Evaluator, Level, Network, NeuralEvaluator};
-use acey_rules::{Dice, Position, Preset, Rules};
+use acey_rules::{for_each_turn_segment, Dice, MoveGen, Position, Preset, Rules};
 use anyhow::Context;
 use serde_json::{json, Map, Value};
 
@@ -83,11 +83,31 @@ impl Request<'_> {
     }
 
     fn position(&self) -> Result<Position, RequestError> {
-        match self.0.get("position") {
-            None | Some(Value::Null) => err("missing 'position' (position JSON or an acey ID)"),
+        self.position_at("position")
+    }
+
+    /// The position in field `key`: position JSON or an ID.
+    fn position_at(&self, key: &str) -> Result<Position, RequestError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => {
+                err(format!("missing '{key}' (position JSON or an acey ID)"))
+            }
             Some(Value::String(s)) => Ok(input::position(s)?),
             Some(v @ Value::Object(_)) => Ok(input::position(&v.to_string())?),
-            Some(_) => err("'position' must be position JSON (an object) or an ID (a string)"),
+            Some(_) => err(format!(
+                "'{key}' must be position JSON (an object) or an ID (a string)"
+            )),
+        }
+    }
+
+    /// The optional `double`: the double named after a 1-2.
+    fn named_double(&self) -> Result<Option<u8>, RequestError> {
+        match self.0.get("double") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(d @ 1..=6) => Ok(Some(d as u8)),
+                _ => err(format!("'double' must be a number from 1 to 6, not {v}")),
+            },
         }
     }
 
@@ -170,6 +190,7 @@ impl Engine {
             }
             "move" => self.play(req),
             "double" => self.double(req),
+            "apply" => apply(req),
             "eval" => {
                 let rules = req.rules()?;
                 let state = req.position()?;
@@ -222,10 +243,10 @@ impl Engine {
             }
             "quit" => Ok(object(json!({"bye": true}))),
             "" => err(
-                "missing 'cmd' (one of move, double, eval, hint, analyse, rules, levels, ping, quit)",
+                "missing 'cmd' (one of move, double, apply, eval, hint, analyse, rules, levels, ping, quit)",
             ),
             other => err(format!(
-                "unknown command '{other}': use move, double, eval, hint, analyse, rules, levels, ping or quit"
+                "unknown command '{other}': use move, double, apply, eval, hint, analyse, rules, levels, ping or quit"
             )),
         }
     }
@@ -285,6 +306,49 @@ impl Engine {
                 .map(|(d, r)| json!({"value": d, "equity": r.equity, "win": r.win}))
                 .collect::<Vec<_>>(),
         })))
+    }
+}
+
+/// `apply`: a turn segment chosen elsewhere (another engine, a person), given by the state it
+/// reaches and the double it names, checked against every segment the rules allow for the roll.
+/// The answer is that segment as `move` gives one, with the player who rolls next; a state the
+/// roll cannot reach is refused. Harnesses use it to referee other programs' plays.
+fn apply(req: &Request) -> Reply {
+    let rules = req.rules()?;
+    let state = req.position()?;
+    let dice = req.dice()?;
+    analysis::check_playable(&state)?;
+    let reach = req.position_at("reach")?;
+    let double = req.named_double()?;
+    // Compared with the mover to play: who rolls next is the rules' answer, not the claim's.
+    let target = reach.with_turn(state.turn());
+    let mut gen = MoveGen::new(&rules);
+    let mut reached = false;
+    let mut found = None;
+    for_each_turn_segment(&rules, &mut gen, &state, dice, |s| {
+        if found.is_none() && s.state.with_turn(state.turn()) == target {
+            reached = true;
+            if s.double.map(|(d, _)| d) == double {
+                found = Some(s);
+            }
+        }
+    });
+    match found {
+        Some(segment) => Ok(object(analysis::candidate_json(&rules, dice, &segment))),
+        None if reached => match double {
+            Some(d) => err(format!(
+                "'reach' is reachable with {}-{}, but not by naming {d}-{d}",
+                dice.0, dice.1
+            )),
+            None => err(format!(
+                "'reach' is reachable with {}-{} only by naming a double: give 'double'",
+                dice.0, dice.1
+            )),
+        },
+        None => err(format!(
+            "'reach' cannot be reached from 'position' with {}-{} under the rules '{rules}'",
+            dice.0, dice.1
+        )),
     }
 }
 

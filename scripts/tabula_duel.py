@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""acey against tabula, the engine behind bgammon.org's bot, at acey-deucey with common dice.
+
+    scripts/tabula_bridge/build.sh TABULA_SOURCE_DIR     # once: builds target/tabula-bridge
+    python3 scripts/tabula_duel.py --games 200 --level advanced --seed 1
+
+Plays GAMES games under RULES (default `bgammon`, what bgammon.org plays: checker-count scoring,
+exact bear-off, a re-roll after any chosen double) between `acey engine` at LEVEL and tabula as
+bgammon.org's bot uses it. Games come in pairs: pair k draws one dice sequence from SEED and k
+(the streams of scripts/gnubg_duel.py) and plays it twice with the seats swapped, so the luck of
+the dice cancels within the pair. Each game starts with a die-off (one die each until they differ;
+the higher starts), then the starter rolls both dice (`opening_roll = reroll-both`).
+
+tabula runs behind scripts/tabula_bridge (our shim over its Go API): `move` is the best of its
+Analyze, the call bgammon.org's bot makes; after an acey-deucey 1-2 that earned the double, the
+driver asks it to `choose` the double (ChooseDoubles) and then to `move` with four of it, as the
+server does.
+
+acey referees both sides: acey's plays come from its engine's `move`; each of tabula's turn
+segments is checked with the engine's `apply` (docs/engine-protocol.md), which accepts it only if
+the rules let that roll reach that position naming that double, and answers who rolls next. A
+play acey's rules refuse is reported and stops the run. A finished game is scored by the engine's
+exact `eval` of the final position (checker count: the winner scores the loser's checkers not
+borne off, up to 15).
+
+Report (stdout): acey's points per game with a 95% interval over the pairs, win %, time per
+decision of each side. Progress goes to stderr. Ctrl-C stops and reports the games played (the
+interval over complete pairs only). Standard library only.
+"""
+
+import argparse
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gnubg_duel import pair_dice  # noqa: E402 (the shared dice streams)
+
+TABULA_SPACES = 35
+HOME_PLAYER, HOME_OPPONENT, BAR_PLAYER, BAR_OPPONENT = 0, 25, 26, 27
+ENTERED_PLAYER, ENTERED_OPPONENT, VARIANT = 32, 33, 34
+VARIANT_ACEY_DEUCEY = 1
+
+
+class Illegal(Exception):
+    pass
+
+
+def to_tabula(pos):
+    """acey position JSON -> tabula's board with the side to play as tabula's player 1.
+
+    Both number the mover's points 24 down to 1 towards home; tabula keeps a side's checkers not
+    yet entered and its checkers borne off in one space (they never coexist at acey-deucey: no
+    bear-off before all 15 have entered) and says which with its `entered` flag."""
+    me = pos["turn"]
+    them = 1 - me
+    sign = 1 if me == 0 else -1
+    b = [0] * TABULA_SPACES
+    for p in range(1, 25):
+        # The mover's point p: index p - 1 in player 0's numbering, 24 - p in player 1's.
+        b[p] = sign * pos["board"][p - 1 if me == 0 else 24 - p]
+    b[HOME_PLAYER] = pos["start"][me] or pos["off"][me]
+    b[HOME_OPPONENT] = -(pos["start"][them] or pos["off"][them])
+    b[ENTERED_PLAYER] = 1 if pos["start"][me] == 0 else 0
+    b[ENTERED_OPPONENT] = 1 if pos["start"][them] == 0 else 0
+    b[BAR_PLAYER] = pos["bar"][me]
+    b[BAR_OPPONENT] = -pos["bar"][them]
+    b[VARIANT] = VARIANT_ACEY_DEUCEY
+    return b
+
+
+def from_tabula(b, me):
+    """tabula's board (mover = its player 1) -> acey position JSON, `turn` = the mover."""
+    them = 1 - me
+    board = [0] * 24
+    sign = 1 if me == 0 else -1
+    for p in range(1, 25):
+        board[p - 1 if me == 0 else 24 - p] = sign * b[p]
+    start, off, bar = [0, 0], [0, 0], [0, 0]
+    if b[ENTERED_PLAYER]:
+        off[me] = b[HOME_PLAYER]
+    else:
+        start[me] = b[HOME_PLAYER]
+    if b[ENTERED_OPPONENT]:
+        off[them] = -b[HOME_OPPONENT]
+    else:
+        start[them] = -b[HOME_OPPONENT]
+    bar[me] = b[BAR_PLAYER]
+    bar[them] = -b[BAR_OPPONENT]
+    return {"board": board, "bar": bar, "start": start, "off": off, "turn": me}
+
+
+class Pipe:
+    """A JSON-lines child process: one request, one answer."""
+
+    def __init__(self, argv, name):
+        self.name = name
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1, start_new_session=True)
+
+    def ask(self, req):
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("%s ended (exit %s)" % (self.name, self.proc.poll()))
+        return json.loads(line)
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def starting_position():
+    return {"board": [0] * 24, "bar": [0, 0], "start": [15, 15], "off": [0, 0], "turn": 0}
+
+
+class Duel:
+    def __init__(self, opts, engine, bridge):
+        self.opts = opts
+        self.engine = engine
+        self.bridge = bridge
+        info = engine.ask({"cmd": "rules", "rules": opts["rules"]})
+        if "error" in info:
+            raise SystemExit("rules %r: %s" % (opts["rules"], info["error"]))
+        self.options = info["options"]
+        if self.options["acey_deucey"] != "true" or self.options["layout"] != "off-board":
+            raise SystemExit("tabula plays acey-deucey: rules %r are not acey-deucey" % opts["rules"])
+        self.acey_time = self.tabula_time = 0.0
+        self.acey_decisions = self.tabula_decisions = 0
+
+    def earns_double(self, dice_used):
+        if self.options["acey_double_gate"] == "both-dice-required":
+            return dice_used == 2
+        return dice_used >= 1
+
+    def acey_turn(self, pos, dice):
+        t = time.time()
+        ans = self.engine.ask({"cmd": "move", "position": pos, "dice": list(dice),
+                               "rules": self.opts["rules"], "level": self.opts["level"]})
+        self.acey_time += time.time() - t
+        self.acey_decisions += 1
+        if "error" in ans:
+            raise RuntimeError("acey engine: %s" % ans["error"])
+        return ans["position"]
+
+    def tabula_turn(self, pos, dice):
+        me = pos["turn"]
+        t = time.time()
+        board = to_tabula(pos)
+        double = None
+        acey = sorted(dice) == [1, 2]
+        ans = self.bridge.ask({"cmd": "move", "board": board, "dice": list(dice)})
+        if "error" in ans:
+            raise RuntimeError("tabula: %s" % ans["error"])
+        board = ans["board"]
+        if acey and self.earns_double(len(ans["moves"])) and not finished(from_tabula(board, me)):
+            double = self.bridge.ask({"cmd": "choose", "board": board}).get("double")
+            if not double:
+                raise RuntimeError("tabula named no double")
+            ans = self.bridge.ask({"cmd": "move", "board": board, "dice": [double, double]})
+            if "error" in ans:
+                raise RuntimeError("tabula: %s" % ans["error"])
+            board = ans["board"]
+        self.tabula_time += time.time() - t
+        self.tabula_decisions += 1
+        reach = from_tabula(board, me)
+        req = {"cmd": "apply", "position": pos, "dice": list(dice), "rules": self.opts["rules"],
+               "reach": reach}
+        if double is not None:
+            req["double"] = double
+        checked = self.engine.ask(req)
+        if "error" in checked:
+            raise Illegal("tabula's play of %d-%d from %s (double %s) reaching %s: %s" % (
+                dice[0], dice[1], json.dumps(pos), double, json.dumps(reach), checked["error"]))
+        return checked["position"]
+
+    def game(self, k, acey_seat):
+        """Plays pair k's dice with acey in `acey_seat`; returns acey's points."""
+        dice = pair_dice(self.opts["seed"], k)
+        a, b = dice.die(), dice.die()
+        while a == b:
+            a, b = dice.die(), dice.die()
+        pos = starting_position()
+        pos["turn"] = 0 if a > b else 1
+        turns = 0
+        while not finished(pos):
+            roll = dice.roll()
+            if pos["turn"] == acey_seat:
+                pos = self.acey_turn(pos, roll)
+            else:
+                pos = self.tabula_turn(pos, roll)
+            turns += 1
+            if turns > 5000:
+                raise RuntimeError("game of pair %d did not end in 5000 turns" % k)
+        # The finished position goes to the loser; its exact value is the loser's (negative).
+        ans = self.engine.ask({"cmd": "eval", "position": pos, "rules": self.opts["rules"]})
+        if "error" in ans:
+            raise RuntimeError("acey engine: %s" % ans["error"])
+        loser_points = ans["equity"]
+        points = -loser_points if pos["turn"] != acey_seat else loser_points
+        return {"pair": k, "acey_seat": acey_seat, "points": round(points), "turns": turns}
+
+
+def finished(pos):
+    return 15 in pos["off"]
+
+
+def report(opts, games, wall, duel, stopped):
+    lines = ["acey %s against tabula (bgammon.org's bot), rules %s, common dice, seed %d" % (
+        opts["level"], opts["rules"], opts["seed"])]
+    if stopped:
+        lines.append("STOPPED: %s" % stopped)
+    n = len(games)
+    if not n:
+        lines.append("no game finished")
+        return "\n".join(lines)
+    by_pair = {}
+    for g in games:
+        by_pair.setdefault(g["pair"], []).append(g["points"])
+    means = [sum(v) / 2 for v in by_pair.values() if len(v) == 2]
+    if len(means) >= 2:
+        m = sum(means) / len(means)
+        se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
+        ppg = "%+.2f (95%% CI %+.2f .. %+.2f, %d pairs)" % (m, m - 1.96 * se, m + 1.96 * se,
+                                                          len(means))
+    else:
+        ppg = "%+.2f (no interval: fewer than 2 complete pairs)" % (
+            sum(g["points"] for g in games) / n)
+    wins = sum(1 for g in games if g["points"] > 0)
+    lines.append("games: %d, wall time %.0f s" % (n, wall))
+    lines.append("acey points per game: %s" % ppg)
+    lines.append("acey wins: %.1f%% (%d of %d)" % (100.0 * wins / n, wins, n))
+    lines.append("time per decision: acey %.1f ms, tabula %.1f ms" % (
+        1000 * duel.acey_time / max(duel.acey_decisions, 1),
+        1000 * duel.tabula_time / max(duel.tabula_decisions, 1)))
+    if not stopped or not stopped.startswith("ILLEGAL"):
+        lines.append("checks: every tabula play accepted by acey's rules (%d turn segments)" %
+                     duel.tabula_decisions)
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="acey against tabula at acey-deucey, common dice.")
+    ap.add_argument("--games", type=int, default=200, help="games, rounded up to pairs (200)")
+    ap.add_argument("--level", default="advanced", help="acey's level (advanced)")
+    ap.add_argument("--seed", type=int, default=1, help="dice seed: pair k uses stream k (1)")
+    ap.add_argument("--rules", default="bgammon", help="the rule string (bgammon)")
+    ap.add_argument("--acey", default=None,
+                    help="acey binary (default: target/release/acey of this repository)")
+    ap.add_argument("--bridge", default=None,
+                    help="tabula bridge (default: target/tabula-bridge, from "
+                         "scripts/tabula_bridge/build.sh)")
+    ap.add_argument("--net", default=None,
+                    help="a network file for acey instead of the shipped one (acey engine --net)")
+    ap.add_argument("--race-net", default=None,
+                    help="with --net, its race network (acey engine --race-net)")
+    ap.add_argument("--first-pair", type=int, default=0, help="first pair index (0)")
+    ap.add_argument("--json", default=None, help="also write every game as JSON lines here")
+    args = ap.parse_args()
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    acey = os.path.abspath(args.acey or os.path.join(root, "target", "release", "acey"))
+    bridge = os.path.abspath(args.bridge or os.path.join(root, "target", "tabula-bridge"))
+    if not os.path.exists(acey):
+        sys.exit("no acey binary at %s (cargo build --release -p acey)" % acey)
+    if not os.path.exists(bridge):
+        sys.exit("no tabula bridge at %s (scripts/tabula_bridge/build.sh TABULA_SOURCE_DIR)" %
+                 bridge)
+    argv = [acey, "engine", "--seed", str(args.seed)]
+    if args.net:
+        argv += ["--net", os.path.abspath(args.net)]
+        if args.race_net:
+            argv += ["--race-net", os.path.abspath(args.race_net)]
+    opts = {"level": args.level, "seed": args.seed, "rules": args.rules}
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+
+    engine = Pipe(argv, "acey engine")
+    tabula = Pipe([bridge], "tabula bridge")
+    duel = Duel(opts, engine, tabula)
+    pairs = (args.games + 1) // 2
+    games = []
+    jf = open(args.json, "w") if args.json else None
+    stopped = None
+    t0 = last = time.time()
+    try:
+        for k in range(args.first_pair, args.first_pair + pairs):
+            for seat in (0, 1):
+                g = duel.game(k, seat)
+                games.append(g)
+                if jf:
+                    jf.write(json.dumps(g) + "\n")
+                    jf.flush()
+            now = time.time()
+            if now - last >= 10 or k == args.first_pair + pairs - 1:
+                last = now
+                n = len(games)
+                print("[%5.0fs] %d/%d games, acey %+.2f points per game, %.1f%% wins" % (
+                    now - t0, n, 2 * pairs, sum(g["points"] for g in games) / n,
+                    100.0 * sum(1 for g in games if g["points"] > 0) / n),
+                    file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        stopped = "interrupted after %d games" % len(games)
+    except Illegal as e:
+        stopped = "ILLEGAL tabula play: %s" % e
+    except RuntimeError as e:
+        stopped = "error: %s" % e
+    finally:
+        engine.close()
+        tabula.close()
+        if jf:
+            jf.close()
+    print(report(opts, games, time.time() - t0, duel, stopped))
+    print("command: %s" % " ".join([os.path.basename(sys.executable)] + sys.argv))
+    sys.exit(1 if stopped and not stopped.startswith("interrupted") else 0)
+
+
+if __name__ == "__main__":
+    main()
