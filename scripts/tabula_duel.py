@@ -214,6 +214,45 @@ def finished(pos):
     return 15 in pos["off"]
 
 
+def self_test(acey):
+    """Checks the board conversions without tabula: along games of acey's `beginner` against
+    itself (noisy plays reach hits, bars, partly entered sides and bear-offs under `bgammon`),
+    every position must survive to_tabula and back from either seat, and tabula's board must
+    hold what the rules say (15 checkers a side, the entered flags). Exit status 0 when all do."""
+    engine = Pipe([acey, "engine", "--seed", "3"], "acey engine")
+    checked = 0
+    seen = set()
+    try:
+        for k in range(4):
+            dice = pair_dice(99, k)
+            pos = starting_position()
+            while not finished(pos):
+                b = to_tabula(pos)
+                back = from_tabula(b, pos["turn"])
+                if back != pos:
+                    raise SystemExit("conversion lost something: %s -> %s -> %s" % (
+                        json.dumps(pos), b, json.dumps(back)))
+                mine = sum(v for v in b[1:25] if v > 0) + b[HOME_PLAYER] + b[BAR_PLAYER]
+                theirs = -sum(v for v in b[1:25] if v < 0) - b[HOME_OPPONENT] - b[BAR_OPPONENT]
+                if mine != 15 or theirs != 15:
+                    raise SystemExit("tabula's board does not hold 15 a side: %s" % b)
+                me = pos["turn"]
+                seen.add((bool(pos["bar"][0] or pos["bar"][1]),
+                          bool(pos["start"][me] and pos["start"][1 - me] < 15),
+                          bool(pos["off"][me] or pos["off"][1 - me])))
+                checked += 1
+                ans = engine.ask({"cmd": "move", "position": pos, "dice": list(dice.roll()),
+                                  "rules": "bgammon", "level": "beginner"})
+                if "error" in ans:
+                    raise SystemExit("acey engine: %s" % ans["error"])
+                pos = ans["position"]
+    finally:
+        engine.close()
+    if not any(s[0] for s in seen) or not any(s[2] for s in seen):
+        raise SystemExit("the self-test games reached no bar or no bear-off: check them")
+    print("self-test: %d positions converted to tabula's board and back unchanged" % checked)
+
+
 def report(opts, games, wall, duel, stopped):
     lines = ["acey %s against tabula (bgammon.org's bot), rules %s, common dice, seed %d" % (
         opts["level"], opts["rules"], opts["seed"])]
@@ -265,6 +304,8 @@ def main():
                     help="with --net, its race network (acey engine --race-net)")
     ap.add_argument("--first-pair", type=int, default=0, help="first pair index (0)")
     ap.add_argument("--json", default=None, help="also write every game as JSON lines here")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the board conversions along acey's own games (needs no tabula)")
     args = ap.parse_args()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -272,6 +313,9 @@ def main():
     bridge = os.path.abspath(args.bridge or os.path.join(root, "target", "tabula-bridge"))
     if not os.path.exists(acey):
         sys.exit("no acey binary at %s (cargo build --release -p acey)" % acey)
+    if args.self_test:
+        self_test(acey)
+        return
     if not os.path.exists(bridge):
         sys.exit("no tabula bridge at %s (scripts/tabula_bridge/build.sh TABULA_SOURCE_DIR)" %
                  bridge)

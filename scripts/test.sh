@@ -11,6 +11,8 @@ command -v chromedriver >/dev/null || need_pkgs+=(chromium-driver)
 # The training-curve test draws text with a font file (plotters measures text even for SVG).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_pkgs+=(fonts-dejavu-core)
 # The storage, online and multi-node tests run against a real PostgreSQL server too.
+# The duel harnesses' self-test (scripts/tabula_duel.py --self-test) is Python.
+command -v python3 >/dev/null || need_pkgs+=(python3)
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need_pkgs+=(postgresql)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -33,6 +35,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
 echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
+echo "== tabula duel harness self-test"
+python3 scripts/tabula_duel.py --self-test --acey target/debug/acey
 
 # PostgreSQL on a temporary data directory, for as long as this script runs (unless
 # ACEY_TEST_POSTGRES already names a server to use).
