@@ -37,6 +37,10 @@ pub struct TrainSettings {
     pub round: usize,
     /// Seed of the first round; round `k` uses `seed + k`.
     pub seed: u64,
+    /// The self-play bot's 1-2 filter ([`SearchSettings::chain_keep`]): the 1-2 plays extended
+    /// with every named double (0 = all, exact). Most of an acey-deucey game's time goes into the
+    /// 1-2s, so a few (as `advanced` plays) buy many more games in the same time.
+    pub chain_keep: usize,
 }
 
 impl Default for TrainSettings {
@@ -46,6 +50,7 @@ impl Default for TrainSettings {
             rate: 0.1,
             round: 16,
             seed: 1,
+            chain_keep: 0,
         }
     }
 }
@@ -68,6 +73,7 @@ fn play_game(
     net: &Network,
     contact: Option<&Network>,
     lambda: f32,
+    chain_keep: usize,
     seed: u64,
 ) -> (Vec<Sample>, usize) {
     let net_evaluator = Arc::new(match contact {
@@ -77,7 +83,10 @@ fn play_game(
     let bot = Bot::new(
         Arc::new(BearoffEvaluator::new(net_evaluator)),
         *rules,
-        SearchSettings::default(),
+        SearchSettings {
+            chain_keep,
+            ..SearchSettings::default()
+        },
     );
     let table = bearoff::table(rules);
     // The table's value of a bear-off state: the exact result the game ends on.
@@ -248,10 +257,10 @@ impl Trainer {
         let contact = self.contact.as_ref();
         let rules = &self.rules;
         let games: Vec<(Vec<Sample>, usize)> = {
-            let lambda = self.settings.lambda;
+            let (lambda, chain_keep) = (self.settings.lambda, self.settings.chain_keep);
             seeds
                 .par_iter()
-                .map(|&s| play_game(rules, net, contact, lambda, s))
+                .map(|&s| play_game(rules, net, contact, lambda, chain_keep, s))
                 .collect()
         };
         self.round += 1;
@@ -318,8 +327,9 @@ mod tests {
     fn games_end_at_their_first_bear_off() {
         let rules = Rules::default();
         let net = Network::random(8, 3);
-        for seed in 1..4 {
-            let (samples, turns) = play_game(&rules, &net, None, 0.7, seed);
+        // Exact 1-2s and the filter that keeps the best 3 1-2 plays (`--chain-keep 3`).
+        for (seed, chain_keep) in [(1, 0), (2, 0), (3, 0), (4, 3), (5, 3)] {
+            let (samples, turns) = play_game(&rules, &net, None, 0.7, chain_keep, seed);
             assert!(turns < 4999, "the game ended");
             // No state before the last is a bear-off (the last, where the game ended on the
             // table's value or a win, is not a sample).
@@ -333,7 +343,7 @@ mod tests {
         let (contact, race) = (Network::random(8, 3), Network::random(8, 4));
         let mut raced = 0;
         for seed in 1..6 {
-            let (samples, _) = play_game(&rules, &race, Some(&contact), 0.7, seed);
+            let (samples, _) = play_game(&rules, &race, Some(&contact), 0.7, 0, seed);
             assert!(samples
                 .iter()
                 .all(|s| !crate::contact::in_contact(&s.state)));

@@ -63,6 +63,10 @@ pub struct Args {
     /// Seed of the dice (the network's initial weights too).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The self-play bot's 1-2 filter: the 1-2 plays extended with every named double (0: all,
+    /// exact; `advanced` plays with 4). A few make acey-deucey games several times faster.
+    #[arg(long, default_value_t = 0)]
+    chain_keep: usize,
     /// Save the checkpoint every this many games.
     #[arg(long, default_value_t = 2_000)]
     save_every: u64,
@@ -163,6 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         rate: args.rate,
         round: args.round,
         seed: args.seed,
+        chain_keep: args.chain_keep,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
     if let Some(c) = contact {
