@@ -76,6 +76,21 @@ def pair_dice(seed, k):
     return Dice(Dice((seed ^ (k * 0xA0761D6478BD642F)) & MASK).next_u64())
 
 
+def points_per_game(games, by_pair, digits):
+    """acey's points per game as text: the mean over complete pairs (each pair's two games, seats
+    swapped on the same dice, averaged first) with its 95% interval, or the plain mean of the
+    games when fewer than two pairs are complete. `by_pair` holds each pair's games."""
+    means = [(v[0]["points"] + v[1]["points"]) / 2 for v in by_pair if len(v) == 2]
+    f = "%+." + str(digits) + "f"
+    if len(means) < 2:
+        return (f + " (no interval: fewer than 2 complete pairs)") % (
+            sum(g["points"] for g in games) / len(games))
+    m = sum(means) / len(means)
+    se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
+    return (f + " (95%% CI " + f + " .. " + f + ", %d pairs)") % (
+        m, m - 1.96 * se, m + 1.96 * se, len(means))
+
+
 RATINGS = ["Awful!", "Beginner", "Casual player", "Intermediate", "Advanced", "Expert",
            "World class", "Supernatural"]
 # gnubg's thresholds of error per unforced move (gnubg.errorrating), used outside gnubg.
@@ -373,17 +388,7 @@ class Tally:
         if n == 0:
             lines.append("no game finished")
             return "\n".join(lines)
-        pairs = [v for v in self.by_pair.values() if len(v) == 2]
-        pair_means = [(v[0]["points"] + v[1]["points"]) / 2 for v in pairs]
-        np_ = len(pair_means)
-        if np_ >= 2:
-            m = sum(pair_means) / np_
-            var = sum((x - m) ** 2 for x in pair_means) / (np_ - 1)
-            se = math.sqrt(var / np_)
-            ppg = "%+.3f (95%% CI %+.3f .. %+.3f, %d pairs)" % (m, m - 1.96 * se, m + 1.96 * se, np_)
-        else:
-            ppg = "%+.3f (no interval: fewer than 2 complete pairs)" % (
-                sum(g["points"] for g in games) / n)
+        ppg = points_per_game(games, self.by_pair.values(), 3)
         wins = sum(1 for g in games if g["points"] > 0)
 
         def rate(pred):
@@ -397,7 +402,8 @@ class Tally:
         gp = sum(g["gnubg_plays"] for g in games)
         mism = sum(g["judge_mismatch"] for g in games)
         resm = sum(1 for g in games if "gnubg_result_mismatch" in g)
-        lines.append("games: %d (%d complete pairs), wall time %.0f s" % (n, np_, wall))
+        complete = sum(1 for v in self.by_pair.values() if len(v) == 2)
+        lines.append("games: %d (%d complete pairs), wall time %.0f s" % (n, complete, wall))
         lines.append("acey points per game: %s" % ppg)
         lines.append("acey wins: %.1f%% (%d of %d)" % (100.0 * wins / n, wins, n))
         lines.append("acey wins a gammon %.1f%%, a backgammon %.1f%%; loses a gammon %.1f%%, "

@@ -30,7 +30,6 @@ interval over complete pairs only). Standard library only.
 
 import argparse
 import json
-import math
 import os
 import signal
 import subprocess
@@ -38,7 +37,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gnubg_duel import pair_dice  # noqa: E402 (the shared dice streams)
+from gnubg_duel import pair_dice, points_per_game  # noqa: E402 (shared with gnubg's duel)
 
 TABULA_SPACES = 35
 HOME_PLAYER, HOME_OPPONENT, BAR_PLAYER, BAR_OPPONENT = 0, 25, 26, 27
@@ -264,16 +263,8 @@ def report(opts, games, wall, duel, stopped):
         return "\n".join(lines)
     by_pair = {}
     for g in games:
-        by_pair.setdefault(g["pair"], []).append(g["points"])
-    means = [sum(v) / 2 for v in by_pair.values() if len(v) == 2]
-    if len(means) >= 2:
-        m = sum(means) / len(means)
-        se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
-        ppg = "%+.2f (95%% CI %+.2f .. %+.2f, %d pairs)" % (m, m - 1.96 * se, m + 1.96 * se,
-                                                          len(means))
-    else:
-        ppg = "%+.2f (no interval: fewer than 2 complete pairs)" % (
-            sum(g["points"] for g in games) / n)
+        by_pair.setdefault(g["pair"], []).append(g)
+    ppg = points_per_game(games, by_pair.values(), 2)
     wins = sum(1 for g in games if g["points"] > 0)
     lines.append("games: %d, wall time %.0f s" % (n, wall))
     lines.append("acey points per game: %s" % ppg)
