@@ -252,25 +252,71 @@ pub fn draw(rules: &Rules, per_stage: usize, seed: u64) -> Vec<(Stage, Position,
     out
 }
 
-/// Settles one decision: the best `keep` candidates of `judge`'s search, rolled out by `roller`
-/// for both sides with common dice; `None` once `stop` is set.
+/// The decisions of a set, to settle them again (with more candidates or another referee) while
+/// the set stays the same positions.
+pub fn decisions(items: &[Item]) -> Vec<(Stage, Position, (u8, u8))> {
+    items.iter().map(|i| (i.stage, i.state, i.dice)).collect()
+}
+
+/// Who settles a decision ([`settle`]).
+pub struct Referee {
+    /// Its search's best candidates are settled (the strongest level's search at 1 ply).
+    pub judge: Bot,
+    /// Plays both sides of the rollouts, and scores the truncated ones with its evaluator.
+    pub roller: Bot,
+    /// Bots whose own plays are settled too, so that each is scored on what it plays rather
+    /// than on a bound (their noiseless choice: noisy levels stay bounded where they stray).
+    pub also: Vec<Bot>,
+}
+
+/// Settles one decision: the best `keep` candidates of the referee's judge and the play of every
+/// bot in [`Referee::also`] (each state once), rolled out by the roller for both sides with
+/// common dice, or valued by the judge where its evaluator is exact (a bear-off with the
+/// tables); `None` once `stop` is set.
 pub fn settle(
-    judge: &Bot,
-    roller: &Bot,
+    referee: &Referee,
     (stage, state, dice): (Stage, Position, (u8, u8)),
     keep: usize,
     settings: &RolloutSettings,
     stop: &AtomicBool,
 ) -> Option<Item> {
-    let ranked = judge.rank(&state, dice);
-    let cands: Vec<_> = ranked.iter().take(keep).map(|r| r.candidate).collect();
-    let results = rollout_candidates_until(roller, state.turn(), &cands, settings, stop)?;
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let ranked = referee.judge.rank(&state, dice);
+    let mut cands: Vec<_> = ranked.iter().take(keep).map(|r| r.candidate).collect();
+    for bot in &referee.also {
+        // The noise generator is never drawn from by a noiseless bot.
+        let chosen = bot.choose(&state, dice, &mut Dice::new(0));
+        if cands.iter().all(|c| c.state != chosen.state) {
+            cands.push(chosen);
+        }
+    }
+    let equities: Vec<f32> = if referee.judge.exact(&state) {
+        // The bear-off tables value every play exactly (the judge ranked them all): a rollout
+        // could only add noise.
+        cands
+            .iter()
+            .map(|c| {
+                ranked
+                    .iter()
+                    .find(|r| r.candidate.state == c.state)
+                    .map_or(f32::NEG_INFINITY, |r| r.equity)
+            })
+            .collect()
+    } else {
+        rollout_candidates_until(&referee.roller, state.turn(), &cands, settings, stop)?
+            .iter()
+            .map(|r| r.equity as f32)
+            .collect()
+    };
     let mut candidates: Vec<Settled> = cands
         .iter()
-        .zip(&results)
-        .map(|(c, r)| Settled {
+        .zip(&equities)
+        .filter(|(_, e)| e.is_finite())
+        .map(|(c, &equity)| Settled {
             state: c.state,
-            equity: r.equity as f32,
+            equity,
         })
         .collect();
     candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
@@ -363,16 +409,24 @@ mod tests {
     fn small_set(rules: &Rules) -> Vec<Item> {
         let drawn = draw(rules, 2, 5);
         let judge = Level::Advanced.bot(*rules);
-        let settings = RolloutSettings {
+        let referee = Referee {
+            judge: judge.clone(),
+            roller: judge,
+            also: Vec::new(),
+        };
+        drawn
+            .into_iter()
+            .filter_map(|d| settle(&referee, d, 3, &settings(), &AtomicBool::new(false)))
+            .collect()
+    }
+
+    fn settings() -> RolloutSettings {
+        RolloutSettings {
             trials: 36,
             truncate: Some(2),
             seed: 3,
             stratify: true,
-        };
-        drawn
-            .into_iter()
-            .filter_map(|d| settle(&judge, &judge, d, 3, &settings, &AtomicBool::new(false)))
-            .collect()
+        }
     }
 
     #[test]
@@ -400,6 +454,13 @@ mod tests {
                 assert!((x.equity - y.equity).abs() < 1e-4);
             }
         }
+        // The bear-off is valued by the tables, exactly: the best play is the table's.
+        let judge = Level::Advanced.bot(rules);
+        for item in items.iter().filter(|i| i.stage == Stage::BearOff) {
+            let ranked = judge.rank(&item.state, item.dice);
+            assert_eq!(item.candidates[0].state, ranked[0].candidate.state);
+            assert_eq!(item.candidates[0].equity, ranked[0].equity);
+        }
         // The same seed draws the same decisions.
         let again: Vec<_> = draw(&rules, 2, 5).into_iter().map(|d| d.1).collect();
         let first: Vec<_> = items.iter().map(|i| i.state).collect();
@@ -424,6 +485,34 @@ mod tests {
             good,
             "the same seed, the same score"
         );
+    }
+
+    #[test]
+    fn a_bot_settled_alongside_is_scored_on_its_own_plays() {
+        let rules = Preset::American.rules();
+        let items = small_set(&rules);
+        let random = crate::duel::named_bot("random", rules, 1).unwrap();
+        assert!(score(&random, &items, 1).total.outside > 0);
+        let judge = Level::Advanced.bot(rules);
+        let referee = Referee {
+            judge: judge.clone(),
+            roller: judge,
+            also: vec![random.clone()],
+        };
+        let again: Vec<Item> = decisions(&items)
+            .into_iter()
+            .filter_map(|d| settle(&referee, d, 3, &settings(), &AtomicBool::new(false)))
+            .collect();
+        assert_eq!(decisions(&again), decisions(&items), "the same decisions");
+        let scored = score(&random, &again, 1);
+        assert_eq!(scored.total.outside, 0, "{scored:?}");
+        // The judge's own candidates are settled as before (common dice: the same equities).
+        for (a, b) in again.iter().zip(&items) {
+            for c in &b.candidates {
+                let e = a.candidates.iter().find(|x| x.state == c.state).unwrap();
+                assert!((e.equity - c.equity).abs() < 1e-4, "{a} against {b}");
+            }
+        }
     }
 
     #[test]

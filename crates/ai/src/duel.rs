@@ -39,18 +39,28 @@ pub struct UnknownBot {
 /// The bot called `name`: a level, `random` (uniformly random legal plays), `heuristic` (the
 /// hand-tuned evaluator at 0-ply), or `LEVEL@FILE`: the level's search over the network in FILE
 /// (to measure a checkpoint against the shipped net; behind the bear-off tables, as the levels'
-/// networks are). `seed` varies the random bot.
+/// networks are), `LEVEL@FILE@RACE-FILE` with a race network for the positions with no contact
+/// left. `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
-    if let Some((level, file)) = name.split_once('@') {
+    if let Some((level, files)) = name.split_once('@') {
         let unknown = |why: String| UnknownBot {
             given: name.to_string(),
             why,
         };
         let level: Level = level.trim().parse().map_err(|e| unknown(format!("{e}")))?;
-        let net = crate::Network::load(std::path::Path::new(file.trim()))
-            .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))?;
-        let evaluator = crate::levels::behind_tables(crate::NeuralEvaluator::new(net, file.trim()));
-        return Ok(level.bot_with(evaluator, rules));
+        let load = |file: &str| {
+            crate::Network::load(std::path::Path::new(file.trim()))
+                .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))
+        };
+        let (file, race) = match files.split_once('@') {
+            Some((file, race)) => (file, Some(load(race)?)),
+            None => (files, None),
+        };
+        let mut net = crate::NeuralEvaluator::new(load(file)?, file.trim());
+        if let Some(race) = race {
+            net = net.with_race(race);
+        }
+        return Ok(level.bot_with(crate::levels::behind_tables(net), rules));
     }
     // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches
     // thousands of states and would make these bots' games twenty times slower.
@@ -71,7 +81,7 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
             .map_err(|_| UnknownBot {
                 given: name.to_string(),
                 why: format!(
-                    "choose random, heuristic, a level ({}) or LEVEL@NETWORK-FILE",
+                    "choose random, heuristic, a level ({}), LEVEL@NETWORK-FILE or LEVEL@NETWORK-FILE@RACE-NETWORK-FILE",
                     Level::names().join(", ")
                 ),
             }),
@@ -458,6 +468,15 @@ mod tests {
         crate::Network::random(8, 3).save(&path).unwrap();
         let name = format!("advanced@{}", path.display());
         assert!(named_bot(&name, rules, 1).is_ok());
+        let with_race = format!("advanced@{0}@{0}", path.display());
+        assert!(named_bot(&with_race, rules, 1).is_ok());
+        let e = named_bot(&format!("{name}@{}.missing", path.display()), rules, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("cannot read the network") && e.contains(".missing"),
+            "{e}"
+        );
         let _ = std::fs::remove_file(&path);
         let e = named_bot(&name, rules, 1).unwrap_err().to_string();
         assert!(e.contains("cannot read the network"), "{e}");

@@ -425,7 +425,7 @@ impl Bot {
     /// Whether the evaluator values `state` exactly (a bear-off with a table): the bot then ranks
     /// every candidate by 0-ply, the whole acey-deucey chain included, and plays the best
     /// without noise.
-    fn exact(&self, state: &Position) -> bool {
+    pub fn exact(&self, state: &Position) -> bool {
         self.evaluator.exact_for(&self.rules, state)
     }
 

@@ -1,5 +1,6 @@
 //! `acey benchmark` through the binary: the shipped set scored by stage (text and JSON), a small
-//! new set generated and scored, and the refusal of a bad file with its line (exit 2).
+//! new set generated, settled again with another bot's plays and scored, and the refusal of a
+//! bad file with its line (exit 2).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -93,6 +94,64 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
     assert_eq!(v["rules"], "bgammon");
     assert_eq!(v["decisions"], 5);
+
+    // The same decisions settled again with the random player's own plays: it is scored on
+    // them, never on a bound.
+    let again = temp("again.txt");
+    let again_path = again.to_str().unwrap();
+    let out = acey(&[
+        "benchmark",
+        "--generate",
+        again_path,
+        "--from",
+        path,
+        "--also",
+        "random",
+        "--keep",
+        "2",
+        "--trials",
+        "36",
+        "--truncate",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again_text = std::fs::read_to_string(&again).unwrap();
+    assert!(again_text.contains("# rules: bgammon"), "{again_text}");
+    assert!(again_text.contains("the plays of random"), "{again_text}");
+    let decision = |l: &str| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    let firsts = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(decision)
+            .collect()
+    };
+    assert_eq!(firsts(&again_text), firsts(&text), "the same decisions");
+    let scored = acey(&[
+        "benchmark",
+        "--data",
+        again_path,
+        "--bot",
+        "random",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    assert_eq!(v["bots"][0]["outside"], 0, "{v}");
+    let bad_bot = acey(&[
+        "benchmark",
+        "--generate",
+        again_path,
+        "--from",
+        path,
+        "--also",
+        "nobody",
+    ]);
+    assert_eq!(bad_bot.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_bot.stderr).contains("nobody"));
+    let _ = std::fs::remove_file(&again);
 
     std::fs::write(&file, format!("{text}contact nonsense 3-1\n")).unwrap();
     let bad = acey(&["benchmark", "--data", path]);

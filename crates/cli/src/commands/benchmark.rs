@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use acey_ai::benchmark::{draw, parse, score, settle, Score};
+use acey_ai::benchmark::{decisions, draw, parse, score, settle, Referee, Score};
 use acey_ai::duel::named_bot;
 use acey_ai::{Level, RolloutSettings};
 use anyhow::Context;
@@ -21,7 +21,8 @@ const SHIPPED: &str = include_str!("../../../../models/benchmark-american.txt");
 /// Arguments of `acey benchmark`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bots to score (repeat the flag): random, heuristic, a level or LEVEL@NETWORK-FILE; every
+    /// Bots to score (repeat the flag): random, heuristic, a level, LEVEL@NETWORK-FILE or
+    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE; every
     /// level when none is given.
     #[arg(long = "bot", value_name = "BOT")]
     bots: Vec<String>,
@@ -53,6 +54,18 @@ pub struct Args {
     /// Score rollout games with the evaluator after this many decisions (0: to the end).
     #[arg(long, default_value_t = 12, requires = "generate")]
     truncate: u32,
+    /// Settle the decisions of this benchmark file again instead of drawing new ones (its rules;
+    /// the set stays the same positions).
+    #[arg(long, value_name = "FILE", requires = "generate")]
+    from: Option<PathBuf>,
+    /// Settle this bot's own plays too (repeat the flag; as --bot), so that it is scored on what
+    /// it plays rather than on a bound.
+    #[arg(long = "also", value_name = "BOT", requires = "generate")]
+    also: Vec<String>,
+    /// The network the referee searches and rolls out with (default: the shipped one for the
+    /// rules).
+    #[arg(long, value_name = "FILE", requires = "generate")]
+    referee_net: Option<PathBuf>,
 }
 
 /// Runs `acey benchmark`.
@@ -78,18 +91,20 @@ fn rules_of(text: &str) -> anyhow::Result<acey_rules::Rules> {
     Ok(input::rules(named)?)
 }
 
+/// A benchmark file's text and the name to call it by (`None`: the shipped one).
+fn read_set(path: Option<&PathBuf>) -> anyhow::Result<(String, String)> {
+    match path {
+        Some(path) => Ok((
+            std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?,
+            path.display().to_string(),
+        )),
+        None => Ok((SHIPPED.to_string(), "the shipped benchmark".to_string())),
+    }
+}
+
 fn measure(args: &Args) -> anyhow::Result<()> {
-    let text = match &args.data {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?,
-        None => SHIPPED.to_string(),
-    };
-    let name = args
-        .data
-        .as_ref()
-        .map_or("the shipped benchmark".to_string(), |p| {
-            p.display().to_string()
-        });
+    let (text, name) = read_set(args.data.as_ref())?;
     let items = parse(&text).map_err(|e| UsageError(format!("{name}: {e}")))?;
     if items.is_empty() {
         return Err(UsageError(format!("{name} holds no decision")).into());
@@ -156,35 +171,58 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         )
         .into());
     }
-    let rules = input::rules(&args.rules)?;
     let settings = RolloutSettings {
         trials: args.trials,
         truncate: (args.truncate > 0).then_some(args.truncate),
         seed: args.seed,
         stratify: true,
     };
-    eprintln!(
-        "drawing {} decisions per stage from games between levels…",
-        args.per_stage
-    );
-    let drawn = draw(&rules, args.per_stage, args.seed);
+    let (rules, drawn, source) = match &args.from {
+        Some(path) => {
+            let (text, name) = read_set(Some(path))?;
+            let items = parse(&text).map_err(|e| UsageError(format!("{name}: {e}")))?;
+            let source = format!("the {} decisions of {name}", items.len());
+            (rules_of(&text)?, decisions(&items), source)
+        }
+        None => {
+            let rules = input::rules(&args.rules)?;
+            eprintln!(
+                "drawing {} decisions per stage from games between levels…",
+                args.per_stage
+            );
+            let drawn = draw(&rules, args.per_stage, args.seed);
+            let source = format!(
+                "{} per stage from games between levels, seed {}",
+                args.per_stage, args.seed
+            );
+            (rules, drawn, source)
+        }
+    };
+    let referee = referee(args, rules)?;
+    let net = args
+        .referee_net
+        .as_ref()
+        .map_or("the shipped network".to_string(), |p| {
+            p.display().to_string()
+        });
+    let also = if args.also.is_empty() {
+        String::new()
+    } else {
+        format!(" and the plays of {}", args.also.join(", "))
+    };
     let mut file = std::fs::File::create(out)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
     writeln!(
         file,
-        "# acey benchmark of errors\n# rules: {rules}\n# drawn: {} per stage from games between levels, seed {}\n\
-         # settled: the best {} of the strongest level's 1-ply search, rolled out by advanced (0-ply) for both sides, \
-         {} trials each (first roll stratified, common dice), truncated after {} decisions and scored by the evaluator",
-        args.per_stage,
-        args.seed,
+        "# acey benchmark of errors\n# rules: {rules}\n# drawn: {source}\n\
+         # settled: the best {} of the strongest level's 1-ply search{also}, rolled out by advanced (0-ply) for both sides, \
+         {} trials each (first roll stratified, common dice, seed {}), truncated after {} decisions and scored by the evaluator; \
+         the referee's network: {net}",
         args.keep,
         settings.effective_trials(),
+        args.seed,
         args.truncate
     )?;
-    let mut judge_settings = Level::Strongest.settings(&rules);
-    judge_settings.plies = 1;
-    let judge = acey_ai::Bot::new(Level::Strongest.evaluator(&rules), rules, judge_settings);
-    let roller = Level::Advanced.bot(rules);
     let bar = ProgressBar::new(drawn.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} decisions settled (eta {eta})")
@@ -192,7 +230,7 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
     );
     let mut done = 0;
     for d in drawn.iter().copied() {
-        let Some(item) = settle(&judge, &roller, d, args.keep, &settings, stop) else {
+        let Some(item) = settle(&referee, d, args.keep, &settings, stop) else {
             break;
         };
         writeln!(file, "{item}").with_context(|| format!("writing {}", out.display()))?;
@@ -209,4 +247,33 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
     }
     outln!("{done} decisions written to {}", out.display())?;
     Ok(())
+}
+
+/// The referee of `--generate`: the strongest level's search at 1 ply and the advanced level's
+/// rollouts, over the shipped network or `--referee-net`, and the `--also` bots.
+fn referee(args: &Args, rules: acey_rules::Rules) -> anyhow::Result<Referee> {
+    let evaluator = match &args.referee_net {
+        Some(path) => {
+            let net = acey_ai::Network::load(path).map_err(|e| {
+                UsageError(format!("cannot read the network {}: {e}", path.display()))
+            })?;
+            acey_ai::levels::behind_tables(acey_ai::NeuralEvaluator::new(
+                net,
+                &path.display().to_string(),
+            ))
+        }
+        None => Level::Strongest.evaluator(&rules),
+    };
+    let mut judge_settings = Level::Strongest.settings(&rules);
+    judge_settings.plies = 1;
+    let also = args
+        .also
+        .iter()
+        .map(|b| named_bot(b, rules, args.seed).map_err(|e| UsageError(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Referee {
+        judge: acey_ai::Bot::new(evaluator.clone(), rules, judge_settings),
+        roller: Level::Advanced.bot_with(evaluator, rules),
+        also,
+    })
 }

@@ -13,8 +13,9 @@ use crate::{input, UsageError};
 /// Arguments of `acey duel`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Bot A: random, heuristic or a level (beginner, casual, intermediate, advanced, expert,
-    /// strongest).
+    /// Bot A: random, heuristic, a level (beginner, casual, intermediate, advanced, expert,
+    /// strongest), LEVEL@NETWORK-FILE (the level over that network) or
+    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE (with a race network).
     #[arg(long)]
     a: String,
     /// Bot B, named as for --a.
