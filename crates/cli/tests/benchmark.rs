@@ -12,13 +12,39 @@ fn acey(args: &[&str]) -> Output {
         .expect("the acey binary runs")
 }
 
+/// Runs acey and requires it to succeed.
+fn acey_ok(args: &[&str]) -> Output {
+    let out = acey(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Generates a small set into `out` (36 rollout games a candidate, truncated after 2 decisions).
+fn generate(out: &str, args: &[&str]) {
+    let mut all = vec![
+        "benchmark",
+        "--generate",
+        out,
+        "--trials",
+        "36",
+        "--truncate",
+        "2",
+    ];
+    all.extend_from_slice(args);
+    acey_ok(&all);
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("acey-benchmark-it-{}-{name}", std::process::id()))
 }
 
 #[test]
 fn the_shipped_set_ranks_the_levels_by_stage() {
-    let out = acey(&[
+    let out = acey_ok(&[
         "benchmark",
         "--bot",
         "random",
@@ -26,11 +52,6 @@ fn the_shipped_set_ranks_the_levels_by_stage() {
         "advanced",
         "--json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["rules"], "american");
     assert_eq!(v["decisions"], 1000);
@@ -58,25 +79,9 @@ fn the_shipped_set_ranks_the_levels_by_stage() {
 fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     let file = temp("small.txt");
     let path = file.to_str().unwrap();
-    let out = acey(&[
-        "benchmark",
-        "--generate",
+    generate(
         path,
-        "--rules",
-        "bgammon",
-        "--per-stage",
-        "1",
-        "--keep",
-        "3",
-        "--trials",
-        "36",
-        "--truncate",
-        "2",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        &["--rules", "bgammon", "--per-stage", "1", "--keep", "3"],
     );
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("# rules: bgammon"), "{text}");
@@ -85,12 +90,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
         5,
         "{text}"
     );
-    let scored = acey(&["benchmark", "--data", path, "--bot", "advanced", "--json"]);
-    assert!(
-        scored.status.success(),
-        "{}",
-        String::from_utf8_lossy(&scored.stderr)
-    );
+    let scored = acey_ok(&["benchmark", "--data", path, "--bot", "advanced", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
     assert_eq!(v["rules"], "bgammon");
     assert_eq!(v["decisions"], 5);
@@ -99,25 +99,9 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     // them, never on a bound.
     let again = temp("again.txt");
     let again_path = again.to_str().unwrap();
-    let out = acey(&[
-        "benchmark",
-        "--generate",
+    generate(
         again_path,
-        "--from",
-        path,
-        "--also",
-        "random",
-        "--keep",
-        "2",
-        "--trials",
-        "36",
-        "--truncate",
-        "2",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        &["--from", path, "--also", "random", "--keep", "2"],
     );
     let again_text = std::fs::read_to_string(&again).unwrap();
     assert!(again_text.contains("# rules: bgammon"), "{again_text}");
