@@ -167,10 +167,7 @@ pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
     NETS[shipped as usize]
         .get_or_init(|| {
             let net = NeuralEvaluator::new(shipped.network(), "net");
-            behind_tables(match shipped.race_network() {
-                Some(race) => net.with_race(race),
-                None => net,
-            })
+            behind_tables(net.with_race(shipped.race_network()))
         })
         .clone()
 }

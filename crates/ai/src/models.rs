@@ -1,10 +1,13 @@
 //! The networks shipped with acey, embedded in the binary.
 //!
-//! `models/american.acey-net` is trained by `acey train` for the `american` preset; how it was
-//! trained and how strong it is are in `models/MODEL.md`. Other presets are served by the same
-//! network: its inputs describe the position (points, bar, `start`, borne off, pip counts), which
-//! means the same thing under every preset, and the search around it applies each preset's own
-//! legal plays, re-roll rules and exact scoring of finished games.
+//! One network per family of rule sets that play differently enough to be learned apart
+//! ([`Shipped`]: `american`, `bgammon`, `backgammon`), each trained by `acey train` under its
+//! preset, and each with a race network of its own for the positions with no contact left; how
+//! they were trained and how strong they are is in `models/MODEL.md`. A preset without a family
+//! of its own is served by the closest ([`Shipped::for_rules`]): the inputs describe the position
+//! (points, bar, `start`, borne off, pip counts), which means the same thing under every preset,
+//! and the search around the network applies each preset's own legal plays, re-roll rules and
+//! exact scoring of finished games.
 //!
 //! ```
 //! let net = acey_ai::models::default_network();
@@ -23,6 +26,10 @@ pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
 pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
 /// The bytes of the shipped `backgammon` network file.
 pub const BACKGAMMON: &[u8] = include_bytes!("../../../models/backgammon.acey-net");
+/// The bytes of the shipped `american` race network file (positions with no contact left).
+pub const AMERICAN_RACE: &[u8] = include_bytes!("../../../models/american-race.acey-net");
+/// The bytes of the shipped `bgammon` race network file (positions with no contact left).
+pub const BGAMMON_RACE: &[u8] = include_bytes!("../../../models/bgammon-race.acey-net");
 /// The bytes of the shipped `backgammon` race network file (positions with no contact left).
 pub const BACKGAMMON_RACE: &[u8] = include_bytes!("../../../models/backgammon-race.acey-net");
 
@@ -81,33 +88,38 @@ impl Shipped {
         }
     }
 
-    /// The family's race network, for positions with no contact left, if it has one: GNU
-    /// Backgammon's split of contact and race (models/MODEL.md).
-    pub fn race_network(self) -> Option<Network> {
-        static RACE: OnceLock<Network> = OnceLock::new();
+    fn race_bytes(self) -> &'static [u8] {
         match self {
-            Shipped::Backgammon => Some(
-                RACE.get_or_init(|| {
-                    Network::from_bytes(BACKGAMMON_RACE).expect("an embedded network file is valid")
-                })
-                .clone(),
-            ),
-            Shipped::American | Shipped::Bgammon => None,
+            Shipped::American => AMERICAN_RACE,
+            Shipped::Bgammon => BGAMMON_RACE,
+            Shipped::Backgammon => BACKGAMMON_RACE,
         }
+    }
+
+    /// The family's race network, for positions with no contact left: GNU Backgammon's split of
+    /// contact and race (models/MODEL.md). Parsed once per process.
+    pub fn race_network(self) -> Network {
+        static RACES: [OnceLock<Network>; Shipped::ALL.len()] =
+            [const { OnceLock::new() }; Shipped::ALL.len()];
+        parsed_once(&RACES[self as usize], self.race_bytes())
     }
 
     /// The network, parsed once per process.
     pub fn network(self) -> Network {
         static NETS: [OnceLock<Network>; Shipped::ALL.len()] =
             [const { OnceLock::new() }; Shipped::ALL.len()];
-        NETS[self as usize]
-            .get_or_init(|| {
-                // The bytes are part of the program and checked by the tests below: a failure
-                // here is a build defect, not bad input.
-                Network::from_bytes(self.bytes()).expect("an embedded network file is valid")
-            })
-            .clone()
+        parsed_once(&NETS[self as usize], self.bytes())
     }
+}
+
+/// An embedded network file, parsed the first time it is asked for.
+fn parsed_once(cell: &'static OnceLock<Network>, bytes: &'static [u8]) -> Network {
+    cell.get_or_init(|| {
+        // The bytes are part of the program and checked by the tests below: a failure here is a
+        // build defect, not bad input.
+        Network::from_bytes(bytes).expect("an embedded network file is valid")
+    })
+    .clone()
 }
 
 /// The shipped `american` network, parsed once per process.
@@ -142,16 +154,19 @@ mod tests {
     }
 
     #[test]
-    fn the_backgammon_race_network_loads_and_says_what_it_is() {
-        let race = Shipped::Backgammon
-            .race_network()
-            .expect("backgammon has one");
-        assert_eq!(
-            race.meta.get("rules").map(String::as_str),
-            Some("backgammon")
-        );
-        assert_eq!(race.meta.get("class").map(String::as_str), Some("race"));
-        assert!(Shipped::American.race_network().is_none());
+    fn every_race_network_loads_and_says_what_it_is() {
+        for shipped in Shipped::ALL {
+            let race = Network::from_bytes(shipped.race_bytes()).unwrap();
+            assert_eq!(
+                race.meta.get("rules").map(String::as_str),
+                Some(shipped.name())
+            );
+            assert_eq!(race.meta.get("class").map(String::as_str), Some("race"));
+            assert!(race
+                .meta
+                .get("games")
+                .is_some_and(|g| g.parse::<u64>().is_ok()));
+        }
     }
 
     #[test]
