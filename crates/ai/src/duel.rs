@@ -12,6 +12,7 @@
 //! the end of the game follow the rule set exactly, and any illegal choice of a bot would be
 //! refused there rather than counted.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -21,6 +22,7 @@ use acey_rules::{
 use rayon::prelude::*;
 
 use crate::candidates::Candidate;
+use crate::eval::Evaluator;
 use crate::evaluators::{HeuristicEvaluator, RandomEvaluator};
 use crate::levels::Level;
 use crate::search::{Bot, SearchSettings};
@@ -48,19 +50,12 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
             why,
         };
         let level: Level = level.trim().parse().map_err(|e| unknown(format!("{e}")))?;
-        let load = |file: &str| {
-            crate::Network::load(std::path::Path::new(file.trim()))
-                .map_err(|e| unknown(format!("cannot read the network {file}: {e}")))
-        };
         let (file, race) = match files.split_once('@') {
-            Some((file, race)) => (file, Some(load(race)?)),
+            Some((file, race)) => (file, Some(Path::new(race.trim()))),
             None => (files, None),
         };
-        let mut net = crate::NeuralEvaluator::new(load(file)?, file.trim());
-        if let Some(race) = race {
-            net = net.with_race(race);
-        }
-        return Ok(level.bot_with(crate::levels::behind_tables(net), rules));
+        let evaluator = network_evaluator(Path::new(file.trim()), race).map_err(unknown)?;
+        return Ok(level.bot_with(evaluator, rules));
     }
     // 0-ply with the chain filter of the 0-ply levels: a 1-2 enumerated in full reaches
     // thousands of states and would make these bots' games twenty times slower.
@@ -86,6 +81,21 @@ pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot>
                 ),
             }),
     }
+}
+
+/// The evaluator of the network file `file` (with the race network file `race`, if given) behind
+/// the bear-off tables, as the levels' networks are: what `LEVEL@FILE[@RACE-FILE]` bots and
+/// `acey engine --net` play with. The error says which file could not be read and why.
+pub fn network_evaluator(file: &Path, race: Option<&Path>) -> Result<Arc<dyn Evaluator>, String> {
+    let load = |file: &Path| {
+        crate::Network::load(file)
+            .map_err(|e| format!("cannot read the network {}: {e}", file.display()))
+    };
+    let mut net = crate::NeuralEvaluator::new(load(file)?, &file.display().to_string());
+    if let Some(race) = race {
+        net = net.with_race(load(race)?);
+    }
+    Ok(crate::levels::behind_tables(net))
 }
 
 /// One finished game (or match: see [`play_game`]), seen from bot A.

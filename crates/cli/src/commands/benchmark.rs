@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::benchmark::{decisions, draw, parse, score, settle, Referee, Score};
-use acey_ai::duel::named_bot;
+use acey_ai::duel::{named_bot, network_evaluator};
 use acey_ai::{Level, RolloutSettings};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,8 +22,7 @@ const SHIPPED: &str = include_str!("../../../../models/benchmark-american.txt");
 #[derive(clap::Args)]
 pub struct Args {
     /// Bots to score (repeat the flag): random, heuristic, a level, LEVEL@NETWORK-FILE or
-    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE; every
-    /// level when none is given.
+    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE; every level when none is given.
     #[arg(long = "bot", value_name = "BOT")]
     bots: Vec<String>,
     /// The benchmark file (default: the shipped one, models/benchmark-american.txt).
@@ -177,28 +176,38 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         seed: args.seed,
         stratify: true,
     };
-    let (rules, drawn, source) = match &args.from {
+    // The set to settle again, if any, names the rules; the referee is checked before any
+    // decision is drawn, so that a bad bot or network is told at once.
+    let from = match &args.from {
         Some(path) => {
             let (text, name) = read_set(Some(path))?;
             let items = parse(&text).map_err(|e| UsageError(format!("{name}: {e}")))?;
-            let source = format!("the {} decisions of {name}", items.len());
-            (rules_of(&text)?, decisions(&items), source)
+            Some((rules_of(&text)?, items, name))
         }
+        None => None,
+    };
+    let rules = match &from {
+        Some((rules, _, _)) => *rules,
+        None => input::rules(&args.rules)?,
+    };
+    let referee = referee(args, rules)?;
+    let (drawn, source) = match from {
+        Some((_, items, name)) => (
+            decisions(&items),
+            format!("the {} decisions of {name}", items.len()),
+        ),
         None => {
-            let rules = input::rules(&args.rules)?;
             eprintln!(
                 "drawing {} decisions per stage from games between levels…",
                 args.per_stage
             );
-            let drawn = draw(&rules, args.per_stage, args.seed);
             let source = format!(
                 "{} per stage from games between levels, seed {}",
                 args.per_stage, args.seed
             );
-            (rules, drawn, source)
+            (draw(&rules, args.per_stage, args.seed), source)
         }
     };
-    let referee = referee(args, rules)?;
     let net = args
         .referee_net
         .as_ref()
@@ -253,15 +262,7 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
 /// rollouts, over the shipped network or `--referee-net`, and the `--also` bots.
 fn referee(args: &Args, rules: acey_rules::Rules) -> anyhow::Result<Referee> {
     let evaluator = match &args.referee_net {
-        Some(path) => {
-            let net = acey_ai::Network::load(path).map_err(|e| {
-                UsageError(format!("cannot read the network {}: {e}", path.display()))
-            })?;
-            acey_ai::levels::behind_tables(acey_ai::NeuralEvaluator::new(
-                net,
-                &path.display().to_string(),
-            ))
-        }
+        Some(path) => network_evaluator(path, None).map_err(UsageError)?,
         None => Level::Strongest.evaluator(&rules),
     };
     let mut judge_settings = Level::Strongest.settings(&rules);

@@ -10,10 +10,9 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use acey_ai::levels::behind_tables;
-use acey_ai::{Bot, Evaluator, Level, Network, NeuralEvaluator};
+use acey_ai::duel::network_evaluator;
+use acey_ai::{Bot, Evaluator, Level};
 use acey_rules::{for_each_turn_segment, Dice, MoveGen, Position, Preset, Rules};
-use anyhow::Context;
 use serde_json::{json, Map, Value};
 
 use super::analysis::{self, Method};
@@ -399,19 +398,10 @@ fn answer(engine: &mut Engine, line: &str) -> (Value, bool) {
 }
 
 /// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
-/// networks are ([`acey_ai::levels::behind_tables`]).
+/// networks are ([`acey_ai::duel::network_evaluator`]).
 fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc<dyn Evaluator>>> {
-    let Some(path) = net else {
-        return Ok(None);
-    };
-    let load = |p: &Path| {
-        Network::load(p).with_context(|| format!("cannot read the network {}", p.display()))
-    };
-    let mut evaluator = NeuralEvaluator::new(load(path)?, &path.display().to_string());
-    if let Some(race) = race {
-        evaluator = evaluator.with_race(load(race)?);
-    }
-    Ok(Some(behind_tables(evaluator)))
+    net.map(|path| network_evaluator(path, race).map_err(anyhow::Error::msg))
+        .transpose()
 }
 
 /// Runs `acey engine`.
