@@ -41,6 +41,12 @@ pub struct TrainSettings {
     /// with every named double (0 = all, exact). Most of an acey-deucey game's time goes into the
     /// 1-2s, so a few (as `advanced` plays) buy many more games in the same time.
     pub chain_keep: usize,
+    /// Plies of lookahead in the targets: 0 is TD(lambda) as TD-Gammon (a state is moved
+    /// towards the value of the state that followed it); 1 replaces that one sampled
+    /// successor by the frozen network's 1-ply value of the state itself (every roll
+    /// answered by its best play, [`Bot::evaluate_ahead`]): the network learns what its own
+    /// search would say, with none of the roll's noise. About ten times the work a game.
+    pub lookahead: u8,
 }
 
 impl Default for TrainSettings {
@@ -51,6 +57,7 @@ impl Default for TrainSettings {
             round: 16,
             seed: 1,
             chain_keep: 0,
+            lookahead: 0,
         }
     }
 }
@@ -72,10 +79,10 @@ fn play_game(
     rules: &Rules,
     net: &Network,
     contact: Option<&Network>,
-    lambda: f32,
-    chain_keep: usize,
+    settings: &TrainSettings,
     seed: u64,
 ) -> (Vec<Sample>, usize) {
+    let (lambda, chain_keep) = (settings.lambda, settings.chain_keep);
     let net_evaluator = Arc::new(match contact {
         Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
         None => NeuralEvaluator::new(net.clone(), "train"),
@@ -143,6 +150,23 @@ fn play_game(
         None => 0,
     };
     for t in (first.min(n - 1)..n - 1).rev() {
+        if settings.lookahead > 0 {
+            let g_next = seen_from(&states[t], &states[t + 1], g);
+            let ahead = defined(bot.evaluate_ahead(&states[t]));
+            // (1 - lambda) of the state's own 1-ply value, lambda of the return that followed
+            // it; a component the return lacks (the final result cannot give it) is the
+            // 1-ply value's alone.
+            let target = [0, 1, 2].map(|k| match (ahead[k], g_next[k]) {
+                (Some(a), Some(gk)) => Some((1.0 - lambda) * a + lambda * gk),
+                (a, gk) => a.or(gk),
+            });
+            samples.push(Sample {
+                state: states[t],
+                target,
+            });
+            g = [0, 1, 2].map(|k| target[k].or(Some(values[t][k])));
+            continue;
+        }
         let same_side = states[t + 1].turn() == states[t].turn();
         let v_next = values[t + 1];
         let (v_next, g_next) = if same_side {
@@ -172,6 +196,27 @@ fn play_game(
     }
     samples.reverse();
     (samples, n - 1)
+}
+
+/// A return seen from the side to roll at `next`, as the side to roll at `state` sees it: the
+/// same after an acey-deucey re-roll, flipped when the other side rolls next.
+fn seen_from(state: &Position, next: &Position, g: [Option<f32>; 3]) -> [Option<f32>; 3] {
+    if next.turn() == state.turn() {
+        g
+    } else {
+        [g[0].map(|w| 1.0 - w), g[2], g[1]]
+    }
+}
+
+/// An evaluation's outputs that mean something: the points of a win where a win can happen,
+/// of a loss where a loss can.
+fn defined(e: Eval) -> [Option<f32>; 3] {
+    const SURE: f32 = 1e-4;
+    [
+        Some(e.win),
+        (e.win > SURE).then_some(e.win_points),
+        (e.win < 1.0 - SURE).then_some(e.loss_points),
+    ]
 }
 
 /// Squared error of the outputs that have a target; counts them into `count`.
@@ -257,10 +302,10 @@ impl Trainer {
         let contact = self.contact.as_ref();
         let rules = &self.rules;
         let games: Vec<(Vec<Sample>, usize)> = {
-            let (lambda, chain_keep) = (self.settings.lambda, self.settings.chain_keep);
+            let settings = &self.settings;
             seeds
                 .par_iter()
-                .map(|&s| play_game(rules, net, contact, lambda, chain_keep, s))
+                .map(|&s| play_game(rules, net, contact, settings, s))
                 .collect()
         };
         self.round += 1;
@@ -329,11 +374,83 @@ mod tests {
         let net = Network::random(8, 3);
         // Exact 1-2s and the filter that keeps the best 3 1-2 plays (`--chain-keep 3`).
         for (seed, chain_keep) in [(1, 0), (2, 0), (3, 0), (4, 3), (5, 3)] {
-            let (samples, turns) = play_game(&rules, &net, None, 0.7, chain_keep, seed);
+            let settings = TrainSettings {
+                chain_keep,
+                ..TrainSettings::default()
+            };
+            let (samples, turns) = play_game(&rules, &net, None, &settings, seed);
             assert!(turns < 4999, "the game ended");
             // No state before the last is a bear-off (the last, where the game ended on the
             // table's value or a win, is not a sample).
             assert!(samples.iter().all(|s| !bearoff::is_bearoff(&s.state)));
+        }
+    }
+
+    #[test]
+    fn lookahead_targets_are_the_states_own_one_ply_values() {
+        let rules = Rules::default();
+        let net = Network::random(8, 5);
+        // lambda 0: each target is the frozen network's 1-ply value of the state, nothing of
+        // the game that followed.
+        let settings = TrainSettings {
+            lambda: 0.0,
+            chain_keep: 3,
+            lookahead: 1,
+            ..TrainSettings::default()
+        };
+        let (samples, _) = play_game(&rules, &net, None, &settings, 9);
+        assert!(samples.len() > 10);
+        let bot = Bot::new(
+            Arc::new(BearoffEvaluator::new(Arc::new(NeuralEvaluator::new(
+                net.clone(),
+                "train",
+            )))),
+            rules,
+            SearchSettings::default(),
+        );
+        for s in samples.iter().step_by(7) {
+            let ahead = bot.evaluate_ahead(&s.state);
+            assert_eq!(s.target[0], Some(ahead.win));
+            // 0-ply would value the state by the network itself: the targets are not that.
+            assert_eq!(s.target, defined(ahead));
+        }
+        let zero_ply: Vec<f32> = samples.iter().map(|s| bot.evaluate(&s.state).win).collect();
+        assert!(samples
+            .iter()
+            .zip(&zero_ply)
+            .any(|(s, &v)| (s.target[0].unwrap_or(v) - v).abs() > 1e-3));
+
+        // lambda 1: the 1-ply values have no weight, and every win target is the game's final
+        // result (a win, or the table's chances at its first bear-off) as that side sees it.
+        let settings = TrainSettings {
+            lambda: 1.0,
+            ..settings
+        };
+        let (samples, _) = play_game(&rules, &net, None, &settings, 9);
+        let first = samples[0].target[0].unwrap_or(-1.0);
+        assert!((0.0..=1.0).contains(&first));
+        for s in &samples {
+            let w = s.target[0].unwrap_or(-1.0);
+            assert!(
+                (w - first).abs() < 1e-6 || (w - (1.0 - first)).abs() < 1e-6,
+                "{w} {first}"
+            );
+        }
+    }
+
+    #[test]
+    fn training_with_lookahead_lowers_its_error() {
+        let settings = TrainSettings {
+            round: 4,
+            rate: 0.005,
+            chain_keep: 3,
+            lookahead: 1,
+            ..TrainSettings::default()
+        };
+        let mut trainer = Trainer::new(Network::random(16, 7), Rules::default(), settings, 0);
+        for _ in 0..3 {
+            let r = trainer.round();
+            assert!(r.td_error_after < r.td_error, "{r:?}");
         }
     }
 
@@ -343,7 +460,13 @@ mod tests {
         let (contact, race) = (Network::random(8, 3), Network::random(8, 4));
         let mut raced = 0;
         for seed in 1..6 {
-            let (samples, _) = play_game(&rules, &race, Some(&contact), 0.7, 0, seed);
+            let (samples, _) = play_game(
+                &rules,
+                &race,
+                Some(&contact),
+                &TrainSettings::default(),
+                seed,
+            );
             assert!(samples
                 .iter()
                 .all(|s| !crate::contact::in_contact(&s.state)));

@@ -368,6 +368,12 @@ fn train_creates_resumes_and_enriches_a_network() {
         "{meta}"
     );
     assert!(meta.contains("features_from=basic"), "{meta}");
+    // Trained on towards its own 1-ply values; a deeper lookahead is refused.
+    let o = train(&["--lookahead", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(net_meta(&net).contains("games=128"), "{}", net_meta(&net));
+    let o = train(&["--lookahead", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     // A rich network cannot go back, and an unknown set is named.
     assert_usage_error(&train(&["--features", "basic"]), "--features basic");
     let o = train(&["--features", "huge"]);

@@ -67,6 +67,11 @@ pub struct Args {
     /// exact; `advanced` plays with 4). A few make acey-deucey games several times faster.
     #[arg(long, default_value_t = 0)]
     chain_keep: usize,
+    /// Plies of lookahead in the targets: 0, TD(lambda) towards the state that followed; 1,
+    /// towards the frozen network's own 1-ply value of each state (every roll answered by its
+    /// best play), mixed with the game's return by --lambda. About ten times slower a game.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    lookahead: u8,
     /// Save the checkpoint every this many games.
     #[arg(long, default_value_t = 2_000)]
     save_every: u64,
@@ -168,6 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         round: args.round,
         seed: args.seed,
         chain_keep: args.chain_keep,
+        lookahead: args.lookahead,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
     if let Some(c) = contact {
