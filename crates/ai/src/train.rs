@@ -8,6 +8,13 @@
 //! targets. Games are played in parallel in rounds with the network frozen during a round, which
 //! keeps runs reproducible for a seed and a thread count.
 //!
+//! With lookahead ([`TrainSettings::lookahead`]) the value of the one sampled successor in the
+//! target is replaced by the frozen network's 1-ply value of the state itself: the mean over the
+//! 21 rolls of the value after each roll's best play. The target is then what the network's own
+//! search says of the state, without the noise of the one roll the game happened to take; the
+//! game's return still enters with weight lambda, so finished games and the bear-off tables keep
+//! anchoring it.
+//!
 //! The bear-off: where the rule set has a bear-off table ([`crate::bearoff`]), a game ends at its
 //! first state in which both sides are bearing off, and that state's table value is its exact
 //! result (the win probability, and the expected points of a win and of a loss where each can
