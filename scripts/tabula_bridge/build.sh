@@ -11,6 +11,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "${1:?usage: build.sh TABULA_SOURCE_DIR [OUTPUT]}" && pwd)
 out=${2:-$here/../../target/tabula-bridge}
+# The build runs in a temporary directory: a relative OUTPUT is made absolute first.
+mkdir -p "$(dirname "$out")"
+out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tabula" "$work/bridge"
