@@ -52,13 +52,17 @@ def main():
             charged = max(other[c] for c in common) - other[best]
             loss[stage].append(charged)
             loss["all"].append(charged)
-    stages = ["entering", "contact", "chain", "race", "bearoff", "all"]
+    stages = ["entering", "contact", "chain", "race", "bear-off", "all"]
     print("one settlement's best plays charged by the other (mean equity per decision):")
     for s in stages + sorted(set(loss) - set(stages)):
         if loss.get(s):
             v = loss[s]
+            # Each decision is counted twice, once each way.
             changed = sum(1 for x in v if x > 0) / len(v)
-            print(f"{s:9} {sum(v) / len(v):.4f}  ({len(v) // 2 if s != 'all' else len(v) // 2} decisions, best differs in {100 * changed:.1f}%)")
+            print(
+                f"{s:9} {sum(v) / len(v):.4f}  ({len(v) // 2} decisions; "
+                f"the other's best is another play in {100 * changed:.1f}%)"
+            )
 
 
 if __name__ == "__main__":
