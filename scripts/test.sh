@@ -37,6 +37,11 @@ echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
 echo "== tabula duel harness self-test"
 python3 scripts/tabula_duel.py --self-test --acey target/debug/acey
+echo "== benchmark noise script: a set against itself, and the two bgammon settlements"
+python3 scripts/benchmark_noise.py models/benchmark-bgammon.txt models/benchmark-bgammon.txt |
+  grep '^all       0.0000 ' >/dev/null
+python3 scripts/benchmark_noise.py models/benchmark-bgammon.txt \
+  models/training/benchmark-bgammon-seed2027.txt | grep '^all       0.0348 ' >/dev/null
 
 # PostgreSQL on a temporary data directory, for as long as this script runs (unless
 # ACEY_TEST_POSTGRES already names a server to use).
