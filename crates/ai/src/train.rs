@@ -52,7 +52,7 @@ pub struct TrainSettings {
     /// towards the value of the state that followed it); 1 replaces that one sampled
     /// successor by the frozen network's 1-ply value of the state itself (every roll
     /// answered by its best play, [`Bot::evaluate_ahead`]): the network learns what its own
-    /// search would say, with none of the roll's noise. About ten times the work a game.
+    /// search would say, with none of the roll's noise. About three times the work a game.
     pub lookahead: u8,
 }
 
@@ -157,45 +157,29 @@ fn play_game(
         None => 0,
     };
     for t in (first.min(n - 1)..n - 1).rev() {
-        if settings.lookahead > 0 {
-            let g_next = seen_from(&states[t], &states[t + 1], g);
-            let ahead = defined(bot.evaluate_ahead(&states[t]));
+        let (state, next) = (&states[t], &states[t + 1]);
+        let g_next = seen_from(state, next, g);
+        let target = if settings.lookahead > 0 {
+            let ahead = defined(bot.evaluate_ahead(state));
             // (1 - lambda) of the state's own 1-ply value, lambda of the return that followed
             // it; a component the return lacks (the final result cannot give it) is the
             // 1-ply value's alone.
-            let target = [0, 1, 2].map(|k| match (ahead[k], g_next[k]) {
+            [0, 1, 2].map(|k| match (ahead[k], g_next[k]) {
                 (Some(a), Some(gk)) => Some((1.0 - lambda) * a + lambda * gk),
                 (a, gk) => a.or(gk),
-            });
-            samples.push(Sample {
-                state: states[t],
-                target,
-            });
-            g = [0, 1, 2].map(|k| target[k].or(Some(values[t][k])));
-            continue;
-        }
-        let same_side = states[t + 1].turn() == states[t].turn();
-        let v_next = values[t + 1];
-        let (v_next, g_next) = if same_side {
-            (v_next, g)
+            })
         } else {
-            (
-                [1.0 - v_next[0], v_next[2], v_next[1]],
-                [g[0].map(|w| 1.0 - w), g[2], g[1]],
-            )
-        };
-        let is_last = t + 1 == n - 1 && finished;
-        let mut target = [None; 3];
-        for k in 0..3 {
-            target[k] = match g_next[k] {
+            let v_next = seen_from(state, next, values[t + 1].map(Some));
+            let is_last = t + 1 == n - 1 && finished;
+            [0, 1, 2].map(|k| match (g_next[k], v_next[k]) {
                 // The next state is final: its value is the exact result.
-                Some(gk) if is_last => Some(gk),
-                Some(gk) => Some((1.0 - lambda) * v_next[k] + lambda * gk),
-                None => None,
-            };
-        }
+                (Some(gk), _) if is_last => Some(gk),
+                (Some(gk), Some(vk)) => Some((1.0 - lambda) * vk + lambda * gk),
+                _ => None,
+            })
+        };
         samples.push(Sample {
-            state: states[t],
+            state: *state,
             target,
         });
         // Undefined components continue from the network's own estimate.

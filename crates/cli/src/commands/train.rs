@@ -69,7 +69,7 @@ pub struct Args {
     chain_keep: usize,
     /// Plies of lookahead in the targets: 0, TD(lambda) towards the state that followed; 1,
     /// towards the frozen network's own 1-ply value of each state (every roll answered by its
-    /// best play), mixed with the game's return by --lambda. About ten times slower a game.
+    /// best play), mixed with the game's return by --lambda. About three times slower a game.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     lookahead: u8,
     /// Save the checkpoint every this many games.
