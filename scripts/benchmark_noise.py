@@ -17,7 +17,11 @@ from collections import defaultdict
 def read(path):
     """The decisions of a benchmark file: (stage, position, dice, {candidate: equity})."""
     out = []
-    with open(path, encoding="utf-8") as f:
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as e:
+        sys.exit(f"cannot read {path}: {e.strerror}")
+    with f:
         for n, line in enumerate(f, 1):
             line = line.strip()
             if not line or line.startswith("#"):
