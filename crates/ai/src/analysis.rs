@@ -36,9 +36,10 @@ use acey_rules::{
 };
 use rayon::prelude::*;
 
-use crate::candidates::{notation, weighted_rolls, Candidate};
+use crate::candidates::{notation, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
 use crate::levels::Level;
+use crate::luck::roll_luck;
 use crate::rollout::{rollout_candidates_until, RolloutSettings};
 use crate::search::{Bot, Ranked};
 
@@ -852,26 +853,15 @@ impl Analyser {
     /// The roll's luck for the mover at cube 1, with the mover's 0-ply equity and win
     /// probability before the roll (the weighted average over the 21 rolls).
     fn luck(&self, state: &Position, dice: (u8, u8)) -> (f32, f32, f32) {
-        let mut mean = 0.0;
-        let mut win = 0.0;
-        let mut this = 0.0;
-        let roll = (dice.0.max(dice.1), dice.0.min(dice.1));
-        for ((a, b), w) in weighted_rolls() {
-            let best = self.luck_bot.rank(state, (a, b));
-            let (e, p) = best.first().map_or((0.0, 0.5), |r| (r.equity, r.win));
-            mean += w * e;
-            win += w * p;
-            if (a.max(b), a.min(b)) == roll {
-                this = e;
-            }
-        }
-        (this - mean, mean, win)
+        let luck = roll_luck(&self.luck_bot, state, dice);
+        (luck.equity, luck.mean_equity, luck.mean_win)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates::weighted_rolls;
     use acey_rules::{random_action, Dice, Preset, CHECKERS};
 
     /// A whole game (fixed dice): player 0 plays the analyser's bot's first choice (its planned
@@ -1232,6 +1222,7 @@ mod tests {
             truncate: Some(6),
             seed: 3,
             stratify: true,
+            variance_reduction: false,
         };
         let none = |_: usize, _: usize| {};
         // Stopped before it starts: nothing changes.

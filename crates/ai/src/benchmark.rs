@@ -426,6 +426,7 @@ mod tests {
             truncate: Some(2),
             seed: 3,
             stratify: true,
+            variance_reduction: false,
         }
     }
 

@@ -30,7 +30,9 @@ pub mod models;
 pub mod train;
 pub use train::{RoundReport, TrainSettings, Trainer};
 pub mod levels;
+pub mod luck;
 pub use levels::{Level, LevelError};
+pub use luck::{roll_luck, RollLuck};
 pub mod rollout;
 pub use rollout::{
     rollout_candidates, rollout_candidates_until, rollout_roll, rollout_state, RolloutResult,

@@ -12,6 +12,13 @@
 //!   of 36 and the standard error is the stratified one (within-roll spread only).
 //! * **Common random numbers**: trial `i` uses the same dice stream for every candidate, so the
 //!   differences between candidates are measured on the same luck.
+//! * **Luck subtraction** (`variance_reduction`, GNU Backgammon's "variance reduction"): every
+//!   roll of a trial after the first (which stratification already balances) has its luck for
+//!   the player who rolled it taken off the trial's result: the roll's best value minus the mean
+//!   of the 21 rolls' best values, each by the rollout bot's own search ([`crate::luck`]). A
+//!   roll's luck averages exactly zero over the rolls, so the mean stays unbiased, while most of
+//!   the chance in a trial's result is removed. Each decision then ranks all 21 rolls instead of
+//!   one, so a trial costs many times more; `acey bench rollout` weighs the two.
 //!
 //! Truncation: with `truncate = Some(n)`, a trial stops after `n` decisions and scores the state
 //! reached with the bot's evaluator (0-ply), as gnubg's truncated rollouts do.
@@ -26,6 +33,7 @@ use rayon::prelude::*;
 
 use crate::candidates::Candidate;
 use crate::eval::terminal_eval;
+use crate::luck::roll_luck;
 use crate::search::{Bot, Ranked};
 
 /// A game that has not ended after this many decisions is scored by the evaluator (a guard: real
@@ -43,6 +51,8 @@ pub struct RolloutSettings {
     pub seed: u64,
     /// Stratify the first roll over the 36 ordered outcomes.
     pub stratify: bool,
+    /// Subtract each later roll's luck from the trial's result (see the module's documentation).
+    pub variance_reduction: bool,
 }
 
 impl Default for RolloutSettings {
@@ -52,11 +62,25 @@ impl Default for RolloutSettings {
             truncate: None,
             seed: 1,
             stratify: true,
+            variance_reduction: false,
         }
     }
 }
 
 impl RolloutSettings {
+    /// The settings in words, e.g. `144 games per candidate, truncated after 24 decisions, luck
+    /// subtracted`.
+    pub fn summary(&self) -> String {
+        let mut s = format!("{} games per candidate", self.effective_trials());
+        if let Some(t) = self.truncate {
+            s.push_str(&format!(", truncated after {t} decisions"));
+        }
+        if self.variance_reduction {
+            s.push_str(", luck subtracted");
+        }
+        s
+    }
+
     /// The number of trials actually played.
     pub fn effective_trials(&self) -> usize {
         if self.stratify {
@@ -100,7 +124,8 @@ fn stratum_roll(k: usize) -> (u8, u8) {
     ((k / 6) as u8 + 1, (k % 6) as u8 + 1)
 }
 
-/// One trial from `state`: (points, win) for `me`.
+/// One trial from `state`: (points, win) for `me`, each less the luck of the rolls after the
+/// first when `reduce`.
 fn trial(
     bot: &Bot,
     state: &Position,
@@ -108,6 +133,7 @@ fn trial(
     first: Option<(u8, u8)>,
     seed: u64,
     truncate: Option<u32>,
+    reduce: bool,
 ) -> (f64, f64) {
     let rules = bot.rules();
     let mut dice = Dice::new(seed);
@@ -117,15 +143,28 @@ fn trial(
     let mut first = first;
     let limit = truncate.unwrap_or(MAX_DECISIONS).min(MAX_DECISIONS);
     let mut decisions = 0;
+    // The luck of the rolls so far, for `me`.
+    let (mut luck, mut win_luck) = (0.0f64, 0.0f64);
     loop {
         let value = terminal_eval(rules, &state)
             .or_else(|| (decisions >= limit).then(|| bot.evaluate(&state)));
         if let Some(e) = value {
             let e = if state.turn() == me { e } else { e.flipped() };
-            return (e.equity(rules) as f64, e.win as f64);
+            return (e.equity(rules) as f64 - luck, e.win as f64 - win_luck);
         }
-        let roll = first.take().unwrap_or_else(|| dice.roll());
-        state = bot.choose(&state, roll, &mut noise).state;
+        let (roll, stratified) = match first.take() {
+            Some(roll) => (roll, true),
+            None => (dice.roll(), false),
+        };
+        state = if reduce && !stratified {
+            let l = roll_luck(bot, &state, roll);
+            let sign = if state.turn() == me { 1.0 } else { -1.0 };
+            luck += sign * l.equity as f64;
+            win_luck += sign * l.win as f64;
+            bot.pick(l.ranked, bot.exact(&state), &mut noise).state
+        } else {
+            bot.choose(&state, roll, &mut noise).state
+        };
         decisions += 1;
     }
 }
@@ -166,7 +205,15 @@ fn run_trials(bot: &Bot, state: &Position, me: Player, s: &RolloutSettings) -> V
         .into_par_iter()
         .map(|i| {
             let first = s.stratify.then(|| stratum_roll(i % 36));
-            trial(bot, state, me, first, trial_seed(s.seed, i), s.truncate)
+            trial(
+                bot,
+                state,
+                me,
+                first,
+                trial_seed(s.seed, i),
+                s.truncate,
+                s.variance_reduction,
+            )
         })
         .collect()
 }
@@ -217,6 +264,7 @@ pub fn rollout_candidates_until(
                 first,
                 trial_seed(settings.seed, i),
                 settings.truncate,
+                settings.variance_reduction,
             ))
         })
         .collect();
@@ -308,6 +356,7 @@ mod tests {
             truncate: Some(8),
             seed: 5,
             stratify: true,
+            variance_reduction: false,
         };
         let many = RolloutSettings {
             trials: 72 * 9,
@@ -358,6 +407,7 @@ mod tests {
             truncate: Some(4),
             seed: 9,
             stratify: true,
+            variance_reduction: false,
         };
         let picked: Vec<Candidate> = all
             .iter()
@@ -389,8 +439,78 @@ mod tests {
             truncate: Some(6),
             seed: 3,
             stratify: false,
+            variance_reduction: false,
         };
         let b = bot(rules);
         assert_eq!(rollout_state(&b, &start, &s), rollout_state(&b, &start, &s));
+    }
+
+    #[test]
+    fn luck_subtraction_plays_the_same_games_and_takes_each_later_roll_s_luck_off() {
+        // Trial by trial: the same dice give the same game with and without the subtraction
+        // (the luck is computed beside the play, not instead of it), and the difference is the
+        // sum of the luck, for the trial's player, of every roll after the stratified first.
+        let rules = Rules::default();
+        let b = bot(rules);
+        let start = crate::test_support::random_game_states(&rules, 23)[6];
+        let me = start.turn();
+        let mut some_luck = false;
+        for i in 0..6 {
+            let first = Some(stratum_roll(i));
+            let seed = trial_seed(4, i);
+            let plain = trial(&b, &start, me, first, seed, Some(5), false);
+            let reduced = trial(&b, &start, me, first, seed, Some(5), true);
+            // Replay the game by hand, adding up the luck.
+            let mut dice = Dice::new(seed);
+            let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);
+            let mut state = b.choose(&start, stratum_roll(i), &mut noise).state;
+            let mut luck = 0.0f64;
+            for _ in 1..5 {
+                if terminal_eval(&rules, &state).is_some() {
+                    break;
+                }
+                let roll = dice.roll();
+                let l = roll_luck(&b, &state, roll);
+                let sign = if state.turn() == me { 1.0 } else { -1.0 };
+                luck += sign * l.equity as f64;
+                state = b.choose(&state, roll, &mut noise).state;
+            }
+            some_luck |= luck.abs() > 1e-3;
+            assert!(
+                (plain.0 - luck - reduced.0).abs() < 1e-4,
+                "trial {i}: {plain:?} - {luck} against {reduced:?}"
+            );
+        }
+        assert!(some_luck, "the trials met lucky and unlucky rolls");
+    }
+
+    #[test]
+    fn luck_subtraction_keeps_the_value_and_shrinks_its_error() {
+        // With the shipped network, as the benchmark and analysis roll out.
+        let rules = Rules::default();
+        let b = crate::levels::Level::Advanced.bot(rules);
+        let start = crate::test_support::random_game_states(&rules, 29)[8];
+        let plain = RolloutSettings {
+            trials: 72 * 3,
+            truncate: Some(6),
+            seed: 11,
+            stratify: true,
+            variance_reduction: false,
+        };
+        let reduced = RolloutSettings {
+            variance_reduction: true,
+            ..plain
+        };
+        let (p, r) = (
+            rollout_state(&b, &start, &plain),
+            rollout_state(&b, &start, &reduced),
+        );
+        assert!(r.std_error > 0.0);
+        assert!(
+            r.std_error < 0.5 * p.std_error,
+            "the subtraction removes much of the chance: {p:?} {r:?}"
+        );
+        let both = (p.std_error.powi(2) + r.std_error.powi(2)).sqrt();
+        assert!((p.equity - r.equity).abs() < 4.0 * both, "{p:?} {r:?}");
     }
 }

@@ -450,7 +450,7 @@ impl Bot {
     }
 
     /// The best candidate, or with noise one near it; never noise where the values are exact.
-    fn pick(&self, ranked: Vec<Ranked>, exact: bool, rng: &mut Dice) -> Candidate {
+    pub(crate) fn pick(&self, ranked: Vec<Ranked>, exact: bool, rng: &mut Dice) -> Candidate {
         if self.settings.noise <= 0.0 || exact || ranked.len() == 1 {
             return ranked[0].candidate;
         }

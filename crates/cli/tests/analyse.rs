@@ -309,6 +309,7 @@ fn rollouts_judge_the_marked_plays_again() {
     let r = &v["rollouts"];
     assert_eq!(r["trials"], 36);
     assert_eq!(r["truncate"], 3);
+    assert_eq!(r["variance_reduction"], false);
     let marked = r["marked"].as_u64().unwrap();
     assert!(marked > 3, "{r}");
     assert_eq!(r["done"], marked);

@@ -395,3 +395,56 @@ fn train_creates_resumes_and_enriches_a_network() {
     assert!(o.status.success(), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn hint_rollouts_can_subtract_the_luck() {
+    // The same candidates rolled out on the same dice, with and without each later roll's luck
+    // taken off: the JSON says which, and the subtraction leaves less chance in the results.
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "hint",
+            "--position",
+            START,
+            "--dice",
+            "6-5",
+            "--level",
+            "advanced",
+            "--rollout",
+            "--trials",
+            "36",
+            "--truncate",
+            "6",
+            "--max",
+            "3",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let o = acey(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let (plain, reduced) = (run(&[]), run(&["--variance-reduction"]));
+    assert_eq!(plain["method"]["rollout"]["variance_reduction"], false);
+    assert_eq!(reduced["method"]["rollout"]["variance_reduction"], true);
+    let errors = |v: &serde_json::Value| -> f64 {
+        let plays = v["plays"].as_array().unwrap();
+        assert!(plays.len() >= 2, "{v}");
+        plays.iter().map(|p| p["std_error"].as_f64().unwrap()).sum()
+    };
+    assert!(
+        errors(&reduced) < 0.6 * errors(&plain),
+        "{plain} against {reduced}"
+    );
+    // Only with --rollout.
+    assert_usage_error(
+        &acey(&[
+            "hint",
+            "--position",
+            START,
+            "--dice",
+            "6-5",
+            "--variance-reduction",
+        ]),
+        "--rollout",
+    );
+}

@@ -102,6 +102,7 @@ pub fn to_json(a: &Analysis, names: &[Option<String>; 2], rollouts: Option<&Roll
             "trials": r.settings.effective_trials(),
             "truncate": r.settings.truncate,
             "seed": r.settings.seed,
+            "variance_reduction": r.settings.variance_reduction,
             "marked": r.marked,
             "done": r.done,
         })),

@@ -45,6 +45,10 @@ pub struct Args {
     /// Seed of the rollout dice.
     #[arg(long, default_value_t = 1, requires = "rollout")]
     seed: u64,
+    /// Subtract each roll's luck from the rollout games (GNU Backgammon's variance reduction):
+    /// many times the work a game, less chance in each (docs/benchmarks.md weighs the two).
+    #[arg(long, requires = "rollout")]
+    variance_reduction: bool,
 }
 
 /// Runs `acey analyse`.
@@ -84,6 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             truncate: (args.truncate > 0).then_some(args.truncate),
             seed: args.seed,
             stratify: true,
+            variance_reduction: args.variance_reduction,
         };
         let marked = Analyser::marked(&analysis).len();
         let bar = ProgressBar::new(marked as u64);
@@ -151,13 +156,10 @@ fn print_text(
     outln!("Analysis at {}-ply", a.plies)?;
     if let Some(r) = rollouts {
         outln!(
-            "{} of {} marked checker plays judged again by rollouts ({} games per candidate{})",
+            "{} of {} marked checker plays judged again by rollouts ({})",
             r.done,
             r.marked,
-            r.settings.effective_trials(),
-            r.settings
-                .truncate
-                .map_or_else(String::new, |t| format!(", truncated after {t} decisions"))
+            r.settings.summary()
         )?;
     }
     outln!()?;

@@ -102,13 +102,10 @@ pub fn report(
     if let Some(r) = rollouts {
         let _ = writeln!(
             h,
-            "<p>{} of {} marked checker plays judged again by rollouts ({} games per candidate{}); their loss carries the rollout's standard error.</p>",
+            "<p>{} of {} marked checker plays judged again by rollouts ({}); their loss carries the rollout's standard error.</p>",
             r.done,
             r.marked,
-            r.settings.effective_trials(),
-            r.settings
-                .truncate
-                .map_or_else(String::new, |t| format!(", truncated after {t} decisions"))
+            r.settings.summary()
         );
     }
     summary(&mut h, a, meta);

@@ -20,6 +20,8 @@ pub enum Method {
         truncate: Option<u32>,
         /// Seed of the dice.
         seed: u64,
+        /// Subtract each roll's luck (`RolloutSettings::variance_reduction`).
+        variance_reduction: bool,
     },
 }
 
@@ -103,6 +105,7 @@ pub fn hint(
             trials,
             truncate,
             seed,
+            variance_reduction,
         } => {
             // Candidates are chosen by an exact 0-ply ranking and played out by the level's
             // 0-ply bot, whose chain filter keeps the 1-2s of the games fast.
@@ -120,6 +123,7 @@ pub fn hint(
                 truncate,
                 seed,
                 stratify: true,
+                variance_reduction,
             };
             let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
             let results = rollout_candidates(&player, state.turn(), &cands, &rollout);

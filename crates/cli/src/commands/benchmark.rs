@@ -61,6 +61,10 @@ pub struct Args {
     /// it plays rather than on a bound.
     #[arg(long = "also", value_name = "BOT", requires = "generate")]
     also: Vec<String>,
+    /// Subtract each roll's luck from the rollout games (GNU Backgammon's variance reduction):
+    /// many times the work a game, less chance in each (docs/benchmarks.md weighs the two).
+    #[arg(long, requires = "generate")]
+    variance_reduction: bool,
     /// The network the referee searches and rolls out with (default: the shipped one for the
     /// rules).
     #[arg(long, value_name = "FILE", requires = "generate")]
@@ -175,6 +179,7 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         truncate: (args.truncate > 0).then_some(args.truncate),
         seed: args.seed,
         stratify: true,
+        variance_reduction: args.variance_reduction,
     };
     // The set to settle again, if any, names the rules; the referee is checked before any
     // decision is drawn, so that a bad bot or network is told at once.
@@ -225,11 +230,12 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         file,
         "# acey benchmark of errors\n# rules: {rules}\n# drawn: {source}\n\
          # settled: the best {} of the strongest level's 1-ply search{also}, rolled out by advanced (0-ply) for both sides, \
-         {} trials each (first roll stratified, common dice, seed {}), truncated after {} decisions and scored by the evaluator; \
+         {} trials each (first roll stratified, common dice, seed {}{}), truncated after {} decisions and scored by the evaluator; \
          the referee's network: {net}",
         args.keep,
         settings.effective_trials(),
         args.seed,
+        if args.variance_reduction { ", each later roll's luck subtracted" } else { "" },
         args.truncate
     )?;
     let bar = ProgressBar::new(drawn.len() as u64);

@@ -34,6 +34,10 @@ pub struct Args {
     /// Seed of the rollout dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Subtract each roll's luck from the rollout games (GNU Backgammon's variance reduction):
+    /// many times the work a game, less chance in each (docs/benchmarks.md weighs the two).
+    #[arg(long, requires = "rollout")]
+    variance_reduction: bool,
     /// The evaluator and move filters of this level.
     #[arg(long, default_value = "strongest")]
     level: String,
@@ -60,6 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             trials: args.trials,
             truncate: args.truncate,
             seed: args.seed,
+            variance_reduction: args.variance_reduction,
         }
     } else {
         Method::Ply(analysis::check_ply(args.ply, true)?)
@@ -72,8 +77,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "player": state.turn().index(),
             "method": match method {
                 Method::Ply(n) => json!({"ply": n}),
-                Method::Rollout { trials, truncate, seed } =>
-                    json!({"rollout": {"trials": trials.div_ceil(36) * 36, "truncate": truncate, "seed": seed}}),
+                Method::Rollout { trials, truncate, seed, variance_reduction } =>
+                    json!({"rollout": {"trials": trials.div_ceil(36) * 36, "truncate": truncate, "seed": seed, "variance_reduction": variance_reduction}}),
             },
             "plays": analysis::rows_json(&rules, dice, &rows),
         });
@@ -82,8 +87,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let how = match method {
         Method::Ply(n) => format!("{n}-ply"),
-        Method::Rollout { trials, .. } => {
-            format!("rollout, {} games each", trials.div_ceil(36) * 36)
+        Method::Rollout {
+            trials,
+            variance_reduction,
+            ..
+        } => {
+            let luck = if variance_reduction {
+                ", luck subtracted"
+            } else {
+                ""
+            };
+            format!("rollout, {} games each{luck}", trials.div_ceil(36) * 36)
         }
     };
     outln!(
