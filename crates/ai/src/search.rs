@@ -215,26 +215,34 @@ impl Search<'_> {
         let mover = state.turn();
         let states: Vec<Position> = cands.iter().map(|c| c.state).collect();
         let evals = self.evals(&states);
-        let mut ranked: Vec<Ranked> = cands
-            .into_iter()
+        let mine: Vec<Eval> = cands
+            .iter()
             .zip(evals)
             .map(|(c, e)| {
-                let mine = if c.state.turn() == mover {
+                if c.state.turn() == mover {
                     e
                 } else {
                     e.flipped()
-                };
-                Ranked {
-                    candidate: c,
-                    equity: self.bot.value_of(&mine, mover),
-                    eval: mine,
-                    win: mine.win,
-                    plies: 0,
                 }
             })
             .collect();
-        ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        ranked
+        let equity: Vec<f32> = mine.iter().map(|e| self.bot.value_of(e, mover)).collect();
+        // Sort the indices, not the candidates: a candidate (two plays and a position) is about
+        // two hundred bytes, and moving them about in the sort cost 3.4% of the instructions of
+        // `advanced` games (callgrind). Stable, so ties keep the generation order, as sorting
+        // the candidates did.
+        let mut order: Vec<usize> = (0..cands.len()).collect();
+        order.sort_by(|&a, &b| equity[b].total_cmp(&equity[a]));
+        order
+            .into_iter()
+            .map(|i| Ranked {
+                candidate: cands[i],
+                equity: equity[i],
+                eval: mine[i],
+                win: mine[i].win,
+                plies: 0,
+            })
+            .collect()
     }
 
     /// Whether the evaluator's value of `state` needs no search (see [`Evaluator::exact_for`]).
