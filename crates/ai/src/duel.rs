@@ -12,7 +12,7 @@
 //! the end of the game follow the rule set exactly, and any illegal choice of a bot would be
 //! refused there rather than counted.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -42,7 +42,8 @@ pub struct UnknownBot {
 /// hand-tuned evaluator at 0-ply), or `LEVEL@FILE`: the level's search over the network in FILE
 /// (to measure a checkpoint against the shipped net; behind the bear-off tables, as the levels'
 /// networks are), `LEVEL@FILE@RACE-FILE` with a race network for the positions with no contact
-/// left. `seed` varies the random bot.
+/// left; FILE may be `FILE+FILE+...`, an ensemble whose outputs are averaged
+/// ([`crate::NeuralEvaluator::with_ensemble`]). `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
     if let Some((level, files)) = name.split_once('@') {
         let unknown = |why: String| UnknownBot {
@@ -91,7 +92,18 @@ pub fn network_evaluator(file: &Path, race: Option<&Path>) -> Result<Arc<dyn Eva
         crate::Network::load(file)
             .map_err(|e| format!("cannot read the network {}: {e}", file.display()))
     };
-    let mut net = crate::NeuralEvaluator::new(load(file)?, &file.display().to_string());
+    // FILE+FILE+...: an ensemble, the outputs averaged.
+    let mut members = file.to_str().map_or_else(
+        || vec![file.to_path_buf()],
+        |f| f.split('+').map(PathBuf::from).collect(),
+    );
+    let first = members.remove(0);
+    let others = members
+        .iter()
+        .map(|m| load(m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut net = crate::NeuralEvaluator::new(load(&first)?, &file.display().to_string())
+        .with_ensemble(others);
     if let Some(race) = race {
         net = net.with_race(load(race)?);
     }
@@ -485,6 +497,16 @@ mod tests {
             .to_string();
         assert!(
             e.contains("cannot read the network") && e.contains(".missing"),
+            "{e}"
+        );
+        // An ensemble: every member must be readable.
+        let ensemble = format!("advanced@{0}+{0}@{0}", path.display());
+        assert!(named_bot(&ensemble, rules, 1).is_ok());
+        let e = named_bot(&format!("{name}+{}.gone", path.display()), rules, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("cannot read the network") && e.contains(".gone"),
             "{e}"
         );
         let _ = std::fs::remove_file(&path);

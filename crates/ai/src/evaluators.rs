@@ -163,7 +163,9 @@ impl Evaluator for HeuristicEvaluator {
 /// The neural network as an evaluator.
 #[derive(Debug, Clone)]
 pub struct NeuralEvaluator {
-    net: Network,
+    /// The network, and after it any further networks of the same positions whose outputs are
+    /// averaged with its own (an ensemble). Never empty.
+    nets: Vec<Network>,
     /// The network of race positions (no contact left), if there is one.
     race: Option<Network>,
     label: String,
@@ -173,7 +175,7 @@ impl NeuralEvaluator {
     /// Wraps a network; `label` names it in duels.
     pub fn new(net: Network, label: &str) -> NeuralEvaluator {
         NeuralEvaluator {
-            net,
+            nets: vec![net],
             race: None,
             label: label.to_string(),
         }
@@ -189,16 +191,26 @@ impl NeuralEvaluator {
         }
     }
 
-    /// The network (of contact positions, when there is a race network).
-    pub fn network(&self) -> &Network {
-        &self.net
+    /// The same evaluator averaging the outputs of `others` with its network's wherever that
+    /// network evaluates (an ensemble: independent errors partly cancel). Each network reads
+    /// its own inputs.
+    pub fn with_ensemble(mut self, others: Vec<Network>) -> NeuralEvaluator {
+        self.nets.extend(others);
+        self
     }
 
-    /// The network that evaluates `state`.
-    fn network_for(&self, state: &Position) -> &Network {
+    /// The network (of contact positions, when there is a race network; the first of an
+    /// ensemble).
+    pub fn network(&self) -> &Network {
+        &self.nets[0]
+    }
+
+    /// The networks that evaluate `state`: the race network alone in a race, when there is one,
+    /// else the network and the rest of its ensemble.
+    fn networks_for(&self, state: &Position) -> &[Network] {
         match &self.race {
-            Some(race) if !crate::contact::in_contact(state) => race,
-            _ => &self.net,
+            Some(race) if !crate::contact::in_contact(state) => std::slice::from_ref(race),
+            _ => &self.nets,
         }
     }
 }
@@ -215,10 +227,27 @@ impl Evaluator for NeuralEvaluator {
             *o = match terminal_eval(rules, s) {
                 Some(e) => e,
                 None => {
-                    let net = self.network_for(s);
-                    encode(s, net.features(), &mut x);
-                    net.forward(&x, &mut act);
-                    act.eval()
+                    let nets = self.networks_for(s);
+                    let mut encoded = None;
+                    let mut sum = [0.0f32; 3];
+                    for net in nets {
+                        // Members reading the same inputs share one encoding.
+                        if encoded != Some(net.features()) {
+                            encode(s, net.features(), &mut x);
+                            encoded = Some(net.features());
+                        }
+                        net.forward(&x, &mut act);
+                        let e = act.eval();
+                        sum[0] += e.win;
+                        sum[1] += e.win_points;
+                        sum[2] += e.loss_points;
+                    }
+                    let n = nets.len() as f32;
+                    Eval {
+                        win: sum[0] / n,
+                        win_points: sum[1] / n,
+                        loss_points: sum[2] / n,
+                    }
                 }
             };
         }
@@ -260,6 +289,44 @@ mod tests {
                     .equity(&rules),
                 -15.0
             );
+        }
+    }
+
+    #[test]
+    fn an_ensemble_averages_its_members_and_a_race_network_still_takes_the_races() {
+        use crate::features::FeatureSet;
+        let rules = Rules::default();
+        let states = crate::test_support::random_game_states(&rules, 5);
+        // Members of both input sets: each reads its own.
+        let a = Network::random(16, 1);
+        let b = Network::random_with(FeatureSet::Rich, 8, 2);
+        let c = Network::random(16, 3);
+        let alone = |n: &Network| NeuralEvaluator::new(n.clone(), "alone");
+        let ensemble = alone(&a).with_ensemble(vec![b.clone(), c.clone()]);
+        let raced = alone(&a)
+            .with_ensemble(vec![b.clone(), c.clone()])
+            .with_race(b.clone());
+        let mut races = 0;
+        for s in states.iter().filter(|s| s.winner().is_none()) {
+            let [ea, eb, ec] = [&a, &b, &c].map(|n| alone(n).evaluate(&rules, s));
+            let e = ensemble.evaluate(&rules, s);
+            assert!((e.win - (ea.win + eb.win + ec.win) / 3.0).abs() < 1e-6);
+            let mean_loss = (ea.loss_points + eb.loss_points + ec.loss_points) / 3.0;
+            assert!((e.loss_points - mean_loss).abs() < 1e-6);
+            let r = raced.evaluate(&rules, s);
+            if crate::contact::in_contact(s) {
+                assert_eq!(r, e);
+            } else {
+                races += 1;
+                assert_eq!(r, eb);
+            }
+        }
+        assert!(races > 0, "the game reached a race");
+        // A network in an ensemble with itself plays as it does alone.
+        let twice = alone(&a).with_ensemble(vec![a.clone()]);
+        for s in &states {
+            let (x, y) = (twice.evaluate(&rules, s), alone(&a).evaluate(&rules, s));
+            assert!((x.win - y.win).abs() < 1e-6 && (x.win_points - y.win_points).abs() < 1e-6);
         }
     }
 }

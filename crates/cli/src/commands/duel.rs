@@ -15,7 +15,8 @@ use crate::{input, UsageError};
 pub struct Args {
     /// Bot A: random, heuristic, a level (beginner, casual, intermediate, advanced, expert,
     /// strongest), LEVEL@NETWORK-FILE (the level over that network) or
-    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE (with a race network).
+    /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE (with a race network); NETWORK-FILE+NETWORK-FILE
+    /// averages the networks' outputs (an ensemble).
     #[arg(long)]
     a: String,
     /// Bot B, named as for --a.
