@@ -1,5 +1,5 @@
-//! Does subtracting the luck pay for its cost in a rollout? (docs/benchmarks.md, "Rollouts: luck
-//! subtraction").
+//! Does subtracting the luck pay for its cost in a rollout? (docs/benchmarks.md, "Rollouts with
+//! the luck subtracted").
 //!
 //! For the first decisions of each stage of a benchmark set, the two best settled candidates are
 //! rolled out as `acey benchmark --generate` settles them (advanced plays both sides with the

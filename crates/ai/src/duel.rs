@@ -92,18 +92,18 @@ pub fn network_evaluator(file: &Path, race: Option<&Path>) -> Result<Arc<dyn Eva
         crate::Network::load(file)
             .map_err(|e| format!("cannot read the network {}: {e}", file.display()))
     };
-    // FILE+FILE+...: an ensemble, the outputs averaged.
-    let mut members = file.to_str().map_or_else(
+    // FILE+FILE+...: an ensemble, the outputs averaged. Splitting never yields nothing.
+    let members: Vec<PathBuf> = file.to_str().map_or_else(
         || vec![file.to_path_buf()],
         |f| f.split('+').map(PathBuf::from).collect(),
     );
-    let first = members.remove(0);
-    let others = members
+    let mut nets = members
         .iter()
         .map(|m| load(m))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut net = crate::NeuralEvaluator::new(load(&first)?, &file.display().to_string())
-        .with_ensemble(others);
+    let first = nets.remove(0);
+    let mut net =
+        crate::NeuralEvaluator::new(first, &file.display().to_string()).with_ensemble(nets);
     if let Some(race) = race {
         net = net.with_race(load(race)?);
     }

@@ -18,7 +18,8 @@
 //!   of the 21 rolls' best values, each by the rollout bot's own search ([`crate::luck`]). A
 //!   roll's luck averages exactly zero over the rolls, so the mean stays unbiased, while most of
 //!   the chance in a trial's result is removed. Each decision then ranks all 21 rolls instead of
-//!   one, so a trial costs many times more; `acey bench rollout` weighs the two.
+//!   one, so a trial costs many times more; `examples/rollout_variance.rs` weighs the two
+//!   (docs/benchmarks.md, "Rollouts with the luck subtracted").
 //!
 //! Truncation: with `truncate = Some(n)`, a trial stops after `n` decisions and scores the state
 //! reached with the bot's evaluator (0-ply), as gnubg's truncated rollouts do.
@@ -124,24 +125,27 @@ fn stratum_roll(k: usize) -> (u8, u8) {
     ((k / 6) as u8 + 1, (k % 6) as u8 + 1)
 }
 
-/// One trial from `state`: (points, win) for `me`, each less the luck of the rolls after the
-/// first when `reduce`.
+/// Trial `i` of a rollout from `state`: (points, win) for `me`, each less the luck of the rolls
+/// after the first when the settings subtract it.
 fn trial(
     bot: &Bot,
     state: &Position,
     me: Player,
-    first: Option<(u8, u8)>,
-    seed: u64,
-    truncate: Option<u32>,
-    reduce: bool,
+    i: usize,
+    settings: &RolloutSettings,
 ) -> (f64, f64) {
     let rules = bot.rules();
+    let seed = trial_seed(settings.seed, i);
+    let first = settings.stratify.then(|| stratum_roll(i % 36));
     let mut dice = Dice::new(seed);
     // The bot's noise draws from its own stream so that the dice stay common to all candidates.
     let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);
     let mut state = *state;
     let mut first = first;
-    let limit = truncate.unwrap_or(MAX_DECISIONS).min(MAX_DECISIONS);
+    let limit = settings
+        .truncate
+        .unwrap_or(MAX_DECISIONS)
+        .min(MAX_DECISIONS);
     let mut decisions = 0;
     // The luck of the rolls so far, for `me`.
     let (mut luck, mut win_luck) = (0.0f64, 0.0f64);
@@ -156,7 +160,7 @@ fn trial(
             Some(roll) => (roll, true),
             None => (dice.roll(), false),
         };
-        state = if reduce && !stratified {
+        state = if settings.variance_reduction && !stratified {
             let l = roll_luck(bot, &state, roll);
             let sign = if state.turn() == me { 1.0 } else { -1.0 };
             luck += sign * l.equity as f64;
@@ -203,18 +207,7 @@ fn summarise(values: &[(f64, f64)], stratified: bool) -> RolloutResult {
 fn run_trials(bot: &Bot, state: &Position, me: Player, s: &RolloutSettings) -> Vec<(f64, f64)> {
     (0..s.effective_trials())
         .into_par_iter()
-        .map(|i| {
-            let first = s.stratify.then(|| stratum_roll(i % 36));
-            trial(
-                bot,
-                state,
-                me,
-                first,
-                trial_seed(s.seed, i),
-                s.truncate,
-                s.variance_reduction,
-            )
-        })
+        .map(|i| trial(bot, state, me, i, s))
         .collect()
 }
 
@@ -256,16 +249,7 @@ pub fn rollout_candidates_until(
                 return None;
             }
             let (c, i) = (k / n, k % n);
-            let first = settings.stratify.then(|| stratum_roll(i % 36));
-            Some(trial(
-                bot,
-                &candidates[c].state,
-                mover,
-                first,
-                trial_seed(settings.seed, i),
-                settings.truncate,
-                settings.variance_reduction,
-            ))
+            Some(trial(bot, &candidates[c].state, mover, i, settings))
         })
         .collect();
     Some(
@@ -455,11 +439,21 @@ mod tests {
         let start = crate::test_support::random_game_states(&rules, 23)[6];
         let me = start.turn();
         let mut some_luck = false;
+        let plain_settings = RolloutSettings {
+            trials: 36,
+            truncate: Some(5),
+            seed: 4,
+            stratify: true,
+            variance_reduction: false,
+        };
+        let reduced_settings = RolloutSettings {
+            variance_reduction: true,
+            ..plain_settings
+        };
         for i in 0..6 {
-            let first = Some(stratum_roll(i));
             let seed = trial_seed(4, i);
-            let plain = trial(&b, &start, me, first, seed, Some(5), false);
-            let reduced = trial(&b, &start, me, first, seed, Some(5), true);
+            let plain = trial(&b, &start, me, i, &plain_settings);
+            let reduced = trial(&b, &start, me, i, &reduced_settings);
             // Replay the game by hand, adding up the luck.
             let mut dice = Dice::new(seed);
             let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);

@@ -12,17 +12,8 @@ use crate::UsageError;
 pub enum Method {
     /// Expectimax this many plies deep.
     Ply(u8),
-    /// Rollouts of the best candidates.
-    Rollout {
-        /// Games per candidate.
-        trials: usize,
-        /// Decisions before a trial is scored by the evaluator (`None`: to the end).
-        truncate: Option<u32>,
-        /// Seed of the dice.
-        seed: u64,
-        /// Subtract each roll's luck (`RolloutSettings::variance_reduction`).
-        variance_reduction: bool,
-    },
+    /// Rollouts of the best candidates, with these settings.
+    Rollout(RolloutSettings),
 }
 
 /// One ranked play.
@@ -101,12 +92,7 @@ pub fn hint(
                 plies: Some(r.plies),
             })
             .collect(),
-        Method::Rollout {
-            trials,
-            truncate,
-            seed,
-            variance_reduction,
-        } => {
+        Method::Rollout(rollout) => {
             // Candidates are chosen by an exact 0-ply ranking and played out by the level's
             // 0-ply bot, whose chain filter keeps the 1-2s of the games fast.
             let ranked: Vec<Ranked> = analysis_bot(level, rules, 0)
@@ -118,13 +104,6 @@ pub fn hint(
             settings.plies = 0;
             settings.noise = 0.0;
             let player = Bot::new(level.evaluator(&rules), rules, settings);
-            let rollout = RolloutSettings {
-                trials,
-                truncate,
-                seed,
-                stratify: true,
-                variance_reduction,
-            };
             let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
             let results = rollout_candidates(&player, state.turn(), &cands, &rollout);
             let mut rows: Vec<HintRow> = cands

@@ -1,6 +1,7 @@
 //! `acey hint`: the plays of a roll ranked by the bot, with win chance, expected points and the
 //! difference to the best play.
 
+use acey_ai::RolloutSettings;
 use serde_json::json;
 
 use super::analysis::{self, Method};
@@ -60,12 +61,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.trials == 0 {
             return Err(UsageError("--trials must be at least 1".into()).into());
         }
-        Method::Rollout {
+        Method::Rollout(RolloutSettings {
             trials: args.trials,
             truncate: args.truncate,
             seed: args.seed,
+            stratify: true,
             variance_reduction: args.variance_reduction,
-        }
+        })
     } else {
         Method::Ply(analysis::check_ply(args.ply, true)?)
     };
@@ -77,8 +79,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "player": state.turn().index(),
             "method": match method {
                 Method::Ply(n) => json!({"ply": n}),
-                Method::Rollout { trials, truncate, seed, variance_reduction } =>
-                    json!({"rollout": {"trials": trials.div_ceil(36) * 36, "truncate": truncate, "seed": seed, "variance_reduction": variance_reduction}}),
+                Method::Rollout(r) =>
+                    json!({"rollout": {"trials": r.effective_trials(), "truncate": r.truncate, "seed": r.seed, "variance_reduction": r.variance_reduction}}),
             },
             "plays": analysis::rows_json(&rules, dice, &rows),
         });
@@ -87,17 +89,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let how = match method {
         Method::Ply(n) => format!("{n}-ply"),
-        Method::Rollout {
-            trials,
-            variance_reduction,
-            ..
-        } => {
-            let luck = if variance_reduction {
+        Method::Rollout(r) => {
+            let luck = if r.variance_reduction {
                 ", luck subtracted"
             } else {
                 ""
             };
-            format!("rollout, {} games each{luck}", trials.div_ceil(36) * 36)
+            format!("rollout, {} games each{luck}", r.effective_trials())
         }
     };
     outln!(
