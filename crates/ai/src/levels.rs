@@ -40,7 +40,8 @@ pub enum Level {
     Casual,
     /// Shipped network at 0-ply with light noise: errs only between close plays.
     Intermediate,
-    /// Shipped network at 0-ply, no noise: the best next state.
+    /// Shipped network at 0-ply, no noise: the best next state; a 1-2's segment is searched at
+    /// 1-ply over the best 3.
     Advanced,
     /// Shipped network with 1-ply lookahead (every roll of the opponent or of a re-roll) over
     /// the best few candidates.
@@ -92,7 +93,9 @@ impl Level {
             Level::Beginner => "heuristic at 0-ply with large noise (0.25 of a game's worth)",
             Level::Casual => "network at 0-ply with noise 0.08 of a game's worth",
             Level::Intermediate => "network at 0-ply with noise 0.025 of a game's worth",
-            Level::Advanced => "network at 0-ply: the best next state",
+            Level::Advanced => {
+                "network at 0-ply: the best next state (a 1-2 at 1-ply over the best 3)"
+            }
             Level::Expert => "network, 1-ply lookahead over the best 6 candidates",
             Level::Strongest => {
                 "network, 1-ply over the best 6 candidates, then 2-ply lookahead over the best 2"
@@ -101,7 +104,7 @@ impl Level {
     }
 
     /// Plies, root move filter, inner move filter, 1-2 plays extended at the root, and noise as a
-    /// fraction of a game's maximum worth.
+    /// fraction of a game's maximum worth. (A 1-2's own depth: [`Level::chain_shape`].)
     fn shape(self) -> (u8, usize, usize, usize, f32) {
         match self {
             Level::Beginner => (0, 1, 1, 3, 0.25),
@@ -113,9 +116,22 @@ impl Level {
         }
     }
 
+    /// Where a 1-2's decision is searched deeper than the level's other rolls: its plies and
+    /// root filter ([`SearchSettings::chain_plies`]). `advanced` searches its 1-2s at 1-ply over
+    /// the best 3 segments: +0.17 points a game over the same net at 0-ply everywhere under
+    /// `american`, +0.08 under `bgammon` (20,000 games each, models/MODEL.md), and a 1-2 is one
+    /// roll in 18, so the median decision stays a 0-ply one.
+    fn chain_shape(self) -> (u8, usize) {
+        match self {
+            Level::Advanced => (1, 3),
+            _ => (0, 0),
+        }
+    }
+
     /// The search settings of this level under `rules` (noise scaled to the scoring).
     pub fn settings(self, rules: &Rules) -> SearchSettings {
         let (plies, keep, inner_keep, chain_keep, noise) = self.shape();
+        let (chain_plies, chain_search_keep) = self.chain_shape();
         SearchSettings {
             plies,
             keep,
@@ -124,7 +140,21 @@ impl Level {
             inner_keep,
             // The strongest level searches the expert's best 6 at 1-ply, then the best 2 of
             // those at 2-ply: it sees all the expert sees, and more where it matters.
-            deep_keep: if plies >= 2 { 2 } else { 0 },
+            deep_keep: if plies.max(chain_plies) >= 2 { 2 } else { 0 },
+            chain_plies,
+            chain_search_keep,
+        }
+    }
+
+    /// The level's evaluator filters searched `plies` deep at every roll, 1-2s included, with
+    /// no noise: what analysis judges with and what rollouts play with (a rollout's player is
+    /// the 0-ply one, fast through its 1-2s too).
+    pub fn settings_at(self, rules: &Rules, plies: u8) -> SearchSettings {
+        SearchSettings {
+            plies,
+            noise: 0.0,
+            chain_plies: 0,
+            ..self.settings(rules)
         }
     }
 
@@ -235,6 +265,31 @@ mod tests {
             ..rules
         };
         assert!(Level::Casual.settings(&single).noise < Level::Casual.settings(&rules).noise);
+    }
+
+    #[test]
+    fn advanced_searches_its_one_twos_deeper_and_analysis_does_not() {
+        let rules = Rules::default();
+        let advanced = Level::Advanced.settings(&rules);
+        assert_eq!((advanced.plies, advanced.chain_plies), (0, 1));
+        // No level's 1-2 is searched shallower than its other rolls, nor at its own depth
+        // over nothing.
+        for &l in Level::ALL {
+            let s = l.settings(&rules);
+            assert!(
+                s.chain_plies <= s.plies || s.chain_search_keep > 0,
+                "{l}: {s:?}"
+            );
+        }
+        // A depth asked for is the depth of every roll, without noise: analysis and the
+        // rollouts' player are not the level's mixed depths.
+        for &l in Level::ALL {
+            for plies in 0..=2 {
+                let s = l.settings_at(&rules, plies);
+                assert_eq!((s.plies, s.chain_plies, s.noise), (plies, 0, 0.0), "{l}");
+                assert_eq!(s.keep, l.settings(&rules).keep);
+            }
+        }
     }
 
     #[test]

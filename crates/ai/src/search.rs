@@ -39,6 +39,15 @@ pub struct SearchSettings {
     /// are searched at 1-ply first, and only the best `deep_keep` of those at the full depth
     /// (0 = every one of `keep` at the full depth).
     pub deep_keep: usize,
+    /// At the root, the plies of a 1-2's decision when more than [`SearchSettings::plies`]
+    /// (0 = the same as any roll). A 1-2's segment (the 1-2 play, the named double, its play and
+    /// the re-roll it earns) moves more equity than any other roll, and the 0-ply network errs
+    /// most there; it comes once in 18 rolls, so a deeper look there costs little time on the
+    /// whole and leaves the median decision as fast.
+    pub chain_plies: u8,
+    /// The candidates searched at [`SearchSettings::chain_plies`] (best by 0-ply) when those are
+    /// deeper than `plies`; otherwise `keep` applies.
+    pub chain_search_keep: usize,
 }
 
 /// 1-2 plays extended with every named double in lookahead nodes.
@@ -53,6 +62,8 @@ impl Default for SearchSettings {
             chain_keep: 0,
             inner_keep: 2,
             deep_keep: 0,
+            chain_plies: 0,
+            chain_search_keep: 0,
         }
     }
 }
@@ -321,12 +332,17 @@ impl Search<'_> {
     /// Re-ranks the best candidates by `plies`-deep equity (progressively: see
     /// [`SearchSettings::deep_keep`]). Each filter keeps the best of the previous pass, so the
     /// list stays ordered by depth first, then by equity.
-    fn deepen(&mut self, state: &Position, mut ranked: Vec<Ranked>, plies: u8) -> Vec<Ranked> {
+    fn deepen(
+        &mut self,
+        state: &Position,
+        mut ranked: Vec<Ranked>,
+        (plies, keep): (u8, usize),
+    ) -> Vec<Ranked> {
         if plies == 0 {
             return ranked;
         }
         let settings = self.bot.settings;
-        let keep = settings.keep.max(1).min(ranked.len());
+        let keep = keep.max(1).min(ranked.len());
         let deep_keep = settings.deep_keep.min(keep);
         if plies >= 2 && deep_keep > 0 && deep_keep < keep {
             self.rerank(state, &mut ranked[..keep], 1);
@@ -446,7 +462,22 @@ impl Bot {
             return s.ranked(state, dice, 0);
         }
         let ranked = s.ranked(state, dice, self.settings.chain_keep);
-        s.deepen(state, ranked, self.settings.plies)
+        let depth = if self.rules.is_acey_deucey(dice.0, dice.1) {
+            self.chain_depth()
+        } else {
+            (self.settings.plies, self.settings.keep)
+        };
+        s.deepen(state, ranked, depth)
+    }
+
+    /// The plies and the root filter of a 1-2's decision (see [`SearchSettings::chain_plies`]).
+    fn chain_depth(&self) -> (u8, usize) {
+        let s = self.settings;
+        if s.chain_plies > s.plies {
+            (s.chain_plies, s.chain_search_keep)
+        } else {
+            (s.plies, s.keep)
+        }
     }
 
     /// The bot's choice for a roll: the whole segment up to the next roll (for a 1-2: the 1-2
@@ -479,7 +510,7 @@ impl Bot {
         for (d, plays) in double_options(&self.rules, &mut s.gen, after) {
             let cands = double_candidates(&self.rules, after, d, &plays);
             let ranked = s.rank_candidates(after, cands);
-            let ranked = s.deepen(after, ranked, self.plies_at(after));
+            let ranked = s.deepen(after, ranked, self.depth_after_one_two(after));
             out.push((d, ranked[0]));
         }
         out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
@@ -496,18 +527,19 @@ impl Bot {
             Some((_, plays)) => {
                 let cands = double_candidates(&self.rules, after, d, &plays);
                 let ranked = s.rank_candidates(after, cands);
-                s.deepen(after, ranked, self.plies_at(after))
+                s.deepen(after, ranked, self.depth_after_one_two(after))
             }
             None => Vec::new(),
         }
     }
 
-    /// The lookahead at `state`: none where the evaluator is exact.
-    fn plies_at(&self, state: &Position) -> u8 {
-        if self.exact(state) {
-            0
+    /// The lookahead and root filter when naming and playing the double after a 1-2 played to
+    /// `after`: a 1-2's depth, none where the evaluator is exact.
+    fn depth_after_one_two(&self, after: &Position) -> (u8, usize) {
+        if self.exact(after) {
+            (0, self.settings.keep)
         } else {
-            self.settings.plies
+            self.chain_depth()
         }
     }
 
@@ -621,6 +653,58 @@ mod tests {
     }
 
     #[test]
+    fn a_one_two_alone_is_searched_at_its_own_depth_over_its_own_filter() {
+        // Given a 0-ply bot whose 1-2s are searched at 1-ply over the best 3,
+        let rules = Preset::American.rules();
+        let settings = SearchSettings {
+            chain_keep: 3,
+            chain_plies: 1,
+            chain_search_keep: 3,
+            ..SearchSettings::default()
+        };
+        let bot = heuristic_bot(rules, settings);
+        let state = middle_game(&rules, 8);
+        // when it ranks an ordinary roll, nothing is searched deeper;
+        assert!(bot.rank(&state, (6, 4)).iter().all(|r| r.plies == 0));
+        // when it ranks a 1-2, the best 3 segments by 0-ply are searched at 1-ply,
+        let ranked = bot.rank(&state, (1, 2));
+        assert!(ranked.len() > 3, "a 1-2 has many segments");
+        let depths: Vec<u8> = ranked.iter().map(|r| r.plies).collect();
+        assert_eq!(&depths[..3], &[1, 1, 1]);
+        assert!(depths[3..].iter().all(|&d| d == 0));
+        // exactly the best 3 of the 0-ply ranking, each at its 1-ply value;
+        let flat = heuristic_bot(
+            rules,
+            SearchSettings {
+                chain_plies: 0,
+                ..settings
+            },
+        );
+        let zero_ply = flat.rank(&state, (1, 2));
+        let mut top: Vec<Position> = zero_ply[..3].iter().map(|r| r.candidate.state).collect();
+        let mut deep: Vec<Position> = ranked[..3].iter().map(|r| r.candidate.state).collect();
+        top.sort_by_key(|p| p.id());
+        deep.sort_by_key(|p| p.id());
+        assert_eq!(top, deep);
+        for r in &ranked[..3] {
+            let v = flat.analyse(&r.candidate.state, 1).0;
+            let v = if r.candidate.state.turn() == state.turn() {
+                v
+            } else {
+                -v
+            };
+            assert!((r.equity - v).abs() < 1e-5, "{} against {v}", r.equity);
+        }
+        // and naming the double after a 1-2 play is searched at the 1-2's depth too.
+        let after = ranked[0]
+            .candidate
+            .play
+            .expect("a 1-2 segment has its play");
+        let doubles = bot.rank_doubles(&after.position().with_turn(state.turn()));
+        assert!(doubles.iter().all(|(_, r)| r.plies == 1), "{doubles:?}");
+    }
+
+    #[test]
     fn progressive_filtering_searches_the_best_deeper_and_keeps_each_pass_in_order() {
         let rules = Preset::American.rules();
         let settings = SearchSettings {
@@ -630,6 +714,8 @@ mod tests {
             inner_keep: 1,
             chain_keep: 3,
             noise: 0.0,
+            chain_plies: 0,
+            chain_search_keep: 0,
         };
         let bot = heuristic_bot(rules, settings);
         let state = middle_game(&rules, 8);

@@ -40,9 +40,7 @@ pub const MAX_PLY: u8 = 2;
 
 /// The bot for analysis at `level`'s evaluator and filters, `plies` deep.
 pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
-    let mut settings = level.settings(&rules);
-    settings.plies = plies;
-    settings.noise = 0.0;
+    let mut settings = level.settings_at(&rules, plies);
     // Analysis looks at every 1-2 play, and searches the best few deeper.
     settings.chain_keep = 0;
     settings.keep = settings.keep.max(6);
@@ -100,10 +98,7 @@ pub fn hint(
                 .into_iter()
                 .take(ROLLOUT_CANDIDATES)
                 .collect();
-            let mut settings = level.settings(&rules);
-            settings.plies = 0;
-            settings.noise = 0.0;
-            let player = Bot::new(level.evaluator(&rules), rules, settings);
+            let player = Bot::new(level.evaluator(&rules), rules, level.settings_at(&rules, 0));
             let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
             let results = rollout_candidates(&player, state.turn(), &cands, &rollout);
             let mut rows: Vec<HintRow> = cands

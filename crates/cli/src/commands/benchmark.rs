@@ -271,8 +271,7 @@ fn referee(args: &Args, rules: acey_rules::Rules) -> anyhow::Result<Referee> {
         Some(path) => network_evaluator(path, None).map_err(UsageError)?,
         None => Level::Strongest.evaluator(&rules),
     };
-    let mut judge_settings = Level::Strongest.settings(&rules);
-    judge_settings.plies = 1;
+    let judge_settings = Level::Strongest.settings_at(&rules, 1);
     let also = args
         .also
         .iter()
@@ -280,7 +279,8 @@ fn referee(args: &Args, rules: acey_rules::Rules) -> anyhow::Result<Referee> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Referee {
         judge: acey_ai::Bot::new(evaluator.clone(), rules, judge_settings),
-        roller: Level::Advanced.bot_with(evaluator, rules),
+        // The rollouts' player: 0-ply at every roll, as the sets were settled.
+        roller: acey_ai::Bot::new(evaluator, rules, Level::Advanced.settings_at(&rules, 0)),
         also,
     })
 }
