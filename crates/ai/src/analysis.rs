@@ -371,12 +371,11 @@ impl Analyser {
         if plies > MAX_PLIES {
             return Err(AnalysisError::TooDeep(plies));
         }
-        let mut settings = level.settings_at(&rules, plies);
-        // Every 1-2 play is extended with every named double: the played segment is then always
-        // among the ranked candidates, and the best is the best of all.
-        settings.chain_keep = 0;
-        settings.keep = settings.keep.max(6);
-        let bot = Bot::new(level.evaluator(&rules), rules, settings);
+        let bot = Bot::new(
+            level.evaluator(&rules),
+            rules,
+            level.judging_settings(&rules, plies),
+        );
         // Luck looks at 21 rolls per decision: 0-ply, with the level's chain filter.
         let luck_bot = Bot::new(level.evaluator(&rules), rules, level.settings_at(&rules, 0));
         Ok(Analyser {

@@ -158,6 +158,18 @@ impl Level {
         }
     }
 
+    /// The settings analysis and hints judge with: [`Level::settings_at`], every 1-2 play
+    /// extended with every named double (so a played segment is always among the ranked
+    /// candidates, and the best is the best of all), and at least the best 6 searched deeper.
+    pub fn judging_settings(self, rules: &Rules, plies: u8) -> SearchSettings {
+        let settings = self.settings_at(rules, plies);
+        SearchSettings {
+            chain_keep: 0,
+            keep: settings.keep.max(6),
+            ..settings
+        }
+    }
+
     /// The evaluator this level uses under `rules` (behind the bear-off tables).
     pub fn evaluator(self, rules: &Rules) -> Arc<dyn Evaluator> {
         match self {
@@ -288,6 +300,10 @@ mod tests {
                 let s = l.settings_at(&rules, plies);
                 assert_eq!((s.plies, s.chain_plies, s.noise), (plies, 0, 0.0), "{l}");
                 assert_eq!(s.keep, l.settings(&rules).keep);
+                // Judging extends every 1-2 play and searches at least the best 6.
+                let j = l.judging_settings(&rules, plies);
+                assert_eq!((j.plies, j.chain_plies, j.chain_keep), (plies, 0, 0), "{l}");
+                assert_eq!(j.keep, s.keep.max(6), "{l}");
             }
         }
     }

@@ -40,11 +40,11 @@ pub const MAX_PLY: u8 = 2;
 
 /// The bot for analysis at `level`'s evaluator and filters, `plies` deep.
 pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
-    let mut settings = level.settings_at(&rules, plies);
-    // Analysis looks at every 1-2 play, and searches the best few deeper.
-    settings.chain_keep = 0;
-    settings.keep = settings.keep.max(6);
-    Bot::new(level.evaluator(&rules), rules, settings)
+    Bot::new(
+        level.evaluator(&rules),
+        rules,
+        level.judging_settings(&rules, plies),
+    )
 }
 
 /// Checks that the plies asked for are searchable. `rollout` says whether the command has a
