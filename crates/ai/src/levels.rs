@@ -40,8 +40,8 @@ pub enum Level {
     Casual,
     /// Shipped network at 0-ply with light noise: errs only between close plays.
     Intermediate,
-    /// Shipped network at 0-ply, no noise: the best next state; a 1-2's segment is searched at
-    /// 1-ply over the best 3.
+    /// Shipped network at 0-ply, no noise: the best next state; a close choice between the
+    /// best few plays, and a 1-2's segment, are searched at 1-ply.
     Advanced,
     /// Shipped network with 1-ply lookahead (every roll of the opponent or of a re-roll) over
     /// the best few candidates.
@@ -94,7 +94,7 @@ impl Level {
             Level::Casual => "network at 0-ply with noise 0.08 of a game's worth",
             Level::Intermediate => "network at 0-ply with noise 0.025 of a game's worth",
             Level::Advanced => {
-                "network at 0-ply: the best next state (a 1-2 at 1-ply over the best 3)"
+                "network at 0-ply: the best next state (1-ply on a 1-2 and where the best plays are close)"
             }
             Level::Expert => "network, 1-ply lookahead over the best 6 candidates",
             Level::Strongest => {
@@ -118,13 +118,27 @@ impl Level {
 
     /// Where a 1-2's decision is searched deeper than the level's other rolls: its plies and
     /// root filter ([`SearchSettings::chain_plies`]). `advanced` searches its 1-2s at 1-ply over
-    /// the best 3 segments: +0.17 points a game over the same net at 0-ply everywhere under
-    /// `american`, +0.08 under `bgammon` (20,000 games each, models/MODEL.md), and a 1-2 is one
-    /// roll in 18, so the median decision stays a 0-ply one.
+    /// the best 6 segments, as `expert` does: a 1-2 is one roll in 18, so the median decision
+    /// stays a 0-ply one (models/MODEL.md, sessions 14 and 15).
     fn chain_shape(self) -> (u8, usize) {
         match self {
-            Level::Advanced => (1, 3),
+            Level::Advanced => (1, 6),
             _ => (0, 0),
+        }
+    }
+
+    /// Where a close decision of an ordinary roll is searched deeper: plies, margin as a
+    /// fraction of a game's maximum worth, and the most candidates searched
+    /// ([`SearchSettings::close_plies`]). `advanced` searches at 1-ply the best 4 candidates that
+    /// come within 0.02 of a game's worth of the best by 0-ply (0.3 points under checker-count
+    /// scoring), when there are two or more: with the 1-2s over the best 6, +0.82 points a game
+    /// under `american` and +0.51 under `bgammon` over session 14's `advanced` (10,000 games
+    /// each, models/MODEL.md), while most decisions have a clear best and stay 0-ply (median
+    /// 0.2 ms, docs/benchmarks.md).
+    fn close_shape(self) -> (u8, f32, usize) {
+        match self {
+            Level::Advanced => (1, 0.02, 4),
+            _ => (0, 0.0, 0),
         }
     }
 
@@ -132,6 +146,7 @@ impl Level {
     pub fn settings(self, rules: &Rules) -> SearchSettings {
         let (plies, keep, inner_keep, chain_keep, noise) = self.shape();
         let (chain_plies, chain_search_keep) = self.chain_shape();
+        let (close_plies, close_margin, close_keep) = self.close_shape();
         SearchSettings {
             plies,
             keep,
@@ -143,6 +158,9 @@ impl Level {
             deep_keep: if plies.max(chain_plies) >= 2 { 2 } else { 0 },
             chain_plies,
             chain_search_keep,
+            close_plies,
+            close_margin: close_margin * max_points(rules),
+            close_keep,
         }
     }
 
@@ -154,6 +172,7 @@ impl Level {
             plies,
             noise: 0.0,
             chain_plies: 0,
+            close_plies: 0,
             ..self.settings(rules)
         }
     }
@@ -280,10 +299,28 @@ mod tests {
     }
 
     #[test]
-    fn advanced_searches_its_one_twos_deeper_and_analysis_does_not() {
+    fn advanced_searches_its_one_twos_and_close_calls_deeper_and_analysis_does_not() {
         let rules = Rules::default();
         let advanced = Level::Advanced.settings(&rules);
-        assert_eq!((advanced.plies, advanced.chain_plies), (0, 1));
+        assert_eq!(
+            (advanced.plies, advanced.chain_plies, advanced.close_plies),
+            (0, 1, 1)
+        );
+        // Its margin is a fraction of a game's worth, as noise is.
+        let single = Rules {
+            scoring: acey_rules::Scoring::Single,
+            ..rules
+        };
+        let close_single = Level::Advanced.settings(&single).close_margin;
+        assert!(close_single > 0.0 && close_single < advanced.close_margin);
+        // A close decision is searched deeper over two candidates or more, or not at all.
+        for &l in Level::ALL {
+            let s = l.settings(&rules);
+            assert!(
+                s.close_plies <= s.plies || (s.close_keep >= 2 && s.close_margin > 0.0),
+                "{l}: {s:?}"
+            );
+        }
         // No level's 1-2 is searched shallower than its other rolls, nor at its own depth
         // over nothing.
         for &l in Level::ALL {
@@ -298,7 +335,11 @@ mod tests {
         for &l in Level::ALL {
             for plies in 0..=2 {
                 let s = l.settings_at(&rules, plies);
-                assert_eq!((s.plies, s.chain_plies, s.noise), (plies, 0, 0.0), "{l}");
+                assert_eq!(
+                    (s.plies, s.chain_plies, s.close_plies, s.noise),
+                    (plies, 0, 0, 0.0),
+                    "{l}"
+                );
                 assert_eq!(s.keep, l.settings(&rules).keep);
                 // Judging extends every 1-2 play and searches at least the best 6.
                 let j = l.judging_settings(&rules, plies);

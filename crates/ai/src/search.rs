@@ -48,6 +48,18 @@ pub struct SearchSettings {
     /// The candidates searched at [`SearchSettings::chain_plies`] (best by 0-ply) when those are
     /// deeper than `plies`; otherwise `keep` applies.
     pub chain_search_keep: usize,
+    /// At the root of any other roll, the plies of a close decision when more than
+    /// [`SearchSettings::plies`] (0 = none): where two or more candidates come within
+    /// [`SearchSettings::close_margin`] of the best by 0-ply, those (at most
+    /// [`SearchSettings::close_keep`]) are searched this deep. Where one play stands out, the
+    /// 0-ply choice is kept at 0-ply's cost, as GNU Backgammon's move filters drop candidates
+    /// beyond a threshold of the best.
+    pub close_plies: u8,
+    /// How near the best 0-ply equity a candidate must be, in points, to be searched at
+    /// [`SearchSettings::close_plies`].
+    pub close_margin: f32,
+    /// The most candidates searched at [`SearchSettings::close_plies`].
+    pub close_keep: usize,
 }
 
 /// 1-2 plays extended with every named double in lookahead nodes.
@@ -64,6 +76,9 @@ impl Default for SearchSettings {
             deep_keep: 0,
             chain_plies: 0,
             chain_search_keep: 0,
+            close_plies: 0,
+            close_margin: 0.0,
+            close_keep: 0,
         }
     }
 }
@@ -461,13 +476,44 @@ impl Bot {
         if self.exact(state) {
             return s.ranked(state, dice, 0);
         }
+        if self.rules.is_acey_deucey(dice.0, dice.1) {
+            let ranked = s.ranked(state, dice, self.chain_extended());
+            return s.deepen(state, ranked, self.chain_depth());
+        }
         let ranked = s.ranked(state, dice, self.settings.chain_keep);
-        let depth = if self.rules.is_acey_deucey(dice.0, dice.1) {
-            self.chain_depth()
-        } else {
-            (self.settings.plies, self.settings.keep)
-        };
+        let depth = self.close_depth(&ranked);
         s.deepen(state, ranked, depth)
+    }
+
+    /// The 1-2 plays extended with every double at the root: where a 1-2 is searched deeper
+    /// than the other rolls, at least as many as it searches, so the search sees every segment
+    /// it can keep.
+    fn chain_extended(&self) -> usize {
+        let s = self.settings;
+        if s.chain_keep == 0 || s.chain_plies <= s.plies {
+            s.chain_keep
+        } else {
+            s.chain_keep.max(s.chain_search_keep)
+        }
+    }
+
+    /// The plies and the root filter of an ordinary roll's decision: the close candidates at
+    /// [`SearchSettings::close_plies`] where there are two or more, otherwise the level's own.
+    fn close_depth(&self, ranked: &[Ranked]) -> (u8, usize) {
+        let s = self.settings;
+        if s.close_plies > s.plies {
+            if let Some(best) = ranked.first() {
+                let close = ranked
+                    .iter()
+                    .take(s.close_keep)
+                    .take_while(|r| best.equity - r.equity <= s.close_margin)
+                    .count();
+                if close >= 2 {
+                    return (s.close_plies, close);
+                }
+            }
+        }
+        (s.plies, s.keep)
     }
 
     /// The plies and the root filter of a 1-2's decision (see [`SearchSettings::chain_plies`]).
@@ -705,6 +751,75 @@ mod tests {
     }
 
     #[test]
+    fn close_candidates_alone_are_searched_deeper() {
+        let rules = Preset::American.rules();
+        let flat = heuristic_bot(rules, SearchSettings::default());
+        let state = middle_game(&rules, 8);
+        // A roll whose best two plays by 0-ply differ.
+        let (roll, zero_ply) = [(6, 4), (5, 3), (6, 1), (4, 2), (5, 1)]
+            .into_iter()
+            .map(|roll| (roll, flat.rank(&state, roll)))
+            .find(|(_, z)| z.len() > 4 && z[0].equity - z[1].equity > 1e-3)
+            .expect("some mid-game roll has a best play by a margin");
+        let gap = zero_ply[0].equity - zero_ply[1].equity;
+        let close = |margin: f32, keep: usize| {
+            heuristic_bot(
+                rules,
+                SearchSettings {
+                    close_plies: 1,
+                    close_margin: margin,
+                    close_keep: keep,
+                    ..SearchSettings::default()
+                },
+            )
+        };
+        // Given a margin that takes in the second best but not the fifth,
+        let margin = gap + 1e-4;
+        let within = zero_ply
+            .iter()
+            .take(4)
+            .take_while(|r| zero_ply[0].equity - r.equity <= margin)
+            .count();
+        assert!(within >= 2);
+        let ranked = close(margin, 4).rank(&state, roll);
+        // exactly the candidates within the margin are searched at 1-ply, each at its value,
+        let depths: Vec<u8> = ranked.iter().map(|r| r.plies).collect();
+        assert!(depths[..within].iter().all(|&d| d == 1), "{depths:?}");
+        assert!(depths[within..].iter().all(|&d| d == 0), "{depths:?}");
+        let mut top: Vec<Position> = zero_ply[..within]
+            .iter()
+            .map(|r| r.candidate.state)
+            .collect();
+        let mut deep: Vec<Position> = ranked[..within].iter().map(|r| r.candidate.state).collect();
+        top.sort_by_key(|p| p.id());
+        deep.sort_by_key(|p| p.id());
+        assert_eq!(top, deep);
+        for r in &ranked[..within] {
+            let v = flat.analyse(&r.candidate.state, 1).0;
+            let v = if r.candidate.state.turn() == state.turn() {
+                v
+            } else {
+                -v
+            };
+            assert!((r.equity - v).abs() < 1e-5, "{} against {v}", r.equity);
+        }
+        // at most `close_keep` of them however wide the margin;
+        let capped = close(f32::INFINITY, 2).rank(&state, roll);
+        let depths: Vec<u8> = capped.iter().map(|r| r.plies).collect();
+        assert_eq!(&depths[..3], &[1, 1, 0]);
+        // where the best stands out by more than the margin, the 0-ply ranking is kept as it is;
+        let clear = close(gap / 2.0, 4).rank(&state, roll);
+        assert!(clear.iter().all(|r| r.plies == 0));
+        let order = |r: &[Ranked]| r.iter().map(|r| r.candidate.state).collect::<Vec<_>>();
+        assert_eq!(order(&clear), order(&zero_ply));
+        // and a 1-2 is a 1-2's decision, not a close one.
+        assert!(close(f32::INFINITY, 4)
+            .rank(&state, (1, 2))
+            .iter()
+            .all(|r| r.plies == 0));
+    }
+
+    #[test]
     fn progressive_filtering_searches_the_best_deeper_and_keeps_each_pass_in_order() {
         let rules = Preset::American.rules();
         let settings = SearchSettings {
@@ -714,8 +829,7 @@ mod tests {
             inner_keep: 1,
             chain_keep: 3,
             noise: 0.0,
-            chain_plies: 0,
-            chain_search_keep: 0,
+            ..SearchSettings::default()
         };
         let bot = heuristic_bot(rules, settings);
         let state = middle_game(&rules, 8);
@@ -764,7 +878,9 @@ mod tests {
             met: crate::match_equity::Met::for_rules(&rules),
             scale: crate::eval::max_points(&rules),
         };
-        let money = crate::levels::Level::Advanced.bot(rules);
+        // At 0-ply on every roll, so that each value is the network's own.
+        let level = crate::levels::Level::Advanced;
+        let money = Bot::new(level.evaluator(&rules), rules, level.settings_at(&rules, 0));
         let dmp = Bot {
             match_context: Some(ctx),
             ..money.clone()
