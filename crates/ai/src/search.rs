@@ -647,6 +647,22 @@ mod tests {
         Bot::new(Arc::new(HeuristicEvaluator), rules, settings)
     }
 
+    /// The same states, in any order: what a deeper pass re-ranks is what the pass before kept.
+    fn assert_same_states(a: &[Ranked], b: &[Ranked]) {
+        let states = |r: &[Ranked]| {
+            let mut s: Vec<Position> = r.iter().map(|r| r.candidate.state).collect();
+            s.sort_by_key(|p| p.id());
+            s
+        };
+        assert_eq!(states(a), states(b));
+    }
+
+    /// `next`'s equity searched `plies` deep, for the player to move in `state`.
+    fn searched_equity(bot: &Bot, state: &Position, next: &Position, plies: u8) -> f32 {
+        let (equity, win) = bot.analyse(next, plies);
+        for_mover(state.turn(), next, Value { equity, win }).equity
+    }
+
     #[test]
     fn one_ply_is_the_average_over_the_rolls_of_the_best_reply() {
         // Expectimax by hand: for each of the 21 rolls (weights 1/36 or 2/36) the roller's best
@@ -727,18 +743,9 @@ mod tests {
             },
         );
         let zero_ply = flat.rank(&state, (1, 2));
-        let mut top: Vec<Position> = zero_ply[..3].iter().map(|r| r.candidate.state).collect();
-        let mut deep: Vec<Position> = ranked[..3].iter().map(|r| r.candidate.state).collect();
-        top.sort_by_key(|p| p.id());
-        deep.sort_by_key(|p| p.id());
-        assert_eq!(top, deep);
+        assert_same_states(&zero_ply[..3], &ranked[..3]);
         for r in &ranked[..3] {
-            let v = flat.analyse(&r.candidate.state, 1).0;
-            let v = if r.candidate.state.turn() == state.turn() {
-                v
-            } else {
-                -v
-            };
+            let v = searched_equity(&flat, &state, &r.candidate.state, 1);
             assert!((r.equity - v).abs() < 1e-5, "{} against {v}", r.equity);
         }
         // and naming the double after a 1-2 play is searched at the 1-2's depth too.
@@ -786,21 +793,9 @@ mod tests {
         let depths: Vec<u8> = ranked.iter().map(|r| r.plies).collect();
         assert!(depths[..within].iter().all(|&d| d == 1), "{depths:?}");
         assert!(depths[within..].iter().all(|&d| d == 0), "{depths:?}");
-        let mut top: Vec<Position> = zero_ply[..within]
-            .iter()
-            .map(|r| r.candidate.state)
-            .collect();
-        let mut deep: Vec<Position> = ranked[..within].iter().map(|r| r.candidate.state).collect();
-        top.sort_by_key(|p| p.id());
-        deep.sort_by_key(|p| p.id());
-        assert_eq!(top, deep);
+        assert_same_states(&zero_ply[..within], &ranked[..within]);
         for r in &ranked[..within] {
-            let v = flat.analyse(&r.candidate.state, 1).0;
-            let v = if r.candidate.state.turn() == state.turn() {
-                v
-            } else {
-                -v
-            };
+            let v = searched_equity(&flat, &state, &r.candidate.state, 1);
             assert!((r.equity - v).abs() < 1e-5, "{} against {v}", r.equity);
         }
         // at most `close_keep` of them however wide the margin;
@@ -850,19 +845,10 @@ mod tests {
             },
         )
         .rank(&state, (6, 4));
-        let mut top: Vec<Position> = one_ply[..2].iter().map(|r| r.candidate.state).collect();
-        let mut deep: Vec<Position> = ranked[..2].iter().map(|r| r.candidate.state).collect();
-        top.sort_by_key(|p| p.id());
-        deep.sort_by_key(|p| p.id());
-        assert_eq!(top, deep);
+        assert_same_states(&one_ply[..2], &ranked[..2]);
         // And the 2-ply value of a candidate is the value of its state searched 2 plies deep.
         let r = &ranked[0];
-        let (v, _) = bot.analyse(&r.candidate.state, 2);
-        let v = if r.candidate.state.turn() == state.turn() {
-            v
-        } else {
-            -v
-        };
+        let v = searched_equity(&bot, &state, &r.candidate.state, 2);
         assert!((v - r.equity).abs() < 1e-4, "{v} vs {}", r.equity);
     }
 
