@@ -23,11 +23,12 @@ use acey_rules::{Dice, Position, Rules};
 use rayon::prelude::*;
 
 use crate::bearoff::is_bearoff;
+use crate::candidates::Candidate;
 use crate::contact::in_contact;
 use crate::duel::play_game_watched;
 use crate::levels::Level;
 use crate::rollout::{rollout_candidates_until, RolloutSettings};
-use crate::search::Bot;
+use crate::search::{Bot, Ranked};
 
 /// The stage of the game a decision belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -106,6 +107,14 @@ pub struct Item {
     pub dice: (u8, u8),
     /// The settled candidates, best first (at least two).
     pub candidates: Vec<Settled>,
+}
+
+impl Item {
+    /// Best candidate first.
+    fn sort(&mut self) {
+        self.candidates
+            .sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    }
 }
 
 impl fmt::Display for Item {
@@ -285,16 +294,129 @@ pub fn settle(
     }
     let ranked = referee.judge.rank(&state, dice);
     let mut cands: Vec<_> = ranked.iter().take(keep).map(|r| r.candidate).collect();
-    for bot in &referee.also {
-        // The noise generator is never drawn from by a noiseless bot.
-        let chosen = bot.choose(&state, dice, &mut Dice::new(0));
-        if cands.iter().all(|c| c.state != chosen.state) {
-            cands.push(chosen);
+    for c in plays_of(&referee.also, &state, dice) {
+        if cands.iter().all(|k| k.state != c.state) {
+            cands.push(c);
         }
     }
-    let equities: Vec<f32> = if referee.judge.exact(&state) {
-        // The bear-off tables value every play exactly (the judge ranked them all): a rollout
-        // could only add noise.
+    let candidates = value(referee, &state, &ranked, &cands, settings, stop)?;
+    let mut item = Item {
+        stage,
+        state,
+        dice,
+        candidates,
+    };
+    item.sort();
+    Some(item)
+}
+
+/// Extends a settled decision with the plays of [`Referee::also`] it lacks, each valued as
+/// [`settle`] values it: rolled out by the roller with common dice (the same settings as the set
+/// was settled with give each new play the dice its other candidates had), or by the judge where
+/// its evaluator is exact. The candidates already settled keep their equities, so a set grows to
+/// judge a new bot on its own plays instead of a bound. `None` once `stop` is set.
+pub fn extend(
+    referee: &Referee,
+    item: &Item,
+    settings: &RolloutSettings,
+    stop: &AtomicBool,
+) -> Option<Item> {
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let mut missing: Vec<Candidate> = Vec::new();
+    for c in plays_of(&referee.also, &item.state, item.dice) {
+        let settled = item.candidates.iter().any(|k| k.state == c.state);
+        if !settled && missing.iter().all(|k| k.state != c.state) {
+            missing.push(c);
+        }
+    }
+    let mut out = item.clone();
+    if !missing.is_empty() {
+        // Where the judge is exact it ranks every candidate, and values the new ones from that.
+        let ranked = if referee.judge.exact(&item.state) {
+            referee.judge.rank(&item.state, item.dice)
+        } else {
+            Vec::new()
+        };
+        let added = value(referee, &item.state, &ranked, &missing, settings, stop)?;
+        out.candidates.extend(added);
+        out.sort();
+    }
+    Some(out)
+}
+
+/// Whether a set was settled as `referee` and `settings` would settle it: the best candidate of
+/// the first decision that is rolled out (not valued by exact tables), rolled out again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reproduction {
+    /// The decision checked (its index in the set).
+    pub decision: usize,
+    /// Its best candidate's equity in the set.
+    pub recorded: f32,
+    /// The same candidate rolled out again.
+    pub now: f32,
+    /// Whether the two agree to the set's four decimals.
+    pub same: bool,
+}
+
+/// Rolls out again the best candidate of the first decision of `items` that a rollout settled
+/// (see [`Reproduction`]); `None` where every decision is valued exactly. [`extend`] adds
+/// comparable equities only where this agrees: common dice make a new play's rollout
+/// comparable with its decision's other candidates only under the same roller and settings.
+pub fn reproduces(
+    referee: &Referee,
+    items: &[Item],
+    settings: &RolloutSettings,
+) -> Option<Reproduction> {
+    let (decision, item) = items
+        .iter()
+        .enumerate()
+        .find(|(_, i)| !referee.judge.exact(&i.state))?;
+    let best = item.candidates[0];
+    // A rollout plays on from the state a candidate reaches, whatever the play to it.
+    let candidate = Candidate {
+        play: None,
+        double: None,
+        state: best.state,
+    };
+    let now = value(
+        referee,
+        &item.state,
+        &[],
+        &[candidate],
+        settings,
+        &AtomicBool::new(false),
+    )?
+    .first()?
+    .equity;
+    Some(Reproduction {
+        decision,
+        recorded: best.equity,
+        now,
+        same: (now - best.equity).abs() <= 1e-4,
+    })
+}
+
+/// The noiseless choice of each bot (the noise generator is never drawn from by a noiseless
+/// bot).
+fn plays_of(bots: &[Bot], state: &Position, dice: (u8, u8)) -> Vec<Candidate> {
+    bots.iter()
+        .map(|bot| bot.choose(state, dice, &mut Dice::new(0)))
+        .collect()
+}
+
+/// The settled equities of `cands`: rolled out by the roller, or in a bear-off with the tables
+/// the judge's exact values from `ranked` (every candidate: a rollout could only add noise).
+fn value(
+    referee: &Referee,
+    state: &Position,
+    ranked: &[Ranked],
+    cands: &[Candidate],
+    settings: &RolloutSettings,
+    stop: &AtomicBool,
+) -> Option<Vec<Settled>> {
+    let equities: Vec<f32> = if referee.judge.exact(state) {
         cands
             .iter()
             .map(|c| {
@@ -305,27 +427,22 @@ pub fn settle(
             })
             .collect()
     } else {
-        rollout_candidates_until(&referee.roller, state.turn(), &cands, settings, stop)?
+        rollout_candidates_until(&referee.roller, state.turn(), cands, settings, stop)?
             .iter()
             .map(|r| r.equity as f32)
             .collect()
     };
-    let mut candidates: Vec<Settled> = cands
-        .iter()
-        .zip(&equities)
-        .filter(|(_, e)| e.is_finite())
-        .map(|(c, &equity)| Settled {
-            state: c.state,
-            equity,
-        })
-        .collect();
-    candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-    Some(Item {
-        stage,
-        state,
-        dice,
-        candidates,
-    })
+    Some(
+        cands
+            .iter()
+            .zip(&equities)
+            .filter(|(_, e)| e.is_finite())
+            .map(|(c, &equity)| Settled {
+                state: c.state,
+                equity,
+            })
+            .collect(),
+    )
 }
 
 /// What a bot lost in one stage.
@@ -514,6 +631,69 @@ mod tests {
                 assert!((e.equity - c.equity).abs() < 1e-4, "{a} against {b}");
             }
         }
+    }
+
+    #[test]
+    fn extending_a_set_settles_exactly_what_settling_it_with_the_bot_would() {
+        let rules = Preset::American.rules();
+        let items = small_set(&rules);
+        let random = crate::duel::named_bot("random", rules, 1).unwrap();
+        let judge = Level::Advanced.bot(rules);
+        let referee = Referee {
+            judge: judge.clone(),
+            roller: judge.clone(),
+            also: vec![random.clone()],
+        };
+        let stop = AtomicBool::new(false);
+        let check = reproduces(&referee, &items, &settings()).unwrap();
+        assert!(check.same, "{check:?}");
+        let extended: Vec<Item> = items
+            .iter()
+            .map(|i| extend(&referee, i, &settings(), &stop).unwrap())
+            .collect();
+        let settled: Vec<Item> = decisions(&items)
+            .into_iter()
+            .filter_map(|d| settle(&referee, d, 3, &settings(), &stop))
+            .collect();
+        assert_eq!(score(&random, &extended, 1).total.outside, 0);
+        let mut added = 0;
+        for ((e, s), before) in extended.iter().zip(&settled).zip(&items) {
+            // The same candidates, each with the equity a settlement with the bot gives it.
+            let mut a: Vec<_> = e
+                .candidates
+                .iter()
+                .map(|c| (c.state.id(), c.equity))
+                .collect();
+            let mut b: Vec<_> = s
+                .candidates
+                .iter()
+                .map(|c| (c.state.id(), c.equity))
+                .collect();
+            a.sort_by(|x, y| x.0.cmp(&y.0));
+            b.sort_by(|x, y| x.0.cmp(&y.0));
+            assert_eq!(a.len(), b.len(), "{e} against {s}");
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x.0, y.0);
+                assert!((x.1 - y.1).abs() < 1e-4, "{e} against {s}");
+            }
+            assert!(e.candidates.windows(2).all(|w| w[0].equity >= w[1].equity));
+            added += e.candidates.len() - before.candidates.len();
+        }
+        assert!(added > 0, "the random bot strays from the settled plays");
+        // A set already holding the bot's plays is left as it is.
+        for e in &extended {
+            assert_eq!(&extend(&referee, e, &settings(), &stop).unwrap(), e);
+        }
+        // Other rollout settings than the set's are told.
+        let other = RolloutSettings {
+            seed: 4,
+            ..settings()
+        };
+        let check = reproduces(&referee, &items, &other).unwrap();
+        assert!(!check.same, "{check:?}");
+        assert_eq!(check.recorded, items[check.decision].candidates[0].equity);
+        // Stopped: nothing.
+        assert!(extend(&referee, &items[0], &settings(), &AtomicBool::new(true)).is_none());
     }
 
     #[test]

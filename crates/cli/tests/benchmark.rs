@@ -1,6 +1,6 @@
 //! `acey benchmark` through the binary: the shipped set scored by stage (text and JSON), a small
-//! new set generated, settled again with another bot's plays and scored, and the refusal of a
-//! bad file with its line (exit 2).
+//! new set generated, settled again with another bot's plays and scored, extended with them, and
+//! the refusal of a bad file with its line (exit 2).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -124,6 +124,66 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     ]);
     let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
     assert_eq!(v["bots"][0]["outside"], 0, "{v}");
+    // Extended instead: every settled candidate kept as it is, the random player's plays added
+    // with the same rollouts; other rollout settings than the set's are refused.
+    let grown = temp("grown.txt");
+    let grown_path = grown.to_str().unwrap();
+    generate(
+        grown_path,
+        &["--from", path, "--extend", "--also", "random"],
+    );
+    let grown_text = std::fs::read_to_string(&grown).unwrap();
+    assert!(
+        grown_text.contains("# extended: the plays of random"),
+        "{grown_text}"
+    );
+    assert_eq!(firsts(&grown_text), firsts(&text), "the same decisions");
+    let candidates =
+        |l: &str| -> Vec<String> { l.split_whitespace().skip(3).map(str::to_string).collect() };
+    for (old, new) in text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .zip(grown_text.lines().filter(|l| !l.starts_with('#')))
+    {
+        let new = candidates(new);
+        assert!(
+            candidates(old).iter().all(|c| new.contains(c)),
+            "{old} / {new:?}"
+        );
+    }
+    let scored = acey_ok(&[
+        "benchmark",
+        "--data",
+        grown_path,
+        "--bot",
+        "random",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    assert_eq!(v["bots"][0]["outside"], 0, "{v}");
+    for (args, told) in [
+        (vec!["--seed", "2", "--also", "random"], "settled otherwise"),
+        (vec![], "--also"),
+    ] {
+        let mut all = vec![
+            "benchmark",
+            "--generate",
+            grown_path,
+            "--from",
+            path,
+            "--extend",
+            "--trials",
+            "36",
+            "--truncate",
+            "2",
+        ];
+        all.extend(args);
+        let refused = acey(&all);
+        assert_eq!(refused.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&refused.stderr);
+        assert!(err.contains(told), "{err}");
+    }
+    let _ = std::fs::remove_file(&grown);
     let bad_bot = acey(&[
         "benchmark",
         "--generate",

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use acey_ai::benchmark::{decisions, draw, parse, score, settle, Referee, Score};
+use acey_ai::benchmark::{
+    decisions, draw, extend, parse, reproduces, score, settle, Item, Referee, Score,
+};
 use acey_ai::duel::{named_bot, network_evaluator};
 use acey_ai::{Level, RolloutSettings};
 use anyhow::Context;
@@ -61,6 +63,12 @@ pub struct Args {
     /// it plays rather than on a bound.
     #[arg(long = "also", value_name = "BOT", requires = "generate")]
     also: Vec<String>,
+    /// With --from: keep every settled candidate as it is and roll out only the --also bots'
+    /// plays the set lacks. Give the set's own referee network, trials, truncation and seed
+    /// (its header names them): the first decision's best candidate is rolled out again
+    /// first, and a set settled otherwise is refused.
+    #[arg(long, requires = "from")]
+    extend: bool,
     /// Subtract each roll's luck from the rollout games (GNU Backgammon's variance reduction):
     /// many times the work a game, less chance in each (docs/benchmarks.md weighs the two).
     #[arg(long, requires = "generate")]
@@ -196,6 +204,20 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         None => input::rules(&args.rules)?,
     };
     let referee = referee(args, rules)?;
+    if args.extend {
+        let Some((_, items, name)) = from else {
+            return Err(UsageError("--extend needs --from".into()).into());
+        };
+        let header = format!(
+            "{}# extended: the plays of {} settled as the rest, {} trials each (seed {}), truncated after {} decisions\n",
+            text_of(args)?,
+            args.also.join(", "),
+            settings.effective_trials(),
+            settings.seed,
+            args.truncate
+        );
+        return extend_set(&referee, &items, &name, &header, out, &settings, stop);
+    }
     let (drawn, source) = match from {
         Some((_, items, name)) => (
             decisions(&items),
@@ -261,6 +283,83 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         );
     }
     outln!("{done} decisions written to {}", out.display())?;
+    Ok(())
+}
+
+/// The header of the `--from` set (its comment lines).
+fn text_of(args: &Args) -> anyhow::Result<String> {
+    let (text, _) = read_set(args.from.as_ref())?;
+    Ok(text
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect())
+}
+
+/// `--extend`: the set `items` with the `--also` bots' missing plays rolled out, written to
+/// `out` under `header` (the set's own, and a line that says what was added).
+fn extend_set(
+    referee: &Referee,
+    items: &[Item],
+    name: &str,
+    header: &str,
+    out: &PathBuf,
+    settings: &acey_ai::RolloutSettings,
+    stop: &AtomicBool,
+) -> anyhow::Result<()> {
+    if referee.also.is_empty() {
+        return Err(
+            UsageError("--extend settles the plays of --also bots: give one".into()).into(),
+        );
+    }
+    if let Some(check) = reproduces(referee, items, settings) {
+        if !check.same {
+            return Err(UsageError(format!(
+                "{name} was settled otherwise: rolled out again, a candidate of its decision {} \
+                 has {:+.4} where the set says {:+.4}; give the set's referee network, --trials, \
+                 --truncate and --seed",
+                check.decision + 1,
+                check.now,
+                check.recorded
+            ))
+            .into());
+        }
+    }
+    let mut file = std::fs::File::create(out)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+    write!(file, "{header}")?;
+    let bar = ProgressBar::new(items.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} decisions extended (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let (mut done, mut added) = (0, 0);
+    for item in items {
+        let Some(grown) = extend(referee, item, settings, stop) else {
+            break;
+        };
+        added += grown.candidates.len() - item.candidates.len();
+        writeln!(file, "{grown}").with_context(|| format!("writing {}", out.display()))?;
+        done += 1;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if done < items.len() {
+        // The rest as they were, so that the file is still the whole set.
+        for item in &items[done..] {
+            writeln!(file, "{item}").with_context(|| format!("writing {}", out.display()))?;
+        }
+        eprintln!(
+            "interrupted: {done} of {} decisions extended, the rest written as they were",
+            items.len()
+        );
+    }
+    file.flush()?;
+    outln!(
+        "{} decisions written to {}, {added} plays settled",
+        items.len(),
+        out.display()
+    )?;
     Ok(())
 }
 
