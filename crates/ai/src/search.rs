@@ -50,13 +50,13 @@ pub struct SearchSettings {
     pub chain_search_keep: usize,
     /// At the root of any other roll, the plies of a close decision when more than
     /// [`SearchSettings::plies`] (0 = none): where two or more candidates come within
-    /// [`SearchSettings::close_margin`] of the best by 0-ply, those (at most
-    /// [`SearchSettings::close_keep`]) are searched this deep. Where one play stands out, the
-    /// 0-ply choice is kept at 0-ply's cost, as GNU Backgammon's move filters drop candidates
-    /// beyond a threshold of the best.
+    /// [`SearchSettings::close_margin`] of the best by the level's own search (`plies` deep),
+    /// those (at most [`SearchSettings::close_keep`]) are searched this deep. Where one play
+    /// stands out, the level's choice is kept at the level's cost, as GNU Backgammon's move
+    /// filters drop candidates beyond a threshold of the best.
     pub close_plies: u8,
-    /// How near the best 0-ply equity a candidate must be, in points, to be searched at
-    /// [`SearchSettings::close_plies`].
+    /// How near the best equity by the level's own search a candidate must be, in points, to be
+    /// searched at [`SearchSettings::close_plies`].
     pub close_margin: f32,
     /// The most candidates searched at [`SearchSettings::close_plies`].
     pub close_keep: usize,
@@ -481,8 +481,12 @@ impl Bot {
             return s.deepen(state, ranked, self.chain_depth());
         }
         let ranked = s.ranked(state, dice, self.settings.chain_keep);
-        let depth = self.close_depth(&ranked);
-        s.deepen(state, ranked, depth)
+        let mut ranked = s.deepen(state, ranked, (self.settings.plies, self.settings.keep));
+        let close = self.close_count(&ranked);
+        if close > 0 {
+            s.rerank(state, &mut ranked[..close], self.settings.close_plies);
+        }
+        ranked
     }
 
     /// The 1-2 plays extended with every double at the root: where a 1-2 is searched deeper
@@ -497,23 +501,28 @@ impl Bot {
         }
     }
 
-    /// The plies and the root filter of an ordinary roll's decision: the close candidates at
-    /// [`SearchSettings::close_plies`] where there are two or more, otherwise the level's own.
-    fn close_depth(&self, ranked: &[Ranked]) -> (u8, usize) {
+    /// How many of the best candidates of an ordinary roll, already searched at the level's own
+    /// depth, are a close call to search at [`SearchSettings::close_plies`]: those among the
+    /// best `close_keep` searched that deep and within `close_margin` of the best, where there
+    /// are two or more (0 otherwise).
+    fn close_count(&self, ranked: &[Ranked]) -> usize {
         let s = self.settings;
-        if s.close_plies > s.plies {
-            if let Some(best) = ranked.first() {
-                let close = ranked
-                    .iter()
-                    .take(s.close_keep)
-                    .take_while(|r| best.equity - r.equity <= s.close_margin)
-                    .count();
-                if close >= 2 {
-                    return (s.close_plies, close);
-                }
-            }
+        let Some(best) = ranked.first() else {
+            return 0;
+        };
+        if s.close_plies <= best.plies {
+            return 0;
         }
-        (s.plies, s.keep)
+        let close = ranked
+            .iter()
+            .take(s.close_keep)
+            .take_while(|r| r.plies == best.plies && best.equity - r.equity <= s.close_margin)
+            .count();
+        if close >= 2 {
+            close
+        } else {
+            0
+        }
     }
 
     /// The plies and the root filter of a 1-2's decision (see [`SearchSettings::chain_plies`]).
@@ -812,6 +821,61 @@ mod tests {
             .rank(&state, (1, 2))
             .iter()
             .all(|r| r.plies == 0));
+    }
+
+    #[test]
+    fn close_calls_of_a_deeper_search_are_searched_a_ply_deeper_still() {
+        // Given a 1-ply bot over the best 4,
+        let rules = Preset::American.rules();
+        let one_ply = SearchSettings {
+            plies: 1,
+            keep: 4,
+            inner_keep: 1,
+            chain_keep: 3,
+            ..SearchSettings::default()
+        };
+        let flat = heuristic_bot(rules, one_ply);
+        let state = middle_game(&rules, 8);
+        let (roll, searched) = [(6, 4), (5, 3), (6, 1), (4, 2)]
+            .into_iter()
+            .map(|roll| (roll, flat.rank(&state, roll)))
+            .find(|(_, r)| r.len() > 4 && r[0].equity - r[1].equity > 1e-3)
+            .expect("some mid-game roll has a best play by a margin at 1-ply");
+        let gap = searched[0].equity - searched[1].equity;
+        let close = |margin: f32| {
+            heuristic_bot(
+                rules,
+                SearchSettings {
+                    close_plies: 2,
+                    close_margin: margin,
+                    close_keep: 3,
+                    ..one_ply
+                },
+            )
+        };
+        // the candidates within the margin by 1-ply (at most 3) are searched at 2-ply, each at
+        // its 2-ply value, the rest of the 4 stay at 1-ply and the others at 0-ply;
+        let margin = gap + 1e-4;
+        let within = searched
+            .iter()
+            .take(3)
+            .take_while(|r| searched[0].equity - r.equity <= margin)
+            .count();
+        let ranked = close(margin).rank(&state, roll);
+        let depths: Vec<u8> = ranked.iter().map(|r| r.plies).collect();
+        assert!(depths[..within].iter().all(|&d| d == 2), "{depths:?}");
+        assert!(depths[within..4].iter().all(|&d| d == 1), "{depths:?}");
+        assert!(depths[4..].iter().all(|&d| d == 0), "{depths:?}");
+        assert_same_states(&searched[..within], &ranked[..within]);
+        for r in &ranked[..within] {
+            let v = searched_equity(&flat, &state, &r.candidate.state, 2);
+            assert!((r.equity - v).abs() < 1e-5, "{} against {v}", r.equity);
+        }
+        // where the best stands out at 1-ply, the 1-ply ranking stands.
+        let clear = close(gap / 2.0).rank(&state, roll);
+        assert!(clear.iter().take(4).all(|r| r.plies == 1));
+        let order = |r: &[Ranked]| r.iter().map(|r| r.candidate.state).collect::<Vec<_>>();
+        assert_eq!(order(&clear), order(&searched));
     }
 
     #[test]
