@@ -38,6 +38,12 @@ fn generate(out: &str, args: &[&str]) {
     acey_ok(&all);
 }
 
+/// `bot` scored on the set in `path`, as JSON.
+fn scored(path: &str, bot: &str) -> serde_json::Value {
+    let out = acey_ok(&["benchmark", "--data", path, "--bot", bot, "--json"]);
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("acey-benchmark-it-{}-{name}", std::process::id()))
 }
@@ -90,8 +96,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
         5,
         "{text}"
     );
-    let scored = acey_ok(&["benchmark", "--data", path, "--bot", "advanced", "--json"]);
-    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    let v = scored(path, "advanced");
     assert_eq!(v["rules"], "bgammon");
     assert_eq!(v["decisions"], 5);
 
@@ -114,15 +119,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
             .collect()
     };
     assert_eq!(firsts(&again_text), firsts(&text), "the same decisions");
-    let scored = acey(&[
-        "benchmark",
-        "--data",
-        again_path,
-        "--bot",
-        "random",
-        "--json",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    let v = scored(again_path, "random");
     assert_eq!(v["bots"][0]["outside"], 0, "{v}");
     // Extended instead: every settled candidate kept as it is, the random player's plays added
     // with the same rollouts; other rollout settings than the set's are refused.
@@ -151,15 +148,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
             "{old} / {new:?}"
         );
     }
-    let scored = acey_ok(&[
-        "benchmark",
-        "--data",
-        grown_path,
-        "--bot",
-        "random",
-        "--json",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    let v = scored(grown_path, "random");
     assert_eq!(v["bots"][0]["outside"], 0, "{v}");
     for (args, told) in [
         (vec!["--seed", "2", "--also", "random"], "settled otherwise"),

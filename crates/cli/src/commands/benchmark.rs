@@ -195,22 +195,21 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         Some(path) => {
             let (text, name) = read_set(Some(path))?;
             let items = parse(&text).map_err(|e| UsageError(format!("{name}: {e}")))?;
-            Some((rules_of(&text)?, items, name))
+            Some((rules_of(&text)?, items, name, header_of(&text)))
         }
         None => None,
     };
     let rules = match &from {
-        Some((rules, _, _)) => *rules,
+        Some((rules, _, _, _)) => *rules,
         None => input::rules(&args.rules)?,
     };
     let referee = referee(args, rules)?;
     if args.extend {
-        let Some((_, items, name)) = from else {
+        let Some((_, items, name, header)) = from else {
             return Err(UsageError("--extend needs --from".into()).into());
         };
         let header = format!(
-            "{}# extended: the plays of {} settled as the rest, {} trials each (seed {}), truncated after {} decisions\n",
-            text_of(args)?,
+            "{header}# extended: the plays of {} settled as the rest, {} trials each (seed {}), truncated after {} decisions\n",
             args.also.join(", "),
             settings.effective_trials(),
             settings.seed,
@@ -219,7 +218,7 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         return extend_set(&referee, &items, &name, &header, out, &settings, stop);
     }
     let (drawn, source) = match from {
-        Some((_, items, name)) => (
+        Some((_, items, name, _)) => (
             decisions(&items),
             format!("the {} decisions of {name}", items.len()),
         ),
@@ -286,14 +285,12 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The header of the `--from` set (its comment lines).
-fn text_of(args: &Args) -> anyhow::Result<String> {
-    let (text, _) = read_set(args.from.as_ref())?;
-    Ok(text
-        .lines()
+/// A set's header: its leading comment lines, each with its newline.
+fn header_of(text: &str) -> String {
+    text.lines()
         .take_while(|l| l.starts_with('#'))
         .map(|l| format!("{l}\n"))
-        .collect())
+        .collect()
 }
 
 /// `--extend`: the set `items` with the `--also` bots' missing plays rolled out, written to
