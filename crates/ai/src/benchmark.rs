@@ -27,7 +27,7 @@ use crate::candidates::Candidate;
 use crate::contact::in_contact;
 use crate::duel::play_game_watched;
 use crate::levels::Level;
-use crate::rollout::{rollout_candidates_until, RolloutSettings};
+use crate::rollout::{rollout_candidates_over, rollout_candidates_until, RolloutSettings};
 use crate::search::{Bot, Ranked};
 
 /// The stage of the game a decision belongs to.
@@ -346,6 +346,59 @@ pub fn extend(
     Some(out)
 }
 
+/// Rolls out every candidate of a settled decision `more` games further (rounded up to whole
+/// strata of 36), as GNU Backgammon extends a rollout: `settings` are the ones the set was
+/// settled with, its `trials` the games each candidate has had, and the new games are the trials
+/// numbered after those, so each candidate's equity becomes the mean over all its games, what
+/// settling with that many trials gives (to the set's four decimals). The noise of a settlement
+/// falls as the square root of its games, and with it what every bot is charged for the luck of
+/// the best candidate's rollout. Decisions the judge values exactly are left as they are. `None`
+/// once `stop` is set.
+pub fn deepen(
+    referee: &Referee,
+    item: &Item,
+    settings: &RolloutSettings,
+    more: usize,
+    stop: &AtomicBool,
+) -> Option<Item> {
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    if referee.judge.exact(&item.state) {
+        return Some(item.clone());
+    }
+    let before = settings.effective_trials();
+    let added = RolloutSettings {
+        trials: more,
+        ..*settings
+    }
+    .effective_trials();
+    let cands: Vec<Candidate> = item
+        .candidates
+        .iter()
+        .map(|c| Candidate {
+            play: None,
+            double: None,
+            state: c.state,
+        })
+        .collect();
+    let results = rollout_candidates_over(
+        &referee.roller,
+        item.state.turn(),
+        &cands,
+        settings,
+        before..before + added,
+        stop,
+    )?;
+    let mut out = item.clone();
+    for (c, r) in out.candidates.iter_mut().zip(&results) {
+        let sum = f64::from(c.equity) * before as f64 + r.equity * added as f64;
+        c.equity = (sum / (before + added) as f64) as f32;
+    }
+    out.sort();
+    Some(out)
+}
+
 /// Whether a set was settled as `referee` and `settings` would settle it: the best candidate of
 /// the first decision that is rolled out (not valued by exact tables), rolled out again.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -659,24 +712,7 @@ mod tests {
         let mut added = 0;
         for ((e, s), before) in extended.iter().zip(&settled).zip(&items) {
             // The same candidates, each with the equity a settlement with the bot gives it.
-            let mut a: Vec<_> = e
-                .candidates
-                .iter()
-                .map(|c| (c.state.id(), c.equity))
-                .collect();
-            let mut b: Vec<_> = s
-                .candidates
-                .iter()
-                .map(|c| (c.state.id(), c.equity))
-                .collect();
-            a.sort_by(|x, y| x.0.cmp(&y.0));
-            b.sort_by(|x, y| x.0.cmp(&y.0));
-            assert_eq!(a.len(), b.len(), "{e} against {s}");
-            for (x, y) in a.iter().zip(&b) {
-                assert_eq!(x.0, y.0);
-                assert!((x.1 - y.1).abs() < 1e-4, "{e} against {s}");
-            }
-            assert!(e.candidates.windows(2).all(|w| w[0].equity >= w[1].equity));
+            assert_same_settlement(e, s);
             added += e.candidates.len() - before.candidates.len();
         }
         assert!(added > 0, "the random bot strays from the settled plays");
@@ -694,6 +730,79 @@ mod tests {
         assert_eq!(check.recorded, items[check.decision].candidates[0].equity);
         // Stopped: nothing.
         assert!(extend(&referee, &items[0], &settings(), &AtomicBool::new(true)).is_none());
+    }
+
+    /// `a` and `b` settle the same candidates to the same equities (to the files' four
+    /// decimals), best first.
+    fn assert_same_settlement(a: &Item, b: &Item) {
+        let sorted = |i: &Item| {
+            let mut v: Vec<_> = i
+                .candidates
+                .iter()
+                .map(|c| (c.state.id(), c.equity))
+                .collect();
+            v.sort_by(|x, y| x.0.cmp(&y.0));
+            v
+        };
+        let (x, y) = (sorted(a), sorted(b));
+        assert_eq!(x.len(), y.len(), "{a} against {b}");
+        for (x, y) in x.iter().zip(&y) {
+            assert_eq!(x.0, y.0, "{a} against {b}");
+            assert!((x.1 - y.1).abs() < 1e-4, "{a} against {b}");
+        }
+        assert!(a.candidates.windows(2).all(|w| w[0].equity >= w[1].equity));
+    }
+
+    #[test]
+    fn deepening_a_set_gives_what_settling_it_with_more_games_gives() {
+        let rules = Preset::American.rules();
+        // Read back from text, as a set is deepened: its equities rounded to four decimals.
+        let text: String = small_set(&rules).iter().map(|i| format!("{i}\n")).collect();
+        let items = parse(&text).unwrap();
+        let judge = Level::Advanced.bot(rules);
+        let referee = Referee {
+            judge: judge.clone(),
+            roller: judge.clone(),
+            also: Vec::new(),
+        };
+        let stop = AtomicBool::new(false);
+        // 36 more games, asked as 20 (rounded up to a whole stratum), then 72 more.
+        let deeper: Vec<Item> = items
+            .iter()
+            .map(|i| deepen(&referee, i, &settings(), 20, &stop).unwrap())
+            .collect();
+        let twice = RolloutSettings {
+            trials: 72,
+            ..settings()
+        };
+        let deepest: Vec<Item> = deeper
+            .iter()
+            .map(|i| deepen(&referee, i, &twice, 72, &stop).unwrap())
+            .collect();
+        let mut moved = 0;
+        for (trials, deepened) in [(72, &deeper), (144, &deepest)] {
+            let settled: Vec<Item> = decisions(&items)
+                .into_iter()
+                .filter_map(|d| {
+                    let s = RolloutSettings {
+                        trials,
+                        ..settings()
+                    };
+                    settle(&referee, d, 3, &s, &stop)
+                })
+                .collect();
+            for ((d, s), before) in deepened.iter().zip(&settled).zip(&items) {
+                assert_same_settlement(d, s);
+                if judge.exact(&before.state) {
+                    assert_eq!(d, before, "an exact decision stays as it is");
+                } else {
+                    moved += usize::from(d != before);
+                }
+            }
+        }
+        assert!(moved > 0, "more games move the rolled-out equities");
+        // Stopped: nothing.
+        assert!(deepen(&referee, &items[0], &settings(), 36, &AtomicBool::new(true)).is_none());
     }
 
     #[test]

@@ -35,8 +35,8 @@ pub use levels::{Level, LevelError};
 pub use luck::{roll_luck, RollLuck};
 pub mod rollout;
 pub use rollout::{
-    rollout_candidates, rollout_candidates_until, rollout_roll, rollout_state, RolloutResult,
-    RolloutSettings,
+    rollout_candidates, rollout_candidates_over, rollout_candidates_until, rollout_roll,
+    rollout_state, RolloutResult, RolloutSettings,
 };
 pub mod duel;
 pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};

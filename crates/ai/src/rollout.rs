@@ -27,6 +27,7 @@
 //! Trials run in parallel on rayon; each trial's dice depend only on the seed and the trial
 //! number, so results do not depend on the number of threads.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use acey_rules::{Dice, Player, Position};
@@ -239,7 +240,41 @@ pub fn rollout_candidates_until(
     settings: &RolloutSettings,
     stop: &AtomicBool,
 ) -> Option<Vec<RolloutResult>> {
-    let n = settings.effective_trials();
+    rollout_candidates_over(
+        bot,
+        mover,
+        candidates,
+        settings,
+        0..settings.effective_trials(),
+        stop,
+    )
+}
+
+/// [`rollout_candidates_until`] over the trials numbered `trials` only (`settings.trials` is not
+/// read): trial `i` plays the dice it plays in any rollout with these settings, so the trials
+/// after a rollout's last one extend it, as GNU Backgammon extends a rollout. Where
+/// `settings.stratify`, the range must start and end on a multiple of 36, so that each first
+/// roll keeps its equal share; an empty range gives no results.
+///
+/// # Panics
+///
+/// Where `settings.stratify` and the range does not cover whole strata.
+pub fn rollout_candidates_over(
+    bot: &Bot,
+    mover: Player,
+    candidates: &[Candidate],
+    settings: &RolloutSettings,
+    trials: Range<usize>,
+    stop: &AtomicBool,
+) -> Option<Vec<RolloutResult>> {
+    assert!(
+        !settings.stratify || (trials.start.is_multiple_of(36) && trials.end.is_multiple_of(36)),
+        "stratified trials come in whole strata of 36, not {trials:?}"
+    );
+    let n = trials.len();
+    if n == 0 {
+        return Some(Vec::new());
+    }
     // One flat parallel loop over (candidate, trial) keeps every core busy even with few
     // candidates.
     let values: Option<Vec<(f64, f64)>> = (0..candidates.len() * n)
@@ -248,7 +283,7 @@ pub fn rollout_candidates_until(
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let (c, i) = (k / n, k % n);
+            let (c, i) = (k / n, trials.start + k % n);
             Some(trial(bot, &candidates[c].state, mover, i, settings))
         })
         .collect();
@@ -358,6 +393,69 @@ mod tests {
         assert!(
             (a.equity - z.equity).abs() < 4.0 * a.std_error,
             "{a:?} {z:?}"
+        );
+    }
+
+    #[test]
+    fn the_trials_after_a_rollout_extend_it() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let b = bot(rules);
+        let cands: Vec<Candidate> = b
+            .rank(&start, (3, 1))
+            .iter()
+            .take(3)
+            .map(|r| r.candidate)
+            .collect();
+        let s = RolloutSettings {
+            trials: 72,
+            truncate: Some(6),
+            seed: 9,
+            stratify: true,
+            variance_reduction: false,
+        };
+        let stop = AtomicBool::new(false);
+        let whole = rollout_candidates(
+            &b,
+            start.turn(),
+            &cands,
+            &RolloutSettings { trials: 180, ..s },
+        );
+        let first = rollout_candidates_over(&b, start.turn(), &cands, &s, 0..72, &stop).unwrap();
+        let rest = rollout_candidates_over(&b, start.turn(), &cands, &s, 72..180, &stop).unwrap();
+        assert_eq!(first, rollout_candidates(&b, start.turn(), &cands, &s));
+        for ((w, f), r) in whole.iter().zip(&first).zip(&rest) {
+            assert_eq!((f.trials, r.trials, w.trials), (72, 108, 180));
+            let mean = (f.equity * 72.0 + r.equity * 108.0) / 180.0;
+            assert!((mean - w.equity).abs() < 1e-9, "{w:?} {f:?} {r:?}");
+        }
+        assert!(
+            rollout_candidates_over(&b, start.turn(), &cands, &s, 72..72, &stop)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "whole strata")]
+    fn stratified_trials_are_extended_by_whole_strata() {
+        let rules = Rules::default();
+        let start = Position::starting(&rules);
+        let b = bot(rules);
+        let cands: Vec<Candidate> = b
+            .rank(&start, (3, 1))
+            .iter()
+            .take(2)
+            .map(|r| r.candidate)
+            .collect();
+        let s = RolloutSettings::default();
+        rollout_candidates_over(
+            &b,
+            start.turn(),
+            &cands,
+            &s,
+            36..50,
+            &AtomicBool::new(false),
         );
     }
 

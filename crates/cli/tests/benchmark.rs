@@ -1,6 +1,6 @@
 //! `acey benchmark` through the binary: the shipped set scored by stage (text and JSON), a small
-//! new set generated, settled again with another bot's plays and scored, extended with them, and
-//! the refusal of a bad file with its line (exit 2).
+//! new set generated, settled again with another bot's plays and scored, extended with them,
+//! deepened with more rollout games, and the refusal of a bad file with its line (exit 2).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -194,4 +194,96 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     let missing = acey(&["benchmark", "--data", "/nonexistent/benchmark.txt"]);
     assert_eq!(missing.status.code(), Some(2));
     let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_deepened_set_is_the_set_settled_with_more_games() {
+    let file = temp("shallow.txt");
+    let path = file.to_str().unwrap();
+    generate(path, &["--per-stage", "1", "--keep", "3"]);
+    let deep = temp("deep.txt");
+    let deep_path = deep.to_str().unwrap();
+    // 36 more games a candidate on top of the set's 36 (--trials says how many it has).
+    generate(deep_path, &["--from", path, "--deepen", "36"]);
+    let deep_text = std::fs::read_to_string(&deep).unwrap();
+    assert!(
+        deep_text.contains("# deepened: every rolled-out candidate 36 games more (the trials numbered 36 to 71, seed 1): 72 trials each"),
+        "{deep_text}"
+    );
+    let wide = temp("wide.txt");
+    let wide_path = wide.to_str().unwrap();
+    acey_ok(&[
+        "benchmark",
+        "--generate",
+        wide_path,
+        "--from",
+        path,
+        "--keep",
+        "3",
+        "--trials",
+        "72",
+        "--truncate",
+        "2",
+    ]);
+    let wide_text = std::fs::read_to_string(&wide).unwrap();
+    let settled = |t: &str| -> Vec<Vec<(String, f64)>> {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let mut c: Vec<(String, f64)> = l
+                    .split_whitespace()
+                    .skip(3)
+                    .map(|w| {
+                        let (id, e) = w.split_once(':').unwrap();
+                        (id.to_string(), e.parse().unwrap())
+                    })
+                    .collect();
+                c.sort_by(|a, b| a.0.cmp(&b.0));
+                c
+            })
+            .collect()
+    };
+    let (d, w) = (settled(&deep_text), settled(&wide_text));
+    assert_eq!(d.len(), 5);
+    for (d, w) in d.iter().zip(&w) {
+        assert_eq!(d.len(), w.len(), "{d:?} / {w:?}");
+        for (x, y) in d.iter().zip(w) {
+            assert_eq!(x.0, y.0);
+            // Each file rounds to four decimals.
+            assert!((x.1 - y.1).abs() < 2e-4, "{d:?} / {w:?}");
+        }
+    }
+    // Scored alike (the two files' rounding apart).
+    let (a, b) = (scored(deep_path, "advanced"), scored(wide_path, "advanced"));
+    let loss = |v: &serde_json::Value| v["bots"][0]["mean_loss"].as_f64().unwrap();
+    assert!((loss(&a) - loss(&b)).abs() < 1e-3, "{a} / {b}");
+    // A set whose games so far --trials misstates is refused, as is --deepen with --also.
+    for (args, told) in [
+        (
+            vec!["--trials", "72", "--truncate", "2"],
+            "settled otherwise",
+        ),
+        (
+            vec!["--trials", "36", "--truncate", "2", "--also", "random"],
+            "--also",
+        ),
+    ] {
+        let mut all = vec![
+            "benchmark",
+            "--generate",
+            wide_path,
+            "--from",
+            path,
+            "--deepen",
+            "36",
+        ];
+        all.extend(args);
+        let refused = acey(&all);
+        assert_eq!(refused.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&refused.stderr);
+        assert!(err.contains(told), "{err}");
+    }
+    for f in [file, deep, wide] {
+        let _ = std::fs::remove_file(f);
+    }
 }

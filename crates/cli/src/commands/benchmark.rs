@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::benchmark::{
-    decisions, draw, extend, parse, reproduces, score, settle, Item, Referee, Score,
+    decisions, deepen, draw, extend, parse, reproduces, score, settle, Item, Referee, Score,
 };
 use acey_ai::duel::{named_bot, network_evaluator};
 use acey_ai::{Level, RolloutSettings};
@@ -67,8 +67,15 @@ pub struct Args {
     /// plays the set lacks. Give the set's own referee network, trials, truncation and seed
     /// (its header names them): the first decision's best candidate is rolled out again
     /// first, and a set settled otherwise is refused.
-    #[arg(long, requires = "from")]
+    #[arg(long, requires = "from", conflicts_with = "deepen")]
     extend: bool,
+    /// With --from: roll out every settled candidate this many games more (rounded up to a
+    /// multiple of 36), continuing its rollout, as GNU Backgammon extends one: each equity
+    /// becomes the mean of all its games. Give the set's own referee network, truncation, seed
+    /// and its games so far as --trials (its header names them); as with --extend, a set settled
+    /// otherwise is refused.
+    #[arg(long, value_name = "GAMES", requires = "from", conflicts_with = "also")]
+    deepen: Option<usize>,
     /// Subtract each roll's luck from the rollout games (GNU Backgammon's variance reduction):
     /// many times the work a game, less chance in each (docs/benchmarks.md weighs the two).
     #[arg(long, requires = "generate")]
@@ -215,7 +222,38 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
             settings.seed,
             args.truncate
         );
-        return extend_set(&referee, &items, &name, &header, out, &settings, stop);
+        if referee.also.is_empty() {
+            return Err(
+                UsageError("--extend settles the plays of --also bots: give one".into()).into(),
+            );
+        }
+        check_reproduces(&referee, &items, &name, &settings)?;
+        let step = |item: &Item| extend(&referee, item, &settings, stop);
+        return rework_set(&items, &header, out, "extended", step);
+    }
+    if let Some(more) = args.deepen {
+        let Some((_, items, name, header)) = from else {
+            return Err(UsageError("--deepen needs --from".into()).into());
+        };
+        if more == 0 {
+            return Err(UsageError("--deepen needs at least one game more".into()).into());
+        }
+        let before = settings.effective_trials();
+        let after = RolloutSettings {
+            trials: before + more,
+            ..settings
+        }
+        .effective_trials();
+        let header = format!(
+            "{header}# deepened: every rolled-out candidate {} games more (the trials numbered {before} to {}, seed {}): {after} trials each, truncated after {} decisions\n",
+            after - before,
+            after - 1,
+            settings.seed,
+            args.truncate
+        );
+        check_reproduces(&referee, &items, &name, &settings)?;
+        let step = |item: &Item| deepen(&referee, item, &settings, more, stop);
+        return rework_set(&items, &header, out, "deepened", step);
     }
     let (drawn, source) = match from {
         Some((_, items, name, _)) => (
@@ -293,67 +331,97 @@ fn header_of(text: &str) -> String {
         .collect()
 }
 
-/// `--extend`: the set `items` with the `--also` bots' missing plays rolled out, written to
-/// `out` under `header` (the set's own, and a line that says what was added).
-fn extend_set(
+/// Refuses a set that `referee` and `settings` do not reproduce (the first rolled-out decision's
+/// best candidate rolled out again): `--extend` and `--deepen` add games comparable with the
+/// set's own only under its own roller and settings.
+fn check_reproduces(
     referee: &Referee,
     items: &[Item],
     name: &str,
+    settings: &acey_ai::RolloutSettings,
+) -> anyhow::Result<()> {
+    match reproduces(referee, items, settings) {
+        Some(check) if !check.same => Err(UsageError(format!(
+            "{name} was settled otherwise: rolled out again, a candidate of its decision {} \
+             has {:+.4} where the set says {:+.4}; give the set's referee network, --trials, \
+             --truncate and --seed",
+            check.decision + 1,
+            check.now,
+            check.recorded
+        ))
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// `--extend` and `--deepen`: each decision of the set `items` passed through `step` (which
+/// answers `None` once stopped), written to `out` under `header` (the set's own, and a line
+/// that says what was done). On Ctrl-C the decisions not reached are written as they were, and
+/// the header says how far the work went, so that the file is still the whole set and no
+/// finished work is lost.
+fn rework_set(
+    items: &[Item],
     header: &str,
     out: &PathBuf,
-    settings: &acey_ai::RolloutSettings,
-    stop: &AtomicBool,
+    verb: &str,
+    step: impl Fn(&Item) -> Option<Item>,
 ) -> anyhow::Result<()> {
-    if referee.also.is_empty() {
-        return Err(
-            UsageError("--extend settles the plays of --also bots: give one".into()).into(),
-        );
-    }
-    if let Some(check) = reproduces(referee, items, settings) {
-        if !check.same {
-            return Err(UsageError(format!(
-                "{name} was settled otherwise: rolled out again, a candidate of its decision {} \
-                 has {:+.4} where the set says {:+.4}; give the set's referee network, --trials, \
-                 --truncate and --seed",
-                check.decision + 1,
-                check.now,
-                check.recorded
-            ))
-            .into());
+    let write = |header: &str, lines: &[Item]| -> anyhow::Result<std::fs::File> {
+        let mut file = std::fs::File::create(out)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+        write!(file, "{header}")?;
+        for item in lines {
+            writeln!(file, "{item}").with_context(|| format!("writing {}", out.display()))?;
         }
-    }
-    let mut file = std::fs::File::create(out)
-        .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
-    write!(file, "{header}")?;
+        file.flush()?;
+        Ok(file)
+    };
+    // Each decision is written as soon as it is done, so that even a killed run keeps them.
+    let mut file = write(header, &[])?;
     let bar = ProgressBar::new(items.len() as u64);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} decisions extended (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} decisions {verb} (eta {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let (mut done, mut added) = (0, 0);
+    let mut done: Vec<Item> = Vec::with_capacity(items.len());
     for item in items {
-        let Some(grown) = extend(referee, item, settings, stop) else {
+        let Some(grown) = step(item) else {
             break;
         };
-        added += grown.candidates.len() - item.candidates.len();
         writeln!(file, "{grown}").with_context(|| format!("writing {}", out.display()))?;
-        done += 1;
+        file.flush()?;
+        done.push(grown);
         bar.inc(1);
     }
     bar.finish_and_clear();
-    if done < items.len() {
-        // The rest as they were, so that the file is still the whole set.
-        for item in &items[done..] {
-            writeln!(file, "{item}").with_context(|| format!("writing {}", out.display()))?;
-        }
+    let reached = done.len();
+    let added: usize = done
+        .iter()
+        .zip(items)
+        .map(|(a, b)| a.candidates.len() - b.candidates.len())
+        .sum();
+    if reached < items.len() {
+        // The rest as they were, so that the file is still the whole set; the header says so.
+        let header = format!(
+            "{header}# interrupted: only the first {reached} of the {} decisions were {verb}; the rest are as they were\n",
+            items.len()
+        );
+        done.extend_from_slice(&items[reached..]);
+        write(&header, &done)?;
         eprintln!(
-            "interrupted: {done} of {} decisions extended, the rest written as they were",
+            "interrupted: {reached} of {} decisions {verb}, the rest written as they were",
             items.len()
         );
     }
-    file.flush()?;
+    let what = if added > 0 {
+        format!(", {added} plays settled")
+    } else {
+        String::new()
+    };
     outln!(
-        "{} decisions written to {}, {added} plays settled",
+        "{} decisions written to {}{what}",
         items.len(),
         out.display()
     )?;
