@@ -396,17 +396,23 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_trials_after_a_rollout_extend_it() {
+    /// The heuristic bot, the starting position and its best `n` candidates of an opening 3-1.
+    fn opening(n: usize) -> (Bot, Position, Vec<Candidate>) {
         let rules = Rules::default();
         let start = Position::starting(&rules);
         let b = bot(rules);
-        let cands: Vec<Candidate> = b
+        let cands = b
             .rank(&start, (3, 1))
             .iter()
-            .take(3)
+            .take(n)
             .map(|r| r.candidate)
             .collect();
+        (b, start, cands)
+    }
+
+    #[test]
+    fn the_trials_after_a_rollout_extend_it() {
+        let (b, start, cands) = opening(3);
         let s = RolloutSettings {
             trials: 72,
             truncate: Some(6),
@@ -439,15 +445,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "whole strata")]
     fn stratified_trials_are_extended_by_whole_strata() {
-        let rules = Rules::default();
-        let start = Position::starting(&rules);
-        let b = bot(rules);
-        let cands: Vec<Candidate> = b
-            .rank(&start, (3, 1))
-            .iter()
-            .take(2)
-            .map(|r| r.candidate)
-            .collect();
+        let (b, start, cands) = opening(2);
         let s = RolloutSettings::default();
         rollout_candidates_over(
             &b,
