@@ -17,6 +17,7 @@
 //! rollouts did not cover.
 
 use std::fmt;
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 use acey_rules::{Dice, Position, Rules};
@@ -367,36 +368,46 @@ pub fn deepen(
     if referee.judge.exact(&item.state) {
         return Some(item.clone());
     }
+    let trials = deepening(settings, more);
+    let (before, added) = (trials.start as f64, trials.len() as f64);
+    let cands: Vec<Candidate> = item.candidates.iter().map(|c| reached(c.state)).collect();
+    let results = rollout_candidates_over(
+        &referee.roller,
+        item.state.turn(),
+        &cands,
+        settings,
+        trials,
+        stop,
+    )?;
+    let mut out = item.clone();
+    for (c, r) in out.candidates.iter_mut().zip(&results) {
+        let sum = f64::from(c.equity) * before + r.equity * added;
+        c.equity = (sum / (before + added)) as f32;
+    }
+    out.sort();
+    Some(out)
+}
+
+/// The trials [`deepen`] adds to a set settled with `settings`: those numbered after its last,
+/// `more` rounded up to whole strata of 36 (as `settings.trials` is).
+pub fn deepening(settings: &RolloutSettings, more: usize) -> Range<usize> {
     let before = settings.effective_trials();
     let added = RolloutSettings {
         trials: more,
         ..*settings
     }
     .effective_trials();
-    let cands: Vec<Candidate> = item
-        .candidates
-        .iter()
-        .map(|c| Candidate {
-            play: None,
-            double: None,
-            state: c.state,
-        })
-        .collect();
-    let results = rollout_candidates_over(
-        &referee.roller,
-        item.state.turn(),
-        &cands,
-        settings,
-        before..before + added,
-        stop,
-    )?;
-    let mut out = item.clone();
-    for (c, r) in out.candidates.iter_mut().zip(&results) {
-        let sum = f64::from(c.equity) * before as f64 + r.equity * added as f64;
-        c.equity = (sum / (before + added) as f64) as f32;
+    before..before + added
+}
+
+/// A candidate that reaches `state`, to roll out: a rollout plays on from the state a candidate
+/// reaches, whatever the play to it, so a settled state is all it needs.
+fn reached(state: Position) -> Candidate {
+    Candidate {
+        play: None,
+        double: None,
+        state,
     }
-    out.sort();
-    Some(out)
 }
 
 /// Whether a set was settled as `referee` and `settings` would settle it: the best candidate of
@@ -427,17 +438,11 @@ pub fn reproduces(
         .enumerate()
         .find(|(_, i)| !referee.judge.exact(&i.state))?;
     let best = item.candidates[0];
-    // A rollout plays on from the state a candidate reaches, whatever the play to it.
-    let candidate = Candidate {
-        play: None,
-        double: None,
-        state: best.state,
-    };
     let now = value(
         referee,
         &item.state,
         &[],
-        &[candidate],
+        &[reached(best.state)],
         settings,
         &AtomicBool::new(false),
     )?

@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_ai::benchmark::{
-    decisions, deepen, draw, extend, parse, reproduces, score, settle, Item, Referee, Score,
+    decisions, deepen, deepening, draw, extend, parse, reproduces, score, settle, Item, Referee,
+    Score,
 };
 use acey_ai::duel::{named_bot, network_evaluator};
 use acey_ai::{Level, RolloutSettings};
@@ -238,17 +239,14 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         if more == 0 {
             return Err(UsageError("--deepen needs at least one game more".into()).into());
         }
-        let before = settings.effective_trials();
-        let after = RolloutSettings {
-            trials: before + more,
-            ..settings
-        }
-        .effective_trials();
+        let trials = deepening(&settings, more);
         let header = format!(
-            "{header}# deepened: every rolled-out candidate {} games more (the trials numbered {before} to {}, seed {}): {after} trials each, truncated after {} decisions\n",
-            after - before,
-            after - 1,
+            "{header}# deepened: every rolled-out candidate {} games more (the trials numbered {} to {}, seed {}): {} trials each, truncated after {} decisions\n",
+            trials.len(),
+            trials.start,
+            trials.end - 1,
             settings.seed,
+            trials.end,
             args.truncate
         );
         check_reproduces(&referee, &items, &name, &settings)?;
