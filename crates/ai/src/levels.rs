@@ -46,8 +46,9 @@ pub enum Level {
     /// Shipped network with 1-ply lookahead (every roll of the opponent or of a re-roll) over
     /// the best few candidates.
     Expert,
-    /// Shipped network with 2-ply lookahead: the expert's 1-ply search, then the best two
-    /// candidates searched a roll deeper (each reply chosen at 0-ply and valued at 1-ply).
+    /// Shipped network with 2-ply lookahead: the expert's 1-ply search (over many more of a
+    /// 1-2's segments), then the best three candidates searched a roll deeper (each reply
+    /// chosen at 0-ply and valued at 1-ply).
     Strongest,
 }
 
@@ -98,7 +99,8 @@ impl Level {
             }
             Level::Expert => "network, 1-ply lookahead over the best 6 candidates",
             Level::Strongest => {
-                "network, 1-ply over the best 6 candidates, then 2-ply lookahead over the best 2"
+                "network, 1-ply over the best 6 candidates (48 of a 1-2), then 2-ply lookahead \
+                 over the best 3"
             }
         }
     }
@@ -116,13 +118,20 @@ impl Level {
         }
     }
 
-    /// Where a 1-2's decision is searched deeper than the level's other rolls: its plies and
-    /// root filter ([`SearchSettings::chain_plies`]). `advanced` searches its 1-2s at 1-ply over
-    /// the best 6 segments, as `expert` does: a 1-2 is one roll in 18, so the median decision
-    /// stays a 0-ply one (models/MODEL.md, sessions 14 and 15).
+    /// Where a 1-2's decision has a depth and root filter of its own: its plies and root filter
+    /// ([`SearchSettings::chain_plies`]). `advanced` searches its 1-2s at 1-ply over the best 6
+    /// segments, as `expert` does: a 1-2 is one roll in 18, so the median decision stays a
+    /// 0-ply one (models/MODEL.md, sessions 14 and 15).
+    ///
+    /// `strongest` keeps its own depth but widens the filter: its 1-2s are searched at 1-ply
+    /// over the best 48 segments (48 1-2 plays extended) and at 2-ply over the best 3 of those.
+    /// The referee's best segment stood beyond the best 6 by 0-ply in 14 of the 25 chain
+    /// decisions where it lost most (session 17); on the `american` benchmark of errors its chain
+    /// decisions lose a quarter less (models/MODEL.md, session 19).
     fn chain_shape(self) -> (u8, usize) {
         match self {
             Level::Advanced => (1, 6),
+            Level::Strongest => (2, 48),
             _ => (0, 0),
         }
     }
@@ -153,9 +162,11 @@ impl Level {
             noise: noise * max_points(rules),
             chain_keep,
             inner_keep,
-            // The strongest level searches the expert's best 6 at 1-ply, then the best 2 of
-            // those at 2-ply: it sees all the expert sees, and more where it matters.
-            deep_keep: if plies.max(chain_plies) >= 2 { 2 } else { 0 },
+            // The strongest level searches the expert's best 6 at 1-ply, then the best 3 of
+            // those at 2-ply: it sees all the expert sees, and more where it matters. (With the
+            // best 2 it lost 7% more on the `american` benchmark of errors, more in every stage:
+            // models/MODEL.md, session 19.)
+            deep_keep: if plies.max(chain_plies) >= 2 { 3 } else { 0 },
             chain_plies,
             chain_search_keep,
             close_plies,
@@ -321,6 +332,12 @@ mod tests {
                 "{l}: {s:?}"
             );
         }
+        // `strongest` searches its 1-2s at its own depth over a wider filter than its other
+        // rolls, every segment it searches extended from its own 1-2 play.
+        let strongest = Level::Strongest.settings(&rules);
+        assert_eq!((strongest.plies, strongest.chain_plies), (2, 2));
+        assert!(strongest.chain_search_keep > strongest.keep);
+        assert!(strongest.deep_keep >= 2 && strongest.deep_keep < strongest.keep);
         // No level's 1-2 is searched shallower than its other rolls, nor at its own depth
         // over nothing.
         for &l in Level::ALL {

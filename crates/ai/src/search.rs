@@ -39,14 +39,17 @@ pub struct SearchSettings {
     /// are searched at 1-ply first, and only the best `deep_keep` of those at the full depth
     /// (0 = every one of `keep` at the full depth).
     pub deep_keep: usize,
-    /// At the root, the plies of a 1-2's decision when more than [`SearchSettings::plies`]
-    /// (0 = the same as any roll). A 1-2's segment (the 1-2 play, the named double, its play and
-    /// the re-roll it earns) moves more equity than any other roll, and the 0-ply network errs
-    /// most there; it comes once in 18 rolls, so a deeper look there costs little time on the
-    /// whole and leaves the median decision as fast.
+    /// At the root, the plies of a 1-2's decision, searched over its own root filter
+    /// [`SearchSettings::chain_search_keep`] (0 = the same depth and filter as any roll; never
+    /// shallower than [`SearchSettings::plies`]). A 1-2's segment (the 1-2 play, the named
+    /// double, its play and the re-roll it earns) moves more equity than any other roll, and the
+    /// 0-ply network errs most there; it comes once in 18 rolls, so a deeper look there costs
+    /// little time on the whole and leaves the median decision as fast.
     pub chain_plies: u8,
-    /// The candidates searched at [`SearchSettings::chain_plies`] (best by 0-ply) when those are
-    /// deeper than `plies`; otherwise `keep` applies.
+    /// The root filter of a 1-2's decision where [`SearchSettings::chain_plies`] is set: the
+    /// segments (best by 0-ply) searched deeper than 0-ply, and at least as many 1-2 plays
+    /// extended with every double (0 = `keep`). A 1-2 has hundreds of segments, and the 0-ply
+    /// order of them is poor: the best by rollout often stands beyond the best 6.
     pub chain_search_keep: usize,
     /// At the root of any other roll, the plies of a close decision when more than
     /// [`SearchSettings::plies`] (0 = none): where two or more candidates come within
@@ -489,12 +492,11 @@ impl Bot {
         ranked
     }
 
-    /// The 1-2 plays extended with every double at the root: where a 1-2 is searched deeper
-    /// than the other rolls, at least as many as it searches, so the search sees every segment
-    /// it can keep.
+    /// The 1-2 plays extended with every double at the root: where a 1-2 has its own depth and
+    /// filter, at least as many as it searches, so the search sees every segment it can keep.
     fn chain_extended(&self) -> usize {
         let s = self.settings;
-        if s.chain_keep == 0 || s.chain_plies <= s.plies {
+        if s.chain_keep == 0 || s.chain_plies == 0 {
             s.chain_keep
         } else {
             s.chain_keep.max(s.chain_search_keep)
@@ -528,10 +530,10 @@ impl Bot {
     /// The plies and the root filter of a 1-2's decision (see [`SearchSettings::chain_plies`]).
     fn chain_depth(&self) -> (u8, usize) {
         let s = self.settings;
-        if s.chain_plies > s.plies {
-            (s.chain_plies, s.chain_search_keep)
-        } else {
-            (s.plies, s.keep)
+        match (s.chain_plies, s.chain_search_keep) {
+            (0, _) => (s.plies, s.keep),
+            (plies, 0) => (plies.max(s.plies), s.keep),
+            (plies, keep) => (plies.max(s.plies), keep),
         }
     }
 
@@ -764,6 +766,58 @@ mod tests {
             .expect("a 1-2 segment has its play");
         let doubles = bot.rank_doubles(&after.position().with_turn(state.turn()));
         assert!(doubles.iter().all(|(_, r)| r.plies == 1), "{doubles:?}");
+    }
+
+    #[test]
+    fn a_one_two_at_the_level_s_own_depth_is_searched_over_its_own_wider_filter() {
+        // Given a 1-ply bot that searches 2 candidates of an ordinary roll and 5 of a 1-2,
+        let rules = Preset::American.rules();
+        let settings = SearchSettings {
+            plies: 1,
+            keep: 2,
+            chain_keep: 2,
+            chain_plies: 1,
+            chain_search_keep: 5,
+            ..SearchSettings::default()
+        };
+        let bot = heuristic_bot(rules, settings);
+        let state = middle_game(&rules, 8);
+        let depths = |ranked: &[Ranked]| ranked.iter().map(|r| r.plies).collect::<Vec<u8>>();
+        // an ordinary roll keeps the level's filter,
+        let ordinary = depths(&bot.rank(&state, (6, 4)));
+        assert_eq!(&ordinary[..3], &[1, 1, 0]);
+        // a 1-2 searches its best 5 segments by 0-ply at the same depth,
+        let ranked = bot.rank(&state, (1, 2));
+        let chain = depths(&ranked);
+        assert_eq!(&chain[..6], &[1, 1, 1, 1, 1, 0]);
+        // from 5 1-2 plays extended with every double, not the level's 2,
+        let plays = |ranked: &[Ranked]| {
+            ranked
+                .iter()
+                .filter_map(|r| r.candidate.play.map(|p| *p.position()))
+                .collect::<FxHashSet<Position>>()
+                .len()
+        };
+        let level = heuristic_bot(
+            rules,
+            SearchSettings {
+                chain_plies: 0,
+                ..settings
+            },
+        );
+        let narrow = level.rank(&state, (1, 2));
+        assert!(
+            plays(&ranked) > plays(&narrow),
+            "{} 1-2 plays",
+            plays(&ranked)
+        );
+        assert_eq!(&depths(&narrow)[..3], &[1, 1, 0]);
+        // and the best of those 5 at 1-ply is its choice.
+        let best = ranked[..5]
+            .iter()
+            .map(|r| searched_equity(&level, &state, &r.candidate.state, 1))
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert!((ranked[0].equity - best).abs() < 1e-5);
     }
 
     #[test]
