@@ -725,18 +725,30 @@ mod tests {
         }
     }
 
+    /// A heuristic bot with `settings`, the same bot without a 1-2 depth and filter of its own,
+    /// and a middle-game state to rank from (`american`).
+    fn with_and_without_chain_shape(settings: SearchSettings) -> (Bot, Bot, Position) {
+        let rules = Preset::American.rules();
+        let plain = SearchSettings {
+            chain_plies: 0,
+            ..settings
+        };
+        (
+            heuristic_bot(rules, settings),
+            heuristic_bot(rules, plain),
+            middle_game(&rules, 8),
+        )
+    }
+
     #[test]
     fn a_one_two_alone_is_searched_at_its_own_depth_over_its_own_filter() {
         // Given a 0-ply bot whose 1-2s are searched at 1-ply over the best 3,
-        let rules = Preset::American.rules();
-        let settings = SearchSettings {
+        let (bot, flat, state) = with_and_without_chain_shape(SearchSettings {
             chain_keep: 3,
             chain_plies: 1,
             chain_search_keep: 3,
             ..SearchSettings::default()
-        };
-        let bot = heuristic_bot(rules, settings);
-        let state = middle_game(&rules, 8);
+        });
         // when it ranks an ordinary roll, nothing is searched deeper;
         assert!(bot.rank(&state, (6, 4)).iter().all(|r| r.plies == 0));
         // when it ranks a 1-2, the best 3 segments by 0-ply are searched at 1-ply,
@@ -746,13 +758,6 @@ mod tests {
         assert_eq!(&depths[..3], &[1, 1, 1]);
         assert!(depths[3..].iter().all(|&d| d == 0));
         // exactly the best 3 of the 0-ply ranking, each at its 1-ply value;
-        let flat = heuristic_bot(
-            rules,
-            SearchSettings {
-                chain_plies: 0,
-                ..settings
-            },
-        );
         let zero_ply = flat.rank(&state, (1, 2));
         assert_same_states(&zero_ply[..3], &ranked[..3]);
         for r in &ranked[..3] {
@@ -771,17 +776,14 @@ mod tests {
     #[test]
     fn a_one_two_at_the_level_s_own_depth_is_searched_over_its_own_wider_filter() {
         // Given a 1-ply bot that searches 2 candidates of an ordinary roll and 5 of a 1-2,
-        let rules = Preset::American.rules();
-        let settings = SearchSettings {
+        let (bot, level, state) = with_and_without_chain_shape(SearchSettings {
             plies: 1,
             keep: 2,
             chain_keep: 2,
             chain_plies: 1,
             chain_search_keep: 5,
             ..SearchSettings::default()
-        };
-        let bot = heuristic_bot(rules, settings);
-        let state = middle_game(&rules, 8);
+        });
         let depths = |ranked: &[Ranked]| ranked.iter().map(|r| r.plies).collect::<Vec<u8>>();
         // an ordinary roll keeps the level's filter,
         let ordinary = depths(&bot.rank(&state, (6, 4)));
@@ -798,13 +800,6 @@ mod tests {
                 .collect::<FxHashSet<Position>>()
                 .len()
         };
-        let level = heuristic_bot(
-            rules,
-            SearchSettings {
-                chain_plies: 0,
-                ..settings
-            },
-        );
         let narrow = level.rank(&state, (1, 2));
         assert!(
             plays(&ranked) > plays(&narrow),
