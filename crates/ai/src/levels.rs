@@ -127,7 +127,7 @@ impl Level {
     /// over the best 48 segments (48 1-2 plays extended) and at 2-ply over the best 3 of those.
     /// The referee's best segment stood beyond the best 6 by 0-ply in 14 of the 25 chain
     /// decisions where it lost most (session 17); on the `american` benchmark of errors its chain
-    /// decisions lose a quarter less (models/MODEL.md, session 19).
+    /// decisions lose nearly a third less (models/MODEL.md, session 19).
     fn chain_shape(self) -> (u8, usize) {
         match self {
             Level::Advanced => (1, 6),
