@@ -15,6 +15,14 @@
 //! game's return still enters with weight lambda, so finished games and the bear-off tables keep
 //! anchoring it.
 //!
+//! Exploration ([`TrainSettings::explore`]): self-play alone visits only the positions two equal
+//! players reach, and a network trained so values lopsided positions (many checkers sent back, a
+//! prime with the other side behind it) poorly: the positions a weaker opponent gives it. With
+//! exploration a few decisions are made at random, and learning is cut there as in Watkins'
+//! Q(lambda): the state before a random play is moved towards the value of the best play of the
+//! same roll, not towards what followed the random one, so the values stay those of good play
+//! while the games go where good play alone seldom goes.
+//!
 //! The bear-off: where the rule set has a bear-off table ([`crate::bearoff`]), a game ends at its
 //! first state in which both sides are bearing off, and that state's table value is its exact
 //! result (the win probability, and the expected points of a win and of a loss where each can
@@ -54,6 +62,11 @@ pub struct TrainSettings {
     /// answered by its best play, [`Bot::evaluate_ahead`]): the network learns what its own
     /// search would say, with none of the roll's noise. About three times the work a game.
     pub lookahead: u8,
+    /// The probability that a self-play decision is a uniformly random candidate of the roll
+    /// (0 = none). The state before such a play learns the value of the roll's best play instead
+    /// of the return that followed (see the module documentation). Drawn from a stream of its
+    /// own, so the dice are those of the same seed without exploration.
+    pub explore: f32,
 }
 
 impl Default for TrainSettings {
@@ -65,6 +78,7 @@ impl Default for TrainSettings {
             seed: 1,
             chain_keep: 0,
             lookahead: 0,
+            explore: 0.0,
         }
     }
 }
@@ -113,10 +127,21 @@ fn play_game(
         acey_rules::Player::One
     });
     let mut states = vec![state];
+    // Where the play from state t was a random one: the best play's value from t's side.
+    let mut greedy: Vec<Option<Eval>> = Vec::new();
+    let mut explorer = Dice::new(seed ^ EXPLORE_STREAM);
     while state.winner().is_none() && exact(&state).is_none() && states.len() < 5000 {
         let roll = dice.roll();
-        state = bot.choose(&state, roll, &mut dice).state;
+        let (next, best) = if settings.explore > 0.0 && unit(&mut explorer) < settings.explore {
+            let ranked = bot.rank(&state, roll);
+            let i = explorer.below(ranked.len());
+            (ranked[i].candidate.state, (i > 0).then_some(ranked[0].eval))
+        } else {
+            (bot.choose(&state, roll, &mut dice).state, None)
+        };
+        state = next;
         states.push(state);
+        greedy.push(best);
     }
     // Values of every state by the frozen network; the last one exact if the game finished.
     let n = states.len();
@@ -158,8 +183,14 @@ fn play_game(
     };
     for t in (first.min(n - 1)..n - 1).rev() {
         let (state, next) = (&states[t], &states[t + 1]);
-        let g_next = seen_from(state, next, g);
-        let target = if settings.lookahead > 0 {
+        // After a random play the return is cut: what followed says nothing of good play.
+        let g_next = match greedy[t] {
+            Some(best) => defined(best),
+            None => seen_from(state, next, g),
+        };
+        let target = if let (Some(_), 0) = (greedy[t], settings.lookahead) {
+            g_next
+        } else if settings.lookahead > 0 {
             let ahead = defined(bot.evaluate_ahead(state));
             // (1 - lambda) of the state's own 1-ply value, lambda of the return that followed
             // it; a component the return lacks (the final result cannot give it) is the
@@ -187,6 +218,14 @@ fn play_game(
     }
     samples.reverse();
     (samples, n - 1)
+}
+
+/// Seeds the exploration stream apart from the dice of the same game seed.
+const EXPLORE_STREAM: u64 = 0x0E8B_10E5_5EED_0001;
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut Dice) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
 }
 
 /// A return seen from the side to roll at `next`, as the side to roll at `state` sees it: the
@@ -486,5 +525,66 @@ mod tests {
         a.round();
         b.round();
         assert_eq!(a.net, b.net);
+    }
+
+    #[test]
+    fn a_random_play_cuts_the_return_at_the_best_play_s_value() {
+        let rules = Rules::default();
+        let net = Network::random(8, 11);
+        // lambda 1: without exploration every win target is the game's final result, so a
+        // target that is the best play's network value can only come from the cut.
+        let settings = TrainSettings {
+            lambda: 1.0,
+            chain_keep: 3,
+            explore: 0.3,
+            ..TrainSettings::default()
+        };
+        let seed = 13;
+        let (samples, turns) = play_game(&rules, &net, None, &settings, seed);
+        assert_eq!(samples.len(), turns);
+        let bot = Bot::new(
+            Arc::new(BearoffEvaluator::new(Arc::new(NeuralEvaluator::new(
+                net.clone(),
+                "train",
+            )))),
+            rules,
+            SearchSettings {
+                chain_keep: 3,
+                ..SearchSettings::default()
+            },
+        );
+        // The same dice as without exploration: the starter's die, then a roll a turn.
+        let mut dice = Dice::new(seed);
+        dice.die();
+        let (mut random, mut cut_values) = (0, Vec::new());
+        for t in 0..samples.len() - 1 {
+            let ranked = bot.rank(&samples[t].state, dice.roll());
+            let next = samples[t + 1].state;
+            assert!(
+                ranked.iter().any(|r| r.candidate.state == next),
+                "turn {t}: a play of the roll"
+            );
+            if ranked[0].candidate.state != next {
+                random += 1;
+                assert_eq!(samples[t].target, defined(ranked[0].eval), "turn {t}");
+                cut_values.push(ranked[0].eval.win);
+            }
+        }
+        // About 0.3 of the decisions with a choice were random ones.
+        assert!(random * 10 > samples.len(), "{random} of {}", samples.len());
+        assert!(cut_values.iter().all(|w| *w > 0.0 && *w < 1.0));
+
+        // Without exploration the same seed plays the same game up to the first random play.
+        let plain = TrainSettings {
+            explore: 0.0,
+            ..settings
+        };
+        let (greedy, _) = play_game(&rules, &net, None, &plain, seed);
+        let first_random = samples
+            .iter()
+            .zip(&greedy)
+            .position(|(x, y)| x.state != y.state)
+            .expect("the games part");
+        assert!(first_random > 0);
     }
 }

@@ -374,6 +374,11 @@ fn train_creates_resumes_and_enriches_a_network() {
     assert!(net_meta(&net).contains("games=128"), "{}", net_meta(&net));
     let o = train(&["--lookahead", "2"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // With a tenth of the plays made at random; a share outside 0..=1 is refused.
+    let o = train(&["--explore", "0.1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(net_meta(&net).contains("games=160"), "{}", net_meta(&net));
+    assert_usage_error(&train(&["--explore", "1.5"]), "--explore");
     // A rich network cannot go back, and an unknown set is named.
     assert_usage_error(&train(&["--features", "basic"]), "--features basic");
     let o = train(&["--features", "huge"]);

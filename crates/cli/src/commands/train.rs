@@ -72,6 +72,11 @@ pub struct Args {
     /// best play), mixed with the game's return by --lambda. About three times slower a game.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     lookahead: u8,
+    /// The share of self-play decisions made at random (0 to 1): the state before a random play
+    /// learns the value of the roll's best play, not what followed, so the games visit lopsided
+    /// positions a weaker player gives while the values stay those of good play.
+    #[arg(long, default_value_t = 0.0)]
+    explore: f32,
     /// Save the checkpoint every this many games.
     #[arg(long, default_value_t = 2_000)]
     save_every: u64,
@@ -90,6 +95,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if !(args.rate > 0.0 && args.rate < 10.0 && (0.0..=1.0).contains(&args.lambda)) {
         return Err(UsageError("--rate must be in (0, 10) and --lambda in [0, 1]".into()).into());
+    }
+    if !(0.0..=1.0).contains(&args.explore) {
+        return Err(UsageError("--explore must be in [0, 1]".into()).into());
     }
     if args.hidden == 0 || args.hidden > 4096 {
         return Err(UsageError("--hidden must be 1..=4096".into()).into());
@@ -174,6 +182,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         seed: args.seed,
         chain_keep: args.chain_keep,
         lookahead: args.lookahead,
+        explore: args.explore,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
     if let Some(c) = contact {
