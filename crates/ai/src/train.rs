@@ -93,6 +93,28 @@ fn as_array(e: Eval) -> [f32; 3] {
     [e.win, e.win_points, e.loss_points]
 }
 
+/// The bot that plays the self-play games: `net` at 0-ply behind the bear-off tables (for a race
+/// network, `contact` with `net` behind it past contact), its 1-2s filtered by `chain_keep`.
+fn self_play_bot(
+    rules: &Rules,
+    net: &Network,
+    contact: Option<&Network>,
+    chain_keep: usize,
+) -> Bot {
+    let net_evaluator = Arc::new(match contact {
+        Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
+        None => NeuralEvaluator::new(net.clone(), "train"),
+    });
+    Bot::new(
+        Arc::new(BearoffEvaluator::new(net_evaluator)),
+        *rules,
+        SearchSettings {
+            chain_keep,
+            ..SearchSettings::default()
+        },
+    )
+}
+
 /// Plays one self-play game and returns its samples and number of turns. With a `contact`
 /// network, `net` is a race network: the game is played by `contact` until no contact is left
 /// and by `net` from there, and only the race positions give samples.
@@ -103,19 +125,8 @@ fn play_game(
     settings: &TrainSettings,
     seed: u64,
 ) -> (Vec<Sample>, usize) {
-    let (lambda, chain_keep) = (settings.lambda, settings.chain_keep);
-    let net_evaluator = Arc::new(match contact {
-        Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
-        None => NeuralEvaluator::new(net.clone(), "train"),
-    });
-    let bot = Bot::new(
-        Arc::new(BearoffEvaluator::new(net_evaluator)),
-        *rules,
-        SearchSettings {
-            chain_keep,
-            ..SearchSettings::default()
-        },
-    );
+    let lambda = settings.lambda;
+    let bot = self_play_bot(rules, net, contact, settings.chain_keep);
     let table = bearoff::table(rules);
     // The table's value of a bear-off state: the exact result the game ends on.
     let exact = |s: &Position| table.as_ref().and_then(|t| t.eval(rules, s));
@@ -430,14 +441,8 @@ mod tests {
         };
         let (samples, _) = play_game(&rules, &net, None, &settings, 9);
         assert!(samples.len() > 10);
-        let bot = Bot::new(
-            Arc::new(BearoffEvaluator::new(Arc::new(NeuralEvaluator::new(
-                net.clone(),
-                "train",
-            )))),
-            rules,
-            SearchSettings::default(),
-        );
+        // The bot the game was played with (its 1-2 filter does not enter a 1-ply value).
+        let bot = self_play_bot(&rules, &net, None, settings.chain_keep);
         for s in samples.iter().step_by(7) {
             let ahead = bot.evaluate_ahead(&s.state);
             assert_eq!(s.target[0], Some(ahead.win));
@@ -542,17 +547,8 @@ mod tests {
         let seed = 13;
         let (samples, turns) = play_game(&rules, &net, None, &settings, seed);
         assert_eq!(samples.len(), turns);
-        let bot = Bot::new(
-            Arc::new(BearoffEvaluator::new(Arc::new(NeuralEvaluator::new(
-                net.clone(),
-                "train",
-            )))),
-            rules,
-            SearchSettings {
-                chain_keep: 3,
-                ..SearchSettings::default()
-            },
-        );
+        // The bot the game was played with, to replay its choices.
+        let bot = self_play_bot(&rules, &net, None, settings.chain_keep);
         // The same dice as without exploration: the starter's die, then a roll a turn.
         let mut dice = Dice::new(seed);
         dice.die();
@@ -579,10 +575,10 @@ mod tests {
             explore: 0.0,
             ..settings
         };
-        let (greedy, _) = play_game(&rules, &net, None, &plain, seed);
+        let (plain_samples, _) = play_game(&rules, &net, None, &plain, seed);
         let first_random = samples
             .iter()
-            .zip(&greedy)
+            .zip(&plain_samples)
             .position(|(x, y)| x.state != y.state)
             .expect("the games part");
         assert!(first_random > 0);
