@@ -607,9 +607,11 @@ async fn a_friend_rematch_is_offered_then_declined_or_accepted() {
 async fn the_load_clients_play_on_through_rematch_offers() {
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
+    // Whole games, not resigned ones: 12 seconds leave room for a third game's end even when
+    // the machine is busy with other work (6 were once too few under a full load).
     let config = acey_server::loadtest::LoadConfig {
         games: 2,
-        seconds: 6,
+        seconds: 12,
         think_ms: 1,
         seed: 9,
         resign_after: None,
