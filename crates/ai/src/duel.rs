@@ -102,8 +102,8 @@ pub fn network_evaluator(file: &Path, race: Option<&Path>) -> Result<Arc<dyn Eva
         .map(|m| load(m))
         .collect::<Result<Vec<_>, _>>()?;
     let first = nets.remove(0);
-    let mut net =
-        crate::NeuralEvaluator::new(first, &file.display().to_string()).with_ensemble(nets);
+    let label = first.label(&file.display().to_string());
+    let mut net = crate::NeuralEvaluator::new(first, &label).with_ensemble(nets);
     if let Some(race) = race {
         net = net.with_race(load(race)?);
     }

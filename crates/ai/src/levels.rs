@@ -238,7 +238,9 @@ pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
         [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
-            let net = NeuralEvaluator::new(shipped.network(), "net");
+            let network = shipped.network();
+            let label = network.label(&format!("built-in {} net", shipped.name()));
+            let net = NeuralEvaluator::new(network, &label);
             behind_tables(net.with_race(shipped.race_network()))
         })
         .clone()
@@ -276,6 +278,21 @@ impl FromStr for Level {
 mod tests {
     use super::*;
     use acey_rules::{Dice, Position, Preset};
+
+    #[test]
+    fn a_level_s_evaluator_names_the_built_in_net_it_plays() {
+        // A duel against a bare level must say which network the binary carries: a release
+        // binary built before a new net was committed plays the one before it.
+        for preset in [Preset::American, Preset::Bgammon] {
+            let rules = preset.rules();
+            let shipped = Shipped::for_rules(&rules);
+            let games = shipped.network().meta["games"].clone();
+            assert_eq!(
+                Level::Advanced.evaluator(&rules).name(),
+                format!("built-in {} net, {games} games", shipped.name())
+            );
+        }
+    }
 
     #[test]
     fn names_round_trip_and_errors_list_the_choices() {

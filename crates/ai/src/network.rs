@@ -232,6 +232,16 @@ impl Network {
         self.hidden
     }
 
+    /// A name for logs and duels: `name` (what the network is: a file, "built-in bgammon"),
+    /// with the self-play games its file records, so that two checkpoints of one family are
+    /// told apart wherever a result is printed.
+    pub fn label(&self, name: &str) -> String {
+        match self.meta.get("games") {
+            Some(games) => format!("{name}, {games} games"),
+            None => name.to_string(),
+        }
+    }
+
     /// Number of weights and biases.
     pub fn parameters(&self) -> usize {
         self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS
@@ -513,6 +523,15 @@ mod tests {
             "{before} -> {}",
             act.out[0]
         );
+    }
+
+    #[test]
+    fn a_label_says_the_games_the_file_records() {
+        let mut net = Network::random(8, 1);
+        net.meta.remove("games");
+        assert_eq!(net.label("a.acey-net"), "a.acey-net");
+        net.meta.insert("games".into(), "1938272".into());
+        assert_eq!(net.label("a.acey-net"), "a.acey-net, 1938272 games");
     }
 
     #[test]
