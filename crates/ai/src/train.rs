@@ -23,6 +23,14 @@
 //! same roll, not towards what followed the random one, so the values stay those of good play
 //! while the games go where good play alone seldom goes.
 //!
+//! Sparring ([`TrainSettings::sparring`]): in a share of the games one side is played by the
+//! hand-tuned heuristic ([`HeuristicEvaluator`] at 0-ply), a pip-and-blot player like most other
+//! Acey-Deucey bots (tabula, bgammon.org's, is one). Exploration's random plays send a game
+//! anywhere; a sparring partner sends it where such players take it: blots left to save pips,
+//! points broken early, checkers stacked. Its plays are treated as exploration's are: the state
+//! before one learns the value of the network's best play of the roll, so the values learned are
+//! still those of good play on both sides, only the positions are the sparring partner's.
+//!
 //! The bear-off: where the rule set has a bear-off table ([`crate::bearoff`]), a game ends at its
 //! first state in which both sides are bearing off, and that state's table value is its exact
 //! result (the win probability, and the expected points of a win and of a loss where each can
@@ -36,7 +44,7 @@ use rayon::prelude::*;
 
 use crate::bearoff::{self, BearoffEvaluator};
 use crate::eval::{terminal_eval, Eval};
-use crate::evaluators::NeuralEvaluator;
+use crate::evaluators::{HeuristicEvaluator, NeuralEvaluator};
 use crate::features::encode;
 use crate::network::{Activations, Network};
 use crate::search::{Bot, SearchSettings};
@@ -67,6 +75,11 @@ pub struct TrainSettings {
     /// of the return that followed (see the module documentation). Drawn from a stream of its
     /// own, so the dice are those of the same seed without exploration.
     pub explore: f32,
+    /// The share of games (0 = none) in which one side, drawn at random, is played by the
+    /// hand-tuned heuristic at 0-ply instead of the network (see the module documentation). The
+    /// state before each of its plays that is not the network's best learns the value of the
+    /// network's best play of the roll, as after a random play. Drawn from a stream of its own.
+    pub sparring: f32,
 }
 
 impl Default for TrainSettings {
@@ -79,6 +92,7 @@ impl Default for TrainSettings {
             chain_keep: 0,
             lookahead: 0,
             explore: 0.0,
+            sparring: 0.0,
         }
     }
 }
@@ -115,6 +129,32 @@ fn self_play_bot(
     )
 }
 
+/// The sparring partner: the hand-tuned heuristic at 0-ply behind the bear-off tables, its 1-2s
+/// filtered as the self-play bot's.
+fn sparring_bot(rules: &Rules, chain_keep: usize) -> Bot {
+    Bot::new(
+        Arc::new(BearoffEvaluator::new(Arc::new(HeuristicEvaluator))),
+        *rules,
+        SearchSettings {
+            chain_keep,
+            ..SearchSettings::default()
+        },
+    )
+}
+
+/// The side the sparring partner plays in game `seed`, if it plays in that game.
+fn sparring_side(settings: &TrainSettings, seed: u64) -> Option<acey_rules::Player> {
+    let mut rng = Dice::new(seed ^ SPARRING_STREAM);
+    if settings.sparring <= 0.0 || unit(&mut rng) >= settings.sparring {
+        return None;
+    }
+    Some(if rng.die().is_multiple_of(2) {
+        acey_rules::Player::Zero
+    } else {
+        acey_rules::Player::One
+    })
+}
+
 /// Plays one self-play game and returns its samples and number of turns. With a `contact`
 /// network, `net` is a race network: the game is played by `contact` until no contact is left
 /// and by `net` from there, and only the race positions give samples.
@@ -141,9 +181,19 @@ fn play_game(
     // Where the play from state t was a random one: the best play's value from t's side.
     let mut greedy: Vec<Option<Eval>> = Vec::new();
     let mut explorer = Dice::new(seed ^ EXPLORE_STREAM);
+    let sparring =
+        sparring_side(settings, seed).map(|side| (side, sparring_bot(rules, settings.chain_keep)));
     while state.winner().is_none() && exact(&state).is_none() && states.len() < 5000 {
         let roll = dice.roll();
-        let (next, best) = if settings.explore > 0.0 && unit(&mut explorer) < settings.explore {
+        let (next, best) = if let Some((_, partner)) =
+            sparring.as_ref().filter(|(side, _)| *side == state.turn())
+        {
+            // The partner's play; where it is not the network's best, the return is cut there.
+            let ranked = bot.rank(&state, roll);
+            let played = partner.choose(&state, roll, &mut dice).state;
+            let best = (ranked[0].candidate.state != played).then_some(ranked[0].eval);
+            (played, best)
+        } else if settings.explore > 0.0 && unit(&mut explorer) < settings.explore {
             let ranked = bot.rank(&state, roll);
             let i = explorer.below(ranked.len());
             (ranked[i].candidate.state, (i > 0).then_some(ranked[0].eval))
@@ -233,6 +283,9 @@ fn play_game(
 
 /// Seeds the exploration stream apart from the dice of the same game seed.
 const EXPLORE_STREAM: u64 = 0x0E8B_10E5_5EED_0001;
+
+/// Seeds the draw of the sparring partner's games and seats apart from the dice and exploration.
+const SPARRING_STREAM: u64 = 0x5BA2_2126_5EED_0002;
 
 /// A uniform number in [0, 1).
 fn unit(rng: &mut Dice) -> f32 {
@@ -582,5 +635,68 @@ mod tests {
             .position(|(x, y)| x.state != y.state)
             .expect("the games part");
         assert!(first_random > 0);
+    }
+
+    #[test]
+    fn a_sparring_partner_plays_one_side_and_its_plays_cut_the_return() {
+        let rules = Rules::default();
+        let net = Network::random(8, 17);
+        let settings = TrainSettings {
+            lambda: 1.0,
+            chain_keep: 3,
+            sparring: 1.0,
+            ..TrainSettings::default()
+        };
+        let seed = 21;
+        let side = sparring_side(&settings, seed).expect("every game spars at share 1");
+        let (samples, _) = play_game(&rules, &net, None, &settings, seed);
+        let bot = self_play_bot(&rules, &net, None, settings.chain_keep);
+        let partner = sparring_bot(&rules, settings.chain_keep);
+        let mut dice = Dice::new(seed);
+        dice.die();
+        let (mut partner_turns, mut cuts) = (0, 0);
+        for t in 0..samples.len() - 1 {
+            let state = samples[t].state;
+            let roll = dice.roll();
+            let ranked = bot.rank(&state, roll);
+            let next = samples[t + 1].state;
+            if state.turn() == side {
+                partner_turns += 1;
+                assert_eq!(
+                    next,
+                    partner.rank(&state, roll)[0].candidate.state,
+                    "turn {t}"
+                );
+                if ranked[0].candidate.state != next {
+                    cuts += 1;
+                    assert_eq!(samples[t].target, defined(ranked[0].eval), "turn {t}");
+                }
+            } else {
+                assert_eq!(
+                    next, ranked[0].candidate.state,
+                    "turn {t}: the network's best"
+                );
+            }
+        }
+        assert!(
+            partner_turns > 5 && cuts > 0,
+            "{partner_turns} turns, {cuts} cuts"
+        );
+
+        // At share 0 no game spars; at 0.5 about half do, either side.
+        let off = TrainSettings {
+            sparring: 0.0,
+            ..settings
+        };
+        assert!((0..50).all(|s| sparring_side(&off, s).is_none()));
+        let half = TrainSettings {
+            sparring: 0.5,
+            ..settings
+        };
+        let sides: Vec<_> = (0..200).filter_map(|s| sparring_side(&half, s)).collect();
+        assert!((70..130).contains(&sides.len()), "{}", sides.len());
+        assert!(
+            sides.contains(&acey_rules::Player::Zero) && sides.contains(&acey_rules::Player::One)
+        );
     }
 }

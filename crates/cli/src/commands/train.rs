@@ -77,6 +77,11 @@ pub struct Args {
     /// positions a weaker player gives while the values stay those of good play.
     #[arg(long, default_value_t = 0.0)]
     explore: f32,
+    /// The share of games (0 to 1) in which one side is played by the hand-tuned heuristic, a
+    /// pip-and-blot sparring partner: the games reach the positions such players give, and the
+    /// state before each of its plays learns the value of the network's best play instead.
+    #[arg(long, default_value_t = 0.0)]
+    sparring: f32,
     /// Save the checkpoint every this many games.
     #[arg(long, default_value_t = 2_000)]
     save_every: u64,
@@ -98,6 +103,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if !(0.0..=1.0).contains(&args.explore) {
         return Err(UsageError("--explore must be in [0, 1]".into()).into());
+    }
+    if !(0.0..=1.0).contains(&args.sparring) {
+        return Err(UsageError("--sparring must be in [0, 1]".into()).into());
     }
     if args.hidden == 0 || args.hidden > 4096 {
         return Err(UsageError("--hidden must be 1..=4096".into()).into());
@@ -183,6 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         chain_keep: args.chain_keep,
         lookahead: args.lookahead,
         explore: args.explore,
+        sparring: args.sparring,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
     if let Some(c) = contact {
