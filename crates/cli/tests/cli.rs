@@ -383,7 +383,7 @@ fn train_creates_resumes_and_enriches_a_network() {
     let o = train(&["--sparring", "0.3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(net_meta(&net).contains("games=192"), "{}", net_meta(&net));
-    assert_usage_error(&train(&["--sparring", "-0.1"]), "--sparring");
+    assert_usage_error(&train(&["--sparring=-0.1"]), "--sparring");
     // A rich network cannot go back, and an unknown set is named.
     assert_usage_error(&train(&["--features", "basic"]), "--features basic");
     let o = train(&["--features", "huge"]);
