@@ -43,7 +43,7 @@ use acey_rules::{Dice, Position, Rules};
 use rayon::prelude::*;
 
 use crate::bearoff::{self, BearoffEvaluator};
-use crate::eval::{terminal_eval, Eval};
+use crate::eval::{terminal_eval, Eval, Evaluator};
 use crate::evaluators::{HeuristicEvaluator, NeuralEvaluator};
 use crate::features::encode;
 use crate::network::{Activations, Network};
@@ -119,21 +119,20 @@ fn self_play_bot(
         Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
         None => NeuralEvaluator::new(net.clone(), "train"),
     });
-    Bot::new(
-        Arc::new(BearoffEvaluator::new(net_evaluator)),
-        *rules,
-        SearchSettings {
-            chain_keep,
-            ..SearchSettings::default()
-        },
-    )
+    training_bot(rules, net_evaluator, chain_keep)
 }
 
 /// The sparring partner: the hand-tuned heuristic at 0-ply behind the bear-off tables, its 1-2s
 /// filtered as the self-play bot's.
 fn sparring_bot(rules: &Rules, chain_keep: usize) -> Bot {
+    training_bot(rules, Arc::new(HeuristicEvaluator), chain_keep)
+}
+
+/// A bot of the training games: `evaluator` at 0-ply behind the bear-off tables, its 1-2s
+/// filtered by `chain_keep`.
+fn training_bot(rules: &Rules, evaluator: Arc<dyn Evaluator>, chain_keep: usize) -> Bot {
     Bot::new(
-        Arc::new(BearoffEvaluator::new(Arc::new(HeuristicEvaluator))),
+        Arc::new(BearoffEvaluator::new(evaluator)),
         *rules,
         SearchSettings {
             chain_keep,
