@@ -23,14 +23,21 @@ play acey's rules refuse is reported and stops the run. A finished game is score
 exact `eval` of the final position (checker count: the winner scores the loser's checkers not
 borne off, up to 15).
 
-Report (stdout): acey's points per game with a 95% interval over the pairs, win %, time per
-decision of each side. Progress goes to stderr. Ctrl-C stops and reports the games played (the
+Every game is also written as the project's plain-text record and analysed by the engine at
+0-ply for each roll's luck (docs/analysis.md); the game's points minus acey's luck plus tabula's
+estimate the same expected points with the dice's luck taken off every roll, not only cancelled
+between a pair's games as far as they run alike: a second, narrower estimate of the same figure.
+
+Report (stdout): acey's points per game with a 95% interval over the pairs, the same
+luck-adjusted, win %, time per decision of each side. Progress goes to stderr. Ctrl-C stops and reports the games played (the
 interval over complete pairs only). Standard library only.
 """
 
 import argparse
 import json
+import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -118,6 +125,39 @@ class Pipe:
                 os.killpg(self.proc.pid, signal.SIGKILL)
 
 
+class GameRecord:
+    """The game as the project's plain-text record (docs/notation.md, "Plain-text game records"),
+    line by line as it is played, for the engine's `analyse`."""
+
+    def __init__(self, rules):
+        self.lines = ["# acey game record", "Rules: %s" % rules, "", "game 1"]
+
+    def die_off(self, die0, die1):
+        self.lines.append("die-off %d-%d" % (die0, die1))
+
+    def play(self, mover, roll, notation):
+        # The engine writes a 1-2's segment with its roll in front; the record line names the
+        # roll itself, as rolled.
+        notation = re.sub(r"^[12]-[12]: ", "", notation)
+        self.lines.append("%d %d-%d: %s" % (mover, roll[0], roll[1], notation))
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+
+def luck_of(engine, record):
+    """Each player's luck over the game, in points (the engine's `analyse` at 0-ply): each roll's
+    0-ply value of its best play minus the mean of the same over the 21 rolls, from the roller's
+    side (docs/analysis.md). A roll's luck averages exactly zero over the dice whatever the
+    position, so a game's points minus the difference of the two players' luck estimate the same
+    expected points as the points alone, with most of the dice's share of the variance taken
+    out, as GNU Backgammon's luck-adjusted results do."""
+    ans = engine.ask({"cmd": "analyse", "record": record.text(), "ply": 0, "level": "advanced"})
+    if "error" in ans:
+        raise RuntimeError("acey engine could not analyse the game: %s" % ans["error"])
+    return [p["luck"] for p in ans["players"]]
+
+
 def starting_position():
     return {"board": [0] * 24, "bar": [0, 0], "start": [15, 15], "off": [0, 0], "turn": 0}
 
@@ -135,6 +175,7 @@ class Duel:
             raise SystemExit("tabula plays acey-deucey: rules %r are not acey-deucey" % opts["rules"])
         self.acey_time = self.tabula_time = 0.0
         self.acey_decisions = self.tabula_decisions = 0
+        self.luck_time = 0.0
 
     def earns_double(self, dice_used):
         if self.options["acey_double_gate"] == "both-dice-required":
@@ -149,7 +190,7 @@ class Duel:
         self.acey_decisions += 1
         if "error" in ans:
             raise RuntimeError("acey engine: %s" % ans["error"])
-        return ans["position"]
+        return ans["position"], ans["notation"]
 
     def tabula_turn(self, pos, dice):
         me = pos["turn"]
@@ -181,23 +222,28 @@ class Duel:
         if "error" in checked:
             raise Illegal("tabula's play of %d-%d from %s (double %s) reaching %s: %s" % (
                 dice[0], dice[1], json.dumps(pos), double, json.dumps(reach), checked["error"]))
-        return checked["position"]
+        return checked["position"], checked["notation"]
 
     def game(self, k, acey_seat):
         """Plays pair k's dice with acey in `acey_seat`; returns acey's points."""
         dice = pair_dice(self.opts["seed"], k)
         a, b = dice.die(), dice.die()
+        record = GameRecord(self.opts["rules"])
+        record.die_off(a, b)
         while a == b:
             a, b = dice.die(), dice.die()
+            record.die_off(a, b)
         pos = starting_position()
         pos["turn"] = 0 if a > b else 1
         turns = 0
         while not finished(pos):
             roll = dice.roll()
-            if pos["turn"] == acey_seat:
-                pos = self.acey_turn(pos, roll)
+            mover = pos["turn"]
+            if mover == acey_seat:
+                pos, notation = self.acey_turn(pos, roll)
             else:
-                pos = self.tabula_turn(pos, roll)
+                pos, notation = self.tabula_turn(pos, roll)
+            record.play(mover, roll, notation)
             turns += 1
             if turns > 5000:
                 raise RuntimeError("game of pair %d did not end in 5000 turns" % k)
@@ -206,8 +252,17 @@ class Duel:
         if "error" in ans:
             raise RuntimeError("acey engine: %s" % ans["error"])
         loser_points = ans["equity"]
-        points = -loser_points if pos["turn"] != acey_seat else loser_points
-        return {"pair": k, "acey_seat": acey_seat, "points": round(points), "turns": turns}
+        points = round(-loser_points if pos["turn"] != acey_seat else loser_points)
+        luck = self.luck(record, acey_seat)
+        return {"pair": k, "acey_seat": acey_seat, "points": points, "turns": turns,
+                "luck": round(luck, 4), "adjusted": round(points - luck, 4)}
+
+    def luck(self, record, acey_seat):
+        """acey's luck minus tabula's over the game, in points (luck_of)."""
+        t = time.time()
+        luck = luck_of(self.engine, record)
+        self.luck_time += time.time() - t
+        return luck[acey_seat] - luck[1 - acey_seat]
 
 
 def finished(pos):
@@ -221,12 +276,14 @@ def self_test(acey):
     what tabula's home spaces hold), and tabula's board must hold 15 checkers a side. Exit
     status 0 when all do."""
     engine = Pipe([acey, "engine", "--seed", "3"], "acey engine")
-    checked = 0
+    checked = records = 0
     saw_bar = saw_off = False
     try:
         for k in range(4):
             dice = pair_dice(99, k)
             pos = starting_position()
+            record = GameRecord("bgammon")
+            record.die_off(2, 1)
             while not finished(pos):
                 b = to_tabula(pos)
                 back = from_tabula(b, pos["turn"])
@@ -240,16 +297,27 @@ def self_test(acey):
                 saw_bar = saw_bar or any(pos["bar"])
                 saw_off = saw_off or any(pos["off"])
                 checked += 1
-                ans = engine.ask({"cmd": "move", "position": pos, "dice": list(dice.roll()),
+                roll = dice.roll()
+                ans = engine.ask({"cmd": "move", "position": pos, "dice": list(roll),
                                   "rules": "bgammon", "level": "beginner"})
                 if "error" in ans:
                     raise SystemExit("acey engine: %s" % ans["error"])
+                record.play(pos["turn"], roll, ans["notation"])
                 pos = ans["position"]
+            # The record the duel analyses for luck must replay to the same end.
+            try:
+                luck = luck_of(engine, record)
+            except RuntimeError as e:
+                raise SystemExit("the game's record did not analyse: %s" % e)
+            if not all(math.isfinite(v) for v in luck):
+                raise SystemExit("the game's luck is not a number: %s" % luck)
+            records += 1
     finally:
         engine.close()
     if not saw_bar or not saw_off:
         raise SystemExit("the self-test games reached no bar or no bear-off: check them")
-    print("self-test: %d positions converted to tabula's board and back unchanged" % checked)
+    print("self-test: %d positions converted to tabula's board and back unchanged; %d game "
+          "records analysed for luck" % (checked, records))
 
 
 def report(opts, games, wall, duel, stopped):
@@ -268,10 +336,19 @@ def report(opts, games, wall, duel, stopped):
     wins = sum(1 for g in games if g["points"] > 0)
     lines.append("games: %d, wall time %.0f s" % (n, wall))
     lines.append("acey points per game: %s" % ppg)
+    # The same expectation estimated with each game's luck taken off (Duel.luck): common dice
+    # and seats swapped cancel the luck of a pair only while its two games run alike; this
+    # takes it off every roll.
+    adjusted = [dict(g, points=g["adjusted"]) for g in games]
+    adjusted_pairs = {}
+    for g in adjusted:
+        adjusted_pairs.setdefault(g["pair"], []).append(g)
+    lines.append("acey points per game, luck-adjusted: %s" % points_per_game(
+        adjusted, adjusted_pairs.values(), 2))
     lines.append("acey wins: %.1f%% (%d of %d)" % (100.0 * wins / n, wins, n))
-    lines.append("time per decision: acey %.1f ms, tabula %.1f ms" % (
+    lines.append("time per decision: acey %.1f ms, tabula %.1f ms; luck %.2f s a game" % (
         1000 * duel.acey_time / max(duel.acey_decisions, 1),
-        1000 * duel.tabula_time / max(duel.tabula_decisions, 1)))
+        1000 * duel.tabula_time / max(duel.tabula_decisions, 1), duel.luck_time / n))
     if not stopped or not stopped.startswith("ILLEGAL"):
         lines.append("checks: every tabula play accepted by acey's rules (%d turn segments)" %
                      duel.tabula_decisions)
