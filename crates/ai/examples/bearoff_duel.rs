@@ -30,6 +30,7 @@ fn main() {
         &without,
         pairs,
         7,
+        None,
         &AtomicBool::new(false),
         &|| {},
     )

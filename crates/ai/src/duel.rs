@@ -25,6 +25,7 @@ use crate::candidates::Candidate;
 use crate::eval::Evaluator;
 use crate::evaluators::{HeuristicEvaluator, RandomEvaluator};
 use crate::levels::Level;
+use crate::luck::roll_luck;
 use crate::search::{Bot, SearchSettings};
 
 /// A bot name that is neither a level nor `random` nor `heuristic` nor `LEVEL@FILE`, or whose
@@ -111,16 +112,30 @@ pub fn network_evaluator(file: &Path, race: Option<&Path>) -> Result<Arc<dyn Eva
 }
 
 /// One finished game (or match: see [`play_game`]), seen from bot A.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GameOutcome {
     /// Points won by A (negative when B won); a match counts one.
     pub points: i32,
     /// Decisions made (plays and named doubles) by both bots.
     pub decisions: u32,
+    /// A's luck minus B's over the game, in points, where a judge measured it ([`duel`]): each
+    /// roll's 0-ply value of its best play minus the mean of the same over the 21 rolls, from
+    /// the roller's side ([`crate::luck`]).
+    pub luck: Option<f64>,
+}
+
+impl GameOutcome {
+    /// A's points with the game's luck taken off, where it was measured: an estimate of the
+    /// same expected points with most of the dice's variance removed, since a roll's luck
+    /// averages exactly zero over the dice whatever the position (GNU Backgammon's
+    /// luck-adjusted result).
+    pub fn adjusted(&self) -> Option<f64> {
+        self.luck.map(|l| self.points as f64 - l)
+    }
 }
 
 /// The two games of one dice stream, A in seat 0 then in seat 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PairOutcome {
     /// The games, A as player 0 first.
     pub games: [GameOutcome; 2],
@@ -130,6 +145,41 @@ impl PairOutcome {
     /// A's points per game over the pair.
     pub fn points_per_game(&self) -> f64 {
         (self.games[0].points + self.games[1].points) as f64 / 2.0
+    }
+
+    /// A's luck-adjusted points per game over the pair, where luck was measured.
+    pub fn adjusted_per_game(&self) -> Option<f64> {
+        Some((self.games[0].adjusted()? + self.games[1].adjusted()?) / 2.0)
+    }
+}
+
+/// A mean over pairs with its standard error and 95% interval (normal approximation).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The mean of the pairs' values.
+    pub mean: f64,
+    /// Its standard error over pairs (0 with fewer than two).
+    pub std_error: f64,
+    /// `mean` plus or minus 1.96 standard errors.
+    pub ci95: (f64, f64),
+}
+
+impl Estimate {
+    /// The estimate from the pairs' values (`ys` must not be empty).
+    fn of(ys: &[f64]) -> Estimate {
+        let n = ys.len();
+        let mean = ys.iter().sum::<f64>() / n as f64;
+        let std_error = if n >= 2 {
+            let s2 = ys.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+            (s2 / n as f64).sqrt()
+        } else {
+            0.0
+        };
+        Estimate {
+            mean,
+            std_error,
+            ci95: (mean - 1.96 * std_error, mean + 1.96 * std_error),
+        }
     }
 }
 
@@ -152,19 +202,22 @@ pub struct DuelStats {
     pub win_rate: f64,
     /// Mean decisions per game.
     pub decisions_per_game: f64,
+    /// A's points per game with each game's luck taken off, where every game's luck was
+    /// measured ([`GameOutcome::adjusted`]): the same expectation as `mean`, estimated with
+    /// most of the dice's variance removed.
+    pub adjusted: Option<Estimate>,
 }
 
 /// The statistics of a list of pairs (`pairs` must not be empty).
 pub fn stats(pairs: &[PairOutcome]) -> DuelStats {
     let n = pairs.len();
     let ys: Vec<f64> = pairs.iter().map(PairOutcome::points_per_game).collect();
-    let mean = ys.iter().sum::<f64>() / n as f64;
-    let std_error = if n >= 2 {
-        let s2 = ys.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-        (s2 / n as f64).sqrt()
-    } else {
-        0.0
-    };
+    let Estimate {
+        mean,
+        std_error,
+        ci95,
+    } = Estimate::of(&ys);
+    let adjusted: Option<Vec<f64>> = pairs.iter().map(PairOutcome::adjusted_per_game).collect();
     let games = 2 * n;
     let wins = pairs
         .iter()
@@ -181,10 +234,11 @@ pub fn stats(pairs: &[PairOutcome]) -> DuelStats {
         games,
         mean,
         std_error,
-        ci95: (mean - 1.96 * std_error, mean + 1.96 * std_error),
+        ci95,
         wins,
         win_rate: wins as f64 / games as f64,
         decisions_per_game: decisions as f64 / games as f64,
+        adjusted: adjusted.map(|ys| Estimate::of(&ys)),
     }
 }
 
@@ -207,6 +261,14 @@ pub fn play_game(
     play_game_watched(rules, bots, dice, noise, &mut |_, _| {})
 }
 
+/// The bot that judges the luck of a duel's rolls under `rules`: the family's shipped network
+/// at 0-ply, as game analysis measures luck (docs/analysis.md). Any fixed judge leaves the
+/// luck-adjusted mean unbiased; a better one takes more of the dice's variance out.
+pub fn luck_judge(rules: &Rules) -> Bot {
+    let level = Level::Advanced;
+    Bot::new(level.evaluator(rules), *rules, level.settings_at(rules, 0))
+}
+
 /// [`play_game`], showing `watch` every checker decision before the bot makes it: the state
 /// (the mover to roll) and the roll (the error benchmark draws its positions so).
 pub fn play_game_watched(
@@ -216,22 +278,28 @@ pub fn play_game_watched(
     noise: &mut [Dice; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
 ) -> Result<(Player, u32, u32), GameError> {
-    play_on(&mut Game::new(*rules), bots, dice, noise, watch)
+    let (winner, points, decisions, _) =
+        play_on(&mut Game::new(*rules), bots, dice, noise, watch, None)?;
+    Ok((winner, points, decisions))
 }
 
-/// [`play_game_watched`] on a game the caller keeps (tests read its actions).
+/// [`play_game_watched`] on a game the caller keeps (tests read its actions), with each
+/// player's luck summed over their rolls where `judge` is given and the game is not a match
+/// (in points; zero otherwise).
 fn play_on(
     game: &mut Game,
     bots: [&Bot; 2],
     dice: &mut Dice,
     noise: &mut [Dice; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
-) -> Result<(Player, u32, u32), GameError> {
+    judge: Option<&Bot>,
+) -> Result<(Player, u32, u32, [f64; 2]), GameError> {
     let rules = *game.rules();
     // In a match the bots double and take, and play for the score; a single game is played
     // without the cube (money duels measure checker play).
     let in_match = rules.match_target.is_some();
     let mut decisions = 0u32;
+    let mut luck = [0.0f64; 2];
     // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
     let mut plan: Option<Candidate> = None;
     loop {
@@ -242,6 +310,14 @@ fn play_on(
             }
         }
         if let Some(roll) = dice_action(game.phase(), dice) {
+            // A roll's luck, before it is applied: every roll of a turn counts (a 1-2's re-roll
+            // too), the die-off does not (it only decides who starts).
+            if let (Some(judge), false, Phase::Roll { player }, Action::Roll { dice: [d0, d1] }) =
+                (judge, in_match, game.phase(), &roll)
+            {
+                let state = game.position().with_turn(*player);
+                luck[player.index()] += f64::from(roll_luck(judge, &state, (*d0, *d1)).equity);
+            }
             game.apply(roll)?;
             continue;
         }
@@ -307,11 +383,11 @@ fn play_on(
             }
             Phase::GameOver { winner, points, .. } => {
                 if !in_match {
-                    return Ok((*winner, *points, decisions));
+                    return Ok((*winner, *points, decisions, luck));
                 }
                 match game.match_winner() {
                     // A match counts one point, whatever its score.
-                    Some(w) => return Ok((w, 1, decisions)),
+                    Some(w) => return Ok((w, 1, decisions, luck)),
                     None => Action::NextGame,
                 }
             }
@@ -320,11 +396,20 @@ fn play_on(
     }
 }
 
-/// Plays the pair of games of dice stream `seed`: A as player 0, then as player 1.
-pub fn play_pair(rules: &Rules, a: &Bot, b: &Bot, seed: u64) -> Result<PairOutcome, GameError> {
+/// Plays the pair of games of dice stream `seed`: A as player 0, then as player 1, with the
+/// luck of every roll measured by `judge` where one is given (money games only: a match's
+/// games are not adjusted).
+pub fn play_pair(
+    rules: &Rules,
+    a: &Bot,
+    b: &Bot,
+    seed: u64,
+    judge: Option<&Bot>,
+) -> Result<PairOutcome, GameError> {
     let mut games = [GameOutcome {
         points: 0,
         decisions: 0,
+        luck: None,
     }; 2];
     for (seat, g) in games.iter_mut().enumerate() {
         let bots = if seat == 0 { [a, b] } else { [b, a] };
@@ -333,26 +418,39 @@ pub fn play_pair(rules: &Rules, a: &Bot, b: &Bot, seed: u64) -> Result<PairOutco
         let na = Dice::new(seed ^ 0xA5A5_0000_0000_0001);
         let nb = Dice::new(seed ^ 0x5A5A_0000_0000_0002);
         let mut noise = if seat == 0 { [na, nb] } else { [nb, na] };
-        let (winner, points, decisions) = play_game(rules, bots, &mut dice, &mut noise)?;
+        let (winner, points, decisions, luck) = play_on(
+            &mut Game::new(*rules),
+            bots,
+            &mut dice,
+            &mut noise,
+            &mut |_, _| {},
+            judge,
+        )?;
         let a_player = if seat == 0 { Player::Zero } else { Player::One };
         let sign = if winner == a_player { 1 } else { -1 };
+        let judged = judge.is_some() && rules.match_target.is_none();
         *g = GameOutcome {
             points: sign * points as i32,
             decisions,
+            luck: judged.then(|| luck[a_player.index()] - luck[a_player.other().index()]),
         };
     }
     Ok(PairOutcome { games })
 }
 
 /// Plays `pairs` game pairs of A against B in parallel; pair `k` uses dice stream `k` of `seed`.
-/// `progress` is called after each pair; once `stop` is set, no new pair starts and the pairs
-/// finished so far are returned (in pair order).
+/// With a `judge` ([`luck_judge`]) every roll's luck is measured too, for the luck-adjusted
+/// estimate ([`DuelStats::adjusted`]): at 0-ply it costs many times the game (each roll ranks
+/// all 21 rolls), at 2-ply a few percent. `progress` is called after each pair; once `stop` is
+/// set, no new pair starts and the pairs finished so far are returned (in pair order).
+#[allow(clippy::too_many_arguments)]
 pub fn duel(
     rules: &Rules,
     a: &Bot,
     b: &Bot,
     pairs: usize,
     seed: u64,
+    judge: Option<&Bot>,
     stop: &AtomicBool,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<PairOutcome>, GameError> {
@@ -362,7 +460,7 @@ pub fn duel(
             if stop.load(Ordering::Relaxed) {
                 return Ok(None);
             }
-            let r = play_pair(rules, a, b, pair_seed(seed, k))?;
+            let r = play_pair(rules, a, b, pair_seed(seed, k), judge)?;
             progress();
             Ok(Some(r))
         })
@@ -379,6 +477,7 @@ mod tests {
         let g = |points| GameOutcome {
             points,
             decisions: 10,
+            luck: None,
         };
         PairOutcome {
             games: [g(a), g(b)],
@@ -411,7 +510,7 @@ mod tests {
             let rules = preset.rules();
             let bot = named_bot("heuristic", rules, 1).unwrap();
             let stop = AtomicBool::new(false);
-            let pairs = duel(&rules, &bot, &bot, 6, 11, &stop, &|| {}).unwrap();
+            let pairs = duel(&rules, &bot, &bot, 6, 11, None, &stop, &|| {}).unwrap();
             assert_eq!(pairs.len(), 6);
             for p in &pairs {
                 assert_eq!(p.games[0].points, -p.games[1].points, "{preset} {p:?}");
@@ -424,16 +523,63 @@ mod tests {
     }
 
     #[test]
+    fn luck_is_measured_for_both_seats_and_cancels_exactly_in_a_mirror_pair() {
+        // A deterministic bot against itself plays each pair's game twice from opposite
+        // seats, so A's luck in one game is B's in the other: each pair's adjusted points are
+        // exactly 0, as its plain points are, and each game's luck is measured.
+        let rules = Preset::Bgammon.rules();
+        let bot = named_bot("heuristic", rules, 1).unwrap();
+        let judge = luck_judge(&rules);
+        let stop = AtomicBool::new(false);
+        let pairs = duel(&rules, &bot, &bot, 3, 11, Some(&judge), &stop, &|| {}).unwrap();
+        for p in &pairs {
+            let [g0, g1] = p.games;
+            let (l0, l1) = (g0.luck.unwrap(), g1.luck.unwrap());
+            assert!(l0.abs() > 1e-3, "a whole game's luck is not zero: {p:?}");
+            assert!((l0 + l1).abs() < 1e-9, "{p:?}");
+            assert!(p.adjusted_per_game().unwrap().abs() < 1e-9, "{p:?}");
+        }
+        let s = stats(&pairs);
+        assert!(s.adjusted.unwrap().mean.abs() < 1e-9);
+        // Without a judge nothing is adjusted.
+        let plain = duel(&rules, &bot, &bot, 1, 11, None, &stop, &|| {}).unwrap();
+        assert_eq!(plain[0].games[0].luck, None);
+        assert_eq!(stats(&plain).adjusted, None);
+    }
+
+    #[test]
+    fn the_luck_adjusted_mean_agrees_with_the_plain_one_and_is_narrower() {
+        // A network level against the heuristic: the luck taken off each game averages zero
+        // over the dice, so the adjusted mean must agree with the plain one within the plain
+        // one's noise, and it must be the more precise of the two (most of a game's swing is
+        // the dice's).
+        let rules = Preset::Bgammon.rules();
+        let a = named_bot("intermediate", rules, 1).unwrap();
+        let h = named_bot("heuristic", rules, 1).unwrap();
+        let judge = luck_judge(&rules);
+        let stop = AtomicBool::new(false);
+        let pairs = duel(&rules, &a, &h, 8, 5, Some(&judge), &stop, &|| {}).unwrap();
+        let s = stats(&pairs);
+        let adjusted = s.adjusted.unwrap();
+        assert!(s.std_error > 0.5, "the games differ: {s:?}");
+        assert!(
+            (adjusted.mean - s.mean).abs() < 2.0 * s.std_error.max(0.5),
+            "{s:?}"
+        );
+        assert!(adjusted.std_error < s.std_error, "{s:?}");
+    }
+
+    #[test]
     fn the_heuristic_beats_random_and_a_stopped_duel_reports_nothing_more() {
         let rules = Rules::default();
         let h = named_bot("heuristic", rules, 1).unwrap();
         let r = named_bot("random", rules, 1).unwrap();
         let stop = AtomicBool::new(false);
-        let pairs = duel(&rules, &h, &r, 20, 3, &stop, &|| {}).unwrap();
+        let pairs = duel(&rules, &h, &r, 20, 3, None, &stop, &|| {}).unwrap();
         let s = stats(&pairs);
         assert!(s.mean > 0.0 && s.win_rate > 0.6, "{s:?}");
         stop.store(true, Ordering::SeqCst);
-        assert!(duel(&rules, &h, &r, 20, 3, &stop, &|| {})
+        assert!(duel(&rules, &h, &r, 20, 3, None, &stop, &|| {})
             .unwrap()
             .is_empty());
     }
@@ -453,9 +599,15 @@ mod tests {
         for seed in 1..=6 {
             let mut game = acey_rules::Game::new(rules);
             let (mut dice, mut noise) = (Dice::new(seed), [Dice::new(1), Dice::new(2)]);
-            let (winner, points, decisions) =
-                play_on(&mut game, [&a, &b], &mut dice, &mut noise, &mut |_, _| {})
-                    .expect("the bots play legal moves");
+            let (winner, points, decisions, _) = play_on(
+                &mut game,
+                [&a, &b],
+                &mut dice,
+                &mut noise,
+                &mut |_, _| {},
+                None,
+            )
+            .expect("the bots play legal moves");
             assert_eq!(points, 1);
             assert!(decisions > 10);
             assert_eq!(game.match_winner(), Some(winner));

@@ -320,6 +320,59 @@ fn a_match_duel_counts_matches() {
     assert!((-1.0..=1.0).contains(&mean), "{v}");
 }
 
+#[test]
+fn a_duel_with_luck_reports_the_luck_adjusted_figure_and_refuses_it_for_matches() {
+    let o = acey(&[
+        "duel",
+        "--a",
+        "advanced",
+        "--b",
+        "heuristic",
+        "--rules",
+        "bgammon",
+        "--games",
+        "4",
+        "--luck",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let adjusted = &v["luck_adjusted"];
+    assert!(adjusted["points_per_game"].as_f64().is_some(), "{v}");
+    assert_eq!(adjusted["ci95"].as_array().map(Vec::len), Some(2), "{v}");
+    // Without --luck the field is there and null; the text report names the adjusted line.
+    let o = acey(&[
+        "duel", "--a", "random", "--b", "random", "--games", "2", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(v["luck_adjusted"].is_null(), "{v}");
+    let o = acey(&[
+        "duel",
+        "--a",
+        "random",
+        "--b",
+        "heuristic",
+        "--games",
+        "2",
+        "--luck",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("luck-adjusted"), "{}", stdout(&o));
+    assert_usage_error(
+        &acey(&[
+            "duel",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--rules",
+            "backgammon,match_target=3",
+            "--luck",
+        ]),
+        "--luck",
+    );
+}
+
 /// The metadata line of a network file.
 fn net_meta(path: &std::path::Path) -> String {
     let bytes = std::fs::read(path).unwrap();

@@ -295,6 +295,7 @@ fn duel_against_heuristic(
         &heuristic,
         pairs as usize,
         0xD0E1,
+        None,
         stop,
         &|| {},
     )?;
