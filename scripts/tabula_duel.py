@@ -29,8 +29,8 @@ estimate the same expected points with the dice's luck taken off every roll, not
 between a pair's games as far as they run alike: a second, narrower estimate of the same figure.
 
 Report (stdout): acey's points per game with a 95% interval over the pairs, the same
-luck-adjusted, win %, time per decision of each side. Progress goes to stderr. Ctrl-C stops and reports the games played (the
-interval over complete pairs only). Standard library only.
+luck-adjusted, win %, time per decision of each side. Progress goes to stderr. Ctrl-C stops and
+reports the games played (the interval over complete pairs only). Standard library only.
 """
 
 import argparse
@@ -339,12 +339,9 @@ def report(opts, games, wall, duel, stopped):
     # The same expectation estimated with each game's luck taken off (Duel.luck): common dice
     # and seats swapped cancel the luck of a pair only while its two games run alike; this
     # takes it off every roll.
-    adjusted = [dict(g, points=g["adjusted"]) for g in games]
-    adjusted_pairs = {}
-    for g in adjusted:
-        adjusted_pairs.setdefault(g["pair"], []).append(g)
+    adjusted_pairs = [[dict(g, points=g["adjusted"]) for g in v] for v in by_pair.values()]
     lines.append("acey points per game, luck-adjusted: %s" % points_per_game(
-        adjusted, adjusted_pairs.values(), 2))
+        [g for v in adjusted_pairs for g in v], adjusted_pairs, 2))
     lines.append("acey wins: %.1f%% (%d of %d)" % (100.0 * wins / n, wins, n))
     lines.append("time per decision: acey %.1f ms, tabula %.1f ms; luck %.2f s a game" % (
         1000 * duel.acey_time / max(duel.acey_decisions, 1),

@@ -278,14 +278,25 @@ pub fn play_game_watched(
     noise: &mut [Dice; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
 ) -> Result<(Player, u32, u32), GameError> {
-    let (winner, points, decisions, _) =
-        play_on(&mut Game::new(*rules), bots, dice, noise, watch, None)?;
-    Ok((winner, points, decisions))
+    let played = play_on(&mut Game::new(*rules), bots, dice, noise, watch, None)?;
+    Ok((played.winner, played.points, played.decisions))
+}
+
+/// How a game (or match) played by [`play_on`] ended.
+struct Played {
+    /// The winner (of the match, in a match).
+    winner: Player,
+    /// The points won (one for a match).
+    points: u32,
+    /// Decisions made by both bots.
+    decisions: u32,
+    /// Each player's luck summed over their rolls, in points, where it was measured.
+    luck: Option<[f64; 2]>,
 }
 
 /// [`play_game_watched`] on a game the caller keeps (tests read its actions), with each
-/// player's luck summed over their rolls where `judge` is given and the game is not a match
-/// (in points; zero otherwise).
+/// player's luck summed over their rolls (in points) where `judge` is given and the game is not
+/// a match.
 fn play_on(
     game: &mut Game,
     bots: [&Bot; 2],
@@ -293,13 +304,15 @@ fn play_on(
     noise: &mut [Dice; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
     judge: Option<&Bot>,
-) -> Result<(Player, u32, u32, [f64; 2]), GameError> {
+) -> Result<Played, GameError> {
     let rules = *game.rules();
     // In a match the bots double and take, and play for the score; a single game is played
     // without the cube (money duels measure checker play).
     let in_match = rules.match_target.is_some();
+    // A match's games are not adjusted: it counts one point whatever its luck.
+    let judge = judge.filter(|_| !in_match);
     let mut decisions = 0u32;
-    let mut luck = [0.0f64; 2];
+    let mut luck = judge.map(|_| [0.0f64; 2]);
     // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
     let mut plan: Option<Candidate> = None;
     loop {
@@ -312,8 +325,12 @@ fn play_on(
         if let Some(roll) = dice_action(game.phase(), dice) {
             // A roll's luck, before it is applied: every roll of a turn counts (a 1-2's re-roll
             // too), the die-off does not (it only decides who starts).
-            if let (Some(judge), false, Phase::Roll { player }, Action::Roll { dice: [d0, d1] }) =
-                (judge, in_match, game.phase(), &roll)
+            if let (
+                Some(judge),
+                Some(luck),
+                Phase::Roll { player },
+                Action::Roll { dice: [d0, d1] },
+            ) = (judge, luck.as_mut(), game.phase(), &roll)
             {
                 let state = game.position().with_turn(*player);
                 luck[player.index()] += f64::from(roll_luck(judge, &state, (*d0, *d1)).equity);
@@ -383,11 +400,23 @@ fn play_on(
             }
             Phase::GameOver { winner, points, .. } => {
                 if !in_match {
-                    return Ok((*winner, *points, decisions, luck));
+                    return Ok(Played {
+                        winner: *winner,
+                        points: *points,
+                        decisions,
+                        luck,
+                    });
                 }
                 match game.match_winner() {
                     // A match counts one point, whatever its score.
-                    Some(w) => return Ok((w, 1, decisions, luck)),
+                    Some(w) => {
+                        return Ok(Played {
+                            winner: w,
+                            points: 1,
+                            decisions,
+                            luck,
+                        })
+                    }
                     None => Action::NextGame,
                 }
             }
@@ -418,7 +447,12 @@ pub fn play_pair(
         let na = Dice::new(seed ^ 0xA5A5_0000_0000_0001);
         let nb = Dice::new(seed ^ 0x5A5A_0000_0000_0002);
         let mut noise = if seat == 0 { [na, nb] } else { [nb, na] };
-        let (winner, points, decisions, luck) = play_on(
+        let Played {
+            winner,
+            points,
+            decisions,
+            luck,
+        } = play_on(
             &mut Game::new(*rules),
             bots,
             &mut dice,
@@ -428,11 +462,10 @@ pub fn play_pair(
         )?;
         let a_player = if seat == 0 { Player::Zero } else { Player::One };
         let sign = if winner == a_player { 1 } else { -1 };
-        let judged = judge.is_some() && rules.match_target.is_none();
         *g = GameOutcome {
             points: sign * points as i32,
             decisions,
-            luck: judged.then(|| luck[a_player.index()] - luck[a_player.other().index()]),
+            luck: luck.map(|l| l[a_player.index()] - l[a_player.other().index()]),
         };
     }
     Ok(PairOutcome { games })
@@ -599,7 +632,12 @@ mod tests {
         for seed in 1..=6 {
             let mut game = acey_rules::Game::new(rules);
             let (mut dice, mut noise) = (Dice::new(seed), [Dice::new(1), Dice::new(2)]);
-            let (winner, points, decisions, _) = play_on(
+            let Played {
+                winner,
+                points,
+                decisions,
+                ..
+            } = play_on(
                 &mut game,
                 [&a, &b],
                 &mut dice,
