@@ -473,8 +473,9 @@ pub fn play_pair(
 
 /// Plays `pairs` game pairs of A against B in parallel; pair `k` uses dice stream `k` of `seed`.
 /// With a `judge` ([`luck_judge`]) every roll's luck is measured too, for the luck-adjusted
-/// estimate ([`DuelStats::adjusted`]): at 0-ply it costs many times the game (each roll ranks
-/// all 21 rolls), at 2-ply a few percent. `progress` is called after each pair; once `stop` is
+/// estimate ([`DuelStats::adjusted`]): each roll ranks all 21 rolls at 0-ply, about half as
+/// much again as an `advanced` game (docs/benchmarks.md, "Luck-adjusted duels"), relatively
+/// more for a bare 0-ply bot and less for a deeper one. `progress` is called after each pair; once `stop` is
 /// set, no new pair starts and the pairs finished so far are returned (in pair order).
 #[allow(clippy::too_many_arguments)]
 pub fn duel(
