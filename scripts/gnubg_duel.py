@@ -85,10 +85,16 @@ def points_per_game(games, by_pair, digits):
     if len(means) < 2:
         return (f + " (no interval: fewer than 2 complete pairs)") % (
             sum(g["points"] for g in games) / len(games))
-    m = sum(means) / len(means)
-    se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
-    return (f + " (95%% CI " + f + " .. " + f + ", %d pairs)") % (
-        m, m - 1.96 * se, m + 1.96 * se, len(means))
+    m, h = mean_ci(means)
+    return (f + " (95%% CI " + f + " .. " + f + ", %d pairs)") % (m, m - h, m + h, len(means))
+
+
+def mean_ci(xs):
+    """The mean of `xs` and the half-width of its 95% interval (0 for fewer than two values)."""
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    return m, 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
 
 
 RATINGS = ["Awful!", "Beginner", "Casual player", "Intermediate", "Advanced", "Expert",

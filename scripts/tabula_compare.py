@@ -20,8 +20,11 @@ made-up games.
 
 import argparse
 import json
-import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gnubg_duel import mean_ci  # noqa: E402 (the interval of every duel script's report)
 
 
 def load(path):
@@ -39,15 +42,6 @@ def load(path):
                 raise SystemExit("%s:%d: not a game of scripts/tabula_duel.py (%s)" % (path, n, e))
             pairs.setdefault(key, {})[seat] = g
     return {k: [v[0], v[1]] for k, v in pairs.items() if 0 in v and 1 in v}
-
-
-def mean_ci(xs):
-    """Mean and the half-width of its 95% interval (0 for fewer than two values)."""
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, 0.0
-    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, 1.96 * math.sqrt(var / len(xs))
 
 
 def pair_mean(pair, field):

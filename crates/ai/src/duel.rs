@@ -475,8 +475,9 @@ pub fn play_pair(
 /// With a `judge` ([`luck_judge`]) every roll's luck is measured too, for the luck-adjusted
 /// estimate ([`DuelStats::adjusted`]): each roll ranks all 21 rolls at 0-ply, about half as
 /// much again as an `advanced` game (docs/benchmarks.md, "Luck-adjusted duels"), relatively
-/// more for a bare 0-ply bot and less for a deeper one. `progress` is called after each pair; once `stop` is
-/// set, no new pair starts and the pairs finished so far are returned (in pair order).
+/// more for a bare 0-ply bot and less for a deeper one. `progress` is called after each pair;
+/// once `stop` is set, no new pair starts and the pairs finished so far are returned (in pair
+/// order).
 #[allow(clippy::too_many_arguments)]
 pub fn duel(
     rules: &Rules,
