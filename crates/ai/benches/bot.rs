@@ -8,7 +8,8 @@
 //!   per second on one thread.
 //! * `decision/0-ply`, `decision/1-ply`, `decision/2-ply`: the `advanced`, `expert` and
 //!   `strongest` levels choosing a play (the whole turn segment) for fixed (position, roll) pairs
-//!   drawn from the same set. Throughput is in decisions per second; before criterion runs, each
+//!   drawn from the same set; `decision/2-ply-bgammon` the `strongest` level under `bgammon`, whose
+//!   levels average two networks, on the same pairs. Throughput is in decisions per second; before criterion runs, each
 //!   decision is also timed once on its own and the median, 90th percentile and maximum printed,
 //!   since the targets are on the median: wall-clock time and this thread's CPU time, which is
 //!   what a decision costs when the machine is shared.
@@ -137,15 +138,24 @@ fn evaluations(c: &mut Criterion) {
 }
 
 fn choices(c: &mut Criterion) {
-    let rules = Preset::American.rules();
+    let american = Preset::American.rules();
+    // The same positions under `bgammon` (the same layout), whose levels play two networks
+    // averaged (`Shipped::partners`): what the ensemble costs at 2-ply.
+    let bgammon = Preset::Bgammon.rules();
     let all = common::positions();
     let sets = [
-        ("0-ply", Level::Advanced, decisions(&all, 200)),
-        ("1-ply", Level::Expert, decisions(&all, 40)),
-        ("2-ply", Level::Strongest, decisions(&all, 12)),
+        ("0-ply", Level::Advanced, american, decisions(&all, 200)),
+        ("1-ply", Level::Expert, american, decisions(&all, 40)),
+        ("2-ply", Level::Strongest, american, decisions(&all, 12)),
+        (
+            "2-ply-bgammon",
+            Level::Strongest,
+            bgammon,
+            decisions(&all, 12),
+        ),
     ];
-    for (name, level, set) in &sets {
-        let bot = level.bot(rules);
+    for (name, level, rules, set) in &sets {
+        let bot = level.bot(*rules);
         let (mut wall, mut cpu) = (Vec::new(), Vec::new());
         for (p, roll) in set {
             let (t, c) = (Instant::now(), thread_cpu_ms());
@@ -172,10 +182,10 @@ fn choices(c: &mut Criterion) {
         );
     }
     let mut g = c.benchmark_group("decision");
-    for (name, level, set) in &sets {
-        let bot = level.bot(rules);
+    for (name, level, rules, set) in &sets {
+        let bot = level.bot(*rules);
         g.throughput(Throughput::Elements(set.len() as u64));
-        if *name == "2-ply" {
+        if name.starts_with("2-ply") {
             g.measurement_time(Duration::from_secs(20));
         }
         g.bench_function(*name, |b| {

@@ -24,6 +24,10 @@ use crate::network::Network;
 pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
 /// The bytes of the shipped `bgammon` network file.
 pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
+/// The bytes of the shipped `bgammon` sparring network file: the `bgammon` network trained on
+/// with a share of its games against a pip-and-blot player, played averaged with it
+/// ([`Shipped::partners`]).
+pub const BGAMMON_SPARRING: &[u8] = include_bytes!("../../../models/bgammon-sparring.acey-net");
 /// The bytes of the shipped `backgammon` network file.
 pub const BACKGAMMON: &[u8] = include_bytes!("../../../models/backgammon.acey-net");
 /// The bytes of the shipped `american` race network file (positions with no contact left).
@@ -96,6 +100,20 @@ impl Shipped {
         }
     }
 
+    /// The networks whose outputs are averaged with the family's own in contact positions (an
+    /// ensemble; empty where there are none): `bgammon`'s sparring network, its own network
+    /// trained on with a quarter of the games against a pip-and-blot player. Neither beats the
+    /// other head to head; averaged, they play even with the network alone against good play and
+    /// score a third of a point a game more against tabula, the pip-and-blot bot of bgammon.org
+    /// (models/MODEL.md). Parsed once per process.
+    pub fn partners(self) -> Vec<Network> {
+        static SPARRING: OnceLock<Network> = OnceLock::new();
+        match self {
+            Shipped::Bgammon => vec![parsed_once(&SPARRING, BGAMMON_SPARRING)],
+            Shipped::American | Shipped::Backgammon => Vec::new(),
+        }
+    }
+
     /// The family's race network, for positions with no contact left: GNU Backgammon's split of
     /// contact and race (models/MODEL.md). Parsed once per process.
     pub fn race_network(self) -> Network {
@@ -151,6 +169,23 @@ mod tests {
                 Some(shipped.name())
             );
         }
+    }
+
+    #[test]
+    fn every_partner_loads_and_was_trained_for_its_family() {
+        for shipped in Shipped::ALL {
+            let net = shipped.network();
+            for partner in shipped.partners() {
+                assert_eq!(partner.meta.get("rules"), net.meta.get("rules"));
+                assert_eq!(partner.features(), net.features(), "{}", shipped.name());
+                assert!(partner
+                    .meta
+                    .get("games")
+                    .is_some_and(|g| g.parse::<u64>().is_ok()));
+            }
+        }
+        assert_eq!(Shipped::Bgammon.partners().len(), 1);
+        assert!(Shipped::American.partners().is_empty());
     }
 
     #[test]
