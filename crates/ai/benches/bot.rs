@@ -8,11 +8,11 @@
 //!   per second on one thread.
 //! * `decision/0-ply`, `decision/1-ply`, `decision/2-ply`: the `advanced`, `expert` and
 //!   `strongest` levels choosing a play (the whole turn segment) for fixed (position, roll) pairs
-//!   drawn from the same set; `decision/2-ply-bgammon` the `strongest` level under `bgammon`, whose
-//!   levels average two networks, on the same pairs. Throughput is in decisions per second; before criterion runs, each
-//!   decision is also timed once on its own and the median, 90th percentile and maximum printed,
-//!   since the targets are on the median: wall-clock time and this thread's CPU time, which is
-//!   what a decision costs when the machine is shared.
+//!   drawn from the same set; `decision/2-ply-bgammon` the `strongest` level under `bgammon`,
+//!   whose levels average two networks, on the same pairs. Throughput is in decisions per
+//!   second; before criterion runs, each decision is also timed once on its own and the median,
+//!   90th percentile and maximum printed, since the targets are on the median: wall-clock time
+//!   and this thread's CPU time, which is what a decision costs when the machine is shared.
 //! * `cube/1-ply`: the evaluation every cube decision is taken on (`Bot::evaluate_ahead`), for
 //!   positions of the same set.
 
