@@ -239,17 +239,8 @@ pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
         [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
-            let network = shipped.network();
-            let partners = shipped.partners();
-            // Named as a duel names an ensemble of files (`A+B`): every member with its games.
-            let label = partners.iter().fold(
-                network.label(&format!("built-in {} net", shipped.name())),
-                |label, p| {
-                    let name = format!("built-in {} sparring net", shipped.name());
-                    format!("{label} + {}", p.label(&name))
-                },
-            );
-            let net = NeuralEvaluator::new(network, &label).with_ensemble(partners);
+            let net = NeuralEvaluator::new(shipped.network(), &shipped.label())
+                .with_ensemble(shipped.partners());
             behind_tables(net.with_race(shipped.race_network()))
         })
         .clone()

@@ -114,6 +114,18 @@ impl Shipped {
         }
     }
 
+    /// The name a level's evaluator goes by: the network and each partner, each with the games
+    /// its file records, joined as a duel joins an ensemble of files (`A+B`).
+    pub fn label(self) -> String {
+        let own = self
+            .network()
+            .label(&format!("built-in {} net", self.name()));
+        let partner = format!("built-in {} sparring net", self.name());
+        self.partners()
+            .iter()
+            .fold(own, |label, p| format!("{label} + {}", p.label(&partner)))
+    }
+
     /// The family's race network, for positions with no contact left: GNU Backgammon's split of
     /// contact and race (models/MODEL.md). Parsed once per process.
     pub fn race_network(self) -> Network {
