@@ -29,7 +29,9 @@
 //! anywhere; a sparring partner sends it where such players take it: blots left to save pips,
 //! points broken early, checkers stacked. Its plays are treated as exploration's are: the state
 //! before one learns the value of the network's best play of the roll, so the values learned are
-//! still those of good play on both sides, only the positions are the sparring partner's.
+//! still those of good play on both sides, only the positions are the sparring partner's. At
+//! [`TrainSettings::sparring_plies`] 1 the partner looks at every roll of the reply to each of
+//! its best candidates, as tabula does, and its games come nearer to that bot's.
 //!
 //! The bear-off: where the rule set has a bear-off table ([`crate::bearoff`]), a game ends at its
 //! first state in which both sides are bearing off, and that state's table value is its exact
@@ -80,6 +82,10 @@ pub struct TrainSettings {
     /// state before each of its plays that is not the network's best learns the value of the
     /// network's best play of the roll, as after a random play. Drawn from a stream of its own.
     pub sparring: f32,
+    /// The sparring partner's plies of lookahead (0 or 1). At 1-ply it looks, as tabula does, at
+    /// every roll of the reply to each of its best candidates (by 0-ply, the same filter as
+    /// `expert`'s), so its games come nearer to a searching pip-and-blot bot's.
+    pub sparring_plies: u8,
 }
 
 impl Default for TrainSettings {
@@ -93,6 +99,7 @@ impl Default for TrainSettings {
             lookahead: 0,
             explore: 0.0,
             sparring: 0.0,
+            sparring_plies: 0,
         }
     }
 }
@@ -119,26 +126,35 @@ fn self_play_bot(
         Some(c) => NeuralEvaluator::new(c.clone(), "contact").with_race(net.clone()),
         None => NeuralEvaluator::new(net.clone(), "train"),
     });
-    training_bot(rules, net_evaluator, chain_keep)
+    training_bot(rules, net_evaluator, training_search(chain_keep))
 }
 
-/// The sparring partner: the hand-tuned heuristic at 0-ply behind the bear-off tables, its 1-2s
-/// filtered as the self-play bot's.
-fn sparring_bot(rules: &Rules, chain_keep: usize) -> Bot {
-    training_bot(rules, Arc::new(HeuristicEvaluator), chain_keep)
+/// The sparring partner: the hand-tuned heuristic at `plies` (0 or 1) behind the bear-off
+/// tables, its 1-2s filtered as the self-play bot's; at 1-ply it searches its best
+/// [`SPARRING_KEEP`] candidates by 0-ply, as `expert` does.
+fn sparring_bot(rules: &Rules, chain_keep: usize, plies: u8) -> Bot {
+    let mut search = training_search(chain_keep);
+    if plies > 0 {
+        search.plies = plies;
+        search.keep = SPARRING_KEEP;
+    }
+    training_bot(rules, Arc::new(HeuristicEvaluator), search)
 }
 
-/// A bot of the training games: `evaluator` at 0-ply behind the bear-off tables, its 1-2s
-/// filtered by `chain_keep`.
-fn training_bot(rules: &Rules, evaluator: Arc<dyn Evaluator>, chain_keep: usize) -> Bot {
-    Bot::new(
-        Arc::new(BearoffEvaluator::new(evaluator)),
-        *rules,
-        SearchSettings {
-            chain_keep,
-            ..SearchSettings::default()
-        },
-    )
+/// The candidates a 1-ply sparring partner searches (`expert`'s root filter).
+const SPARRING_KEEP: usize = 6;
+
+/// The search of the training games' bots: 0-ply, 1-2s filtered by `chain_keep`.
+fn training_search(chain_keep: usize) -> SearchSettings {
+    SearchSettings {
+        chain_keep,
+        ..SearchSettings::default()
+    }
+}
+
+/// A bot of the training games: `evaluator` behind the bear-off tables, searching as `search`.
+fn training_bot(rules: &Rules, evaluator: Arc<dyn Evaluator>, search: SearchSettings) -> Bot {
+    Bot::new(Arc::new(BearoffEvaluator::new(evaluator)), *rules, search)
 }
 
 /// The side the sparring partner plays in game `seed`, if it plays in that game.
@@ -180,8 +196,10 @@ fn play_game(
     // Where the play from state t was a random one: the best play's value from t's side.
     let mut greedy: Vec<Option<Eval>> = Vec::new();
     let mut explorer = Dice::new(seed ^ EXPLORE_STREAM);
-    let sparring =
-        sparring_side(settings, seed).map(|side| (side, sparring_bot(rules, settings.chain_keep)));
+    let sparring = sparring_side(settings, seed).map(|side| {
+        let partner = sparring_bot(rules, settings.chain_keep, settings.sparring_plies);
+        (side, partner)
+    });
     while state.winner().is_none() && exact(&state).is_none() && states.len() < 5000 {
         let roll = dice.roll();
         let (next, best) = if let Some((_, partner)) =
@@ -648,39 +666,56 @@ mod tests {
         };
         let seed = 21;
         let side = sparring_side(&settings, seed).expect("every game spars at share 1");
-        let (samples, _) = play_game(&rules, &net, None, &settings, seed);
         let bot = self_play_bot(&rules, &net, None, settings.chain_keep);
-        let partner = sparring_bot(&rules, settings.chain_keep);
-        let mut dice = Dice::new(seed);
-        dice.die();
-        let (mut partner_turns, mut cuts) = (0, 0);
-        for t in 0..samples.len() - 1 {
-            let state = samples[t].state;
-            let roll = dice.roll();
-            let ranked = bot.rank(&state, roll);
-            let next = samples[t + 1].state;
-            if state.turn() == side {
-                partner_turns += 1;
-                assert_eq!(
-                    next,
-                    partner.rank(&state, roll)[0].candidate.state,
-                    "turn {t}"
-                );
-                if ranked[0].candidate.state != next {
-                    cuts += 1;
-                    assert_eq!(samples[t].target, defined(ranked[0].eval), "turn {t}");
+        let zero_ply = sparring_bot(&rules, settings.chain_keep, 0);
+        // At either depth the partner's side plays the partner's best; at 1-ply its plays are
+        // its own, not the 0-ply heuristic's.
+        for plies in [0, 1] {
+            let settings = TrainSettings {
+                sparring_plies: plies,
+                ..settings
+            };
+            let (samples, _) = play_game(&rules, &net, None, &settings, seed);
+            let partner = sparring_bot(&rules, settings.chain_keep, plies);
+            let mut dice = Dice::new(seed);
+            dice.die();
+            let (mut partner_turns, mut cuts, mut unlike_zero_ply) = (0, 0, 0);
+            for t in 0..samples.len() - 1 {
+                let state = samples[t].state;
+                let roll = dice.roll();
+                let ranked = bot.rank(&state, roll);
+                let next = samples[t + 1].state;
+                if state.turn() == side {
+                    partner_turns += 1;
+                    assert_eq!(
+                        next,
+                        partner.rank(&state, roll)[0].candidate.state,
+                        "{plies}-ply, turn {t}"
+                    );
+                    if zero_ply.rank(&state, roll)[0].candidate.state != next {
+                        unlike_zero_ply += 1;
+                    }
+                    if ranked[0].candidate.state != next {
+                        cuts += 1;
+                        assert_eq!(samples[t].target, defined(ranked[0].eval), "turn {t}");
+                    }
+                } else {
+                    assert_eq!(
+                        next, ranked[0].candidate.state,
+                        "turn {t}: the network's best"
+                    );
                 }
-            } else {
-                assert_eq!(
-                    next, ranked[0].candidate.state,
-                    "turn {t}: the network's best"
-                );
             }
+            assert!(
+                partner_turns > 5 && cuts > 0,
+                "{plies}-ply: {partner_turns} turns, {cuts} cuts"
+            );
+            assert_eq!(
+                unlike_zero_ply > 0,
+                plies > 0,
+                "{unlike_zero_ply} turns unlike 0-ply"
+            );
         }
-        assert!(
-            partner_turns > 5 && cuts > 0,
-            "{partner_turns} turns, {cuts} cuts"
-        );
 
         // At share 0 no game spars; at 0.5 about half do, either side.
         let off = TrainSettings {

@@ -82,6 +82,11 @@ pub struct Args {
     /// state before each of its plays learns the value of the network's best play instead.
     #[arg(long, default_value_t = 0.0)]
     sparring: f32,
+    /// The sparring partner's plies of lookahead: 0, the heuristic's best next state; 1, every
+    /// roll of the reply to each of its best 6 candidates considered, as tabula, bgammon.org's
+    /// pip-and-blot bot, looks at the reply (its decisions cost about as much as `expert`'s).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    sparring_plies: u8,
     /// Save the checkpoint every this many games.
     #[arg(long, default_value_t = 2_000)]
     save_every: u64,
@@ -192,6 +197,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         lookahead: args.lookahead,
         explore: args.explore,
         sparring: args.sparring,
+        sparring_plies: args.sparring_plies,
     };
     let mut trainer = Trainer::new(net, rules, settings, done);
     if let Some(c) = contact {
