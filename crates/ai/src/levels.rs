@@ -232,15 +232,14 @@ pub fn default_evaluator() -> Arc<dyn Evaluator> {
     shipped_evaluator(Shipped::American)
 }
 
-/// A shipped network (averaged with its partners, [`Shipped::partners`]; its race network in
-/// races) behind the bear-off tables, built once per process and shared.
+/// A shipped network (its race network in races) behind the bear-off tables, built once per
+/// process and shared.
 pub fn shipped_evaluator(shipped: Shipped) -> Arc<dyn Evaluator> {
     static NETS: [OnceLock<Arc<dyn Evaluator>>; Shipped::ALL.len()] =
         [const { OnceLock::new() }; Shipped::ALL.len()];
     NETS[shipped as usize]
         .get_or_init(|| {
-            let net = NeuralEvaluator::new(shipped.network(), &shipped.label())
-                .with_ensemble(shipped.partners());
+            let net = NeuralEvaluator::new(shipped.network(), &shipped.label());
             behind_tables(net.with_race(shipped.race_network()))
         })
         .clone()
@@ -287,42 +286,9 @@ mod tests {
             let rules = preset.rules();
             let shipped = Shipped::for_rules(&rules);
             let games = shipped.network().meta["games"].clone();
-            let mut name = format!("built-in {} net, {games} games", shipped.name());
-            for p in shipped.partners() {
-                let games = &p.meta["games"];
-                name += &format!(" + built-in {} sparring net, {games} games", shipped.name());
-            }
+            let name = format!("built-in {} net, {games} games", shipped.name());
             assert_eq!(Level::Advanced.evaluator(&rules).name(), name);
         }
-    }
-
-    #[test]
-    fn the_bgammon_levels_average_the_net_and_its_sparring_partner() {
-        use crate::eval::Eval;
-        // The shipped ensemble: in contact, each of the family's networks alone, then their mean.
-        let rules = Preset::Bgammon.rules();
-        let pos = Position::starting(&rules);
-        let zero = Eval {
-            win: 0.0,
-            win_points: 0.0,
-            loss_points: 0.0,
-        };
-        let one = |net| {
-            let mut out = [zero];
-            NeuralEvaluator::new(net, "one").evaluate_batch(&rules, &[pos], &mut out);
-            out[0]
-        };
-        let own = one(Shipped::Bgammon.network());
-        let partners = Shipped::Bgammon.partners();
-        let partner = one(partners[0].clone());
-        let mut both = [zero];
-        Level::Advanced
-            .evaluator(&rules)
-            .evaluate_batch(&rules, &[pos], &mut both);
-        assert!((own.win - partner.win).abs() > 1e-4, "two different nets");
-        assert!((both[0].win - (own.win + partner.win) / 2.0).abs() < 1e-5);
-        let mean_points = (own.win_points + partner.win_points) / 2.0;
-        assert!((both[0].win_points - mean_points).abs() < 1e-5);
     }
 
     #[test]

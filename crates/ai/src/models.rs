@@ -22,12 +22,9 @@ use crate::network::Network;
 
 /// The bytes of the shipped `american` network file.
 pub const AMERICAN: &[u8] = include_bytes!("../../../models/american.acey-net");
-/// The bytes of the shipped `bgammon` network file.
+/// The bytes of the shipped `bgammon` network file: trained by self-play, then on with a quarter
+/// of its games against a pip-and-blot player that searches one ply (models/MODEL.md).
 pub const BGAMMON: &[u8] = include_bytes!("../../../models/bgammon.acey-net");
-/// The bytes of the shipped `bgammon` sparring network file: the `bgammon` network trained on
-/// with a share of its games against a pip-and-blot player, played averaged with it
-/// ([`Shipped::partners`]).
-pub const BGAMMON_SPARRING: &[u8] = include_bytes!("../../../models/bgammon-sparring.acey-net");
 /// The bytes of the shipped `backgammon` network file.
 pub const BACKGAMMON: &[u8] = include_bytes!("../../../models/backgammon.acey-net");
 /// The bytes of the shipped `american` race network file (positions with no contact left).
@@ -100,30 +97,10 @@ impl Shipped {
         }
     }
 
-    /// The networks whose outputs are averaged with the family's own in contact positions (an
-    /// ensemble; empty where there are none): `bgammon`'s sparring network, its own network
-    /// trained on with a quarter of the games against a pip-and-blot player. Neither beats the
-    /// other head to head; averaged, they play even with the network alone against good play and
-    /// score a third of a point a game more against tabula, the pip-and-blot bot of bgammon.org
-    /// (models/MODEL.md). Parsed once per process.
-    pub fn partners(self) -> Vec<Network> {
-        static SPARRING: OnceLock<Network> = OnceLock::new();
-        match self {
-            Shipped::Bgammon => vec![parsed_once(&SPARRING, BGAMMON_SPARRING)],
-            Shipped::American | Shipped::Backgammon => Vec::new(),
-        }
-    }
-
-    /// The name a level's evaluator goes by: the network and each partner, each with the games
-    /// its file records, joined as a duel joins an ensemble of files (`A+B`).
+    /// The name a level's evaluator goes by: the network with the games its file records.
     pub fn label(self) -> String {
-        let own = self
-            .network()
-            .label(&format!("built-in {} net", self.name()));
-        let partner = format!("built-in {} sparring net", self.name());
-        self.partners()
-            .iter()
-            .fold(own, |label, p| format!("{label} + {}", p.label(&partner)))
+        self.network()
+            .label(&format!("built-in {} net", self.name()))
     }
 
     /// The family's race network, for positions with no contact left: GNU Backgammon's split of
@@ -181,23 +158,6 @@ mod tests {
                 Some(shipped.name())
             );
         }
-    }
-
-    #[test]
-    fn every_partner_loads_and_was_trained_for_its_family() {
-        for shipped in Shipped::ALL {
-            let net = shipped.network();
-            for partner in shipped.partners() {
-                assert_eq!(partner.meta.get("rules"), net.meta.get("rules"));
-                assert_eq!(partner.features(), net.features(), "{}", shipped.name());
-                assert!(partner
-                    .meta
-                    .get("games")
-                    .is_some_and(|g| g.parse::<u64>().is_ok()));
-            }
-        }
-        assert_eq!(Shipped::Bgammon.partners().len(), 1);
-        assert!(Shipped::American.partners().is_empty());
     }
 
     #[test]

@@ -437,6 +437,16 @@ fn train_creates_resumes_and_enriches_a_network() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(net_meta(&net).contains("games=192"), "{}", net_meta(&net));
     assert_usage_error(&train(&["--sparring=-0.1"]), "--sparring");
+    // The curve redrawn from the log alone: nothing trained, the network's file untouched.
+    let svg = dir.join("sub/net.curve.svg");
+    let _ = std::fs::remove_file(&svg);
+    let before = std::fs::read(&net).unwrap();
+    let o = train(&["--plot-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(svg.exists(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&net).unwrap(), before);
+    let o = acey(&["train", "--net", "/nonexistent/x.acey-net", "--plot-only"]);
+    assert_usage_error(&o, "no training log");
     // A rich network cannot go back, and an unknown set is named.
     assert_usage_error(&train(&["--features", "basic"]), "--features basic");
     let o = train(&["--features", "huge"]);

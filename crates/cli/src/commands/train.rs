@@ -96,10 +96,17 @@ pub struct Args {
     /// Game pairs of each duel (common random numbers: each dice sequence from both seats).
     #[arg(long, default_value_t = 200)]
     duel_pairs: u64,
+    /// Only redraw the curve from the network's log and exit, training nothing: after the logs
+    /// of runs kept in separate files are joined into one, or where a run could not draw it.
+    #[arg(long)]
+    plot_only: bool,
 }
 
 /// Runs `acey train`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.plot_only {
+        return plot_only(&args.net);
+    }
     if args.games == 0 || args.round == 0 {
         return Err(UsageError("--games and --round must be at least 1".into()).into());
     }
@@ -325,6 +332,22 @@ fn log_path(net: &Path) -> PathBuf {
 
 fn curve_path(net: &Path) -> PathBuf {
     net.with_extension("curve")
+}
+
+/// `--plot-only`: the curve of an existing log, or an error saying why there is none.
+fn plot_only(net: &Path) -> anyhow::Result<()> {
+    let log = TrainLog::new(log_path(net));
+    if log.read()?.is_empty() {
+        return Err(UsageError(format!(
+            "--plot-only: no training log at {} to draw",
+            log.path().display()
+        ))
+        .into());
+    }
+    let files = log.plot(&curve_path(net))?;
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    eprintln!("training curve: {}", names.join(", "));
+    Ok(())
 }
 
 /// Draws the curve; a missing font only costs the picture, never the training.
