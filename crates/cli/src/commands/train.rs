@@ -344,19 +344,19 @@ fn plot_only(net: &Path) -> anyhow::Result<()> {
         ))
         .into());
     }
-    let files = log.plot(&curve_path(net))?;
+    say_drawn(&log.plot(&curve_path(net))?);
+    Ok(())
+}
+
+fn say_drawn(files: &[PathBuf]) {
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     eprintln!("training curve: {}", names.join(", "));
-    Ok(())
 }
 
 /// Draws the curve; a missing font only costs the picture, never the training.
 fn plot(log: &TrainLog, net: &Path) {
     match log.plot(&curve_path(net)) {
-        Ok(files) => {
-            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-            eprintln!("training curve: {}", names.join(", "));
-        }
+        Ok(files) => say_drawn(&files),
         Err(e) => eprintln!("warning: {e:#}"),
     }
 }
