@@ -139,8 +139,9 @@ fn evaluations(c: &mut Criterion) {
 
 fn choices(c: &mut Criterion) {
     let american = Preset::American.rules();
-    // The same positions under `bgammon` (the same layout), whose levels play two networks
-    // averaged (`Shipped::partners`): what the ensemble costs at 2-ply.
+    // The same positions under `bgammon` (the same layout), whose levels play the family's own
+    // network: what its rules (the re-roll after a chosen double, the exact bear-off) and its
+    // network cost at 2-ply against `american`'s.
     let bgammon = Preset::Bgammon.rules();
     let all = common::positions();
     let sets = [
