@@ -13,7 +13,7 @@ same dice, pair by pair); a pair counts where both of its games finished in both
 The difference is taken pair by pair (the mean of a pair's luck-adjusted points in A minus the
 same in B), with its own 95% interval. Common dice buy less here than in `acey duel`: two runs'
 games part ways within a few rolls, so the paired interval is about what the two intervals side
-by side give (session 27: +/-0.27 luck-adjusted, +/-0.57 plain, for 400 pairs); it is the luck
+by side give (December 2026: +/-0.27 luck-adjusted, +/-0.57 plain, for 400 pairs); it is the luck
 adjustment that narrows it. Standard library only; `--self-test` checks the arithmetic on
 made-up games.
 """

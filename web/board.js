@@ -1,4 +1,4 @@
-// The SVG board. Pure drawing: given a position (design 3.1 JSON: board from player 0's side,
+// The SVG board. Pure drawing: given a position (the position JSON of docs/notation.md: board from player 0's side,
 // positive = player 0), the viewer's seat and what to highlight, it draws the board. The viewer's
 // home board is always at the bottom right; points are numbered from the viewer's side.
 

@@ -28,7 +28,7 @@ fn chosen_label(rules: &Rules, d: u8) -> String {
     }
 }
 
-/// A candidate of the roll `dice` in move notation (design 3.2): the steps of a natural roll, or
+/// A candidate of the roll `dice` in move notation (docs/notation.md): the steps of a natural roll, or
 /// the whole acey-deucey segment `1-2: in/24 in/23, 6-6 chosen: in/19(4)`.
 pub fn notation(rules: &Rules, dice: (u8, u8), c: &Candidate) -> String {
     let steps = c
@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn candidates_reach_exactly_the_perft_successors() {
-        // The engine's perft defines successor states (design 3.4); candidates must agree.
+        // The engine's perft defines successor states (`acey_rules::perft`); candidates must agree.
         for preset in [Preset::American, Preset::Bgammon, Preset::Backgammon] {
             let rules = preset.rules();
             let mut gen = MoveGen::new(&rules);

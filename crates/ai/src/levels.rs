@@ -126,8 +126,8 @@ impl Level {
     /// `strongest` keeps its own depth but widens the filter: its 1-2s are searched at 1-ply
     /// over the best 48 segments (48 1-2 plays extended) and at 2-ply over the best 3 of those.
     /// The referee's best segment stood beyond the best 6 by 0-ply in 14 of the 25 chain
-    /// decisions where it lost most (session 17); on the `american` benchmark of errors its chain
-    /// decisions lose nearly a third less (models/MODEL.md, session 19).
+    /// decisions where it lost most; on the `american` benchmark of errors its chain decisions lose
+    /// nearly a third less (models/HISTORY.md, December 2026).
     fn chain_shape(self) -> (u8, usize) {
         match self {
             Level::Advanced => (1, 6),
@@ -141,8 +141,8 @@ impl Level {
     /// ([`SearchSettings::close_plies`]). `advanced` searches at 1-ply the best 4 candidates that
     /// come within 0.02 of a game's worth of the best by 0-ply (0.3 points under checker-count
     /// scoring), when there are two or more: with the 1-2s over the best 6, +0.82 points a game
-    /// under `american` and +0.51 under `bgammon` over session 14's `advanced` (10,000 games
-    /// each, models/MODEL.md), while most decisions have a clear best and stay 0-ply (median
+    /// under `american` and +0.51 under `bgammon` over the `advanced` without it (10,000 games
+    /// each, models/HISTORY.md), while most decisions have a clear best and stay 0-ply (median
     /// 0.2 ms, docs/benchmarks.md).
     fn close_shape(self) -> (u8, f32, usize) {
         match self {

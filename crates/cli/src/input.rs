@@ -31,7 +31,7 @@ pub fn game_record(text: &str) -> Result<(Record, Game), String> {
     Ok((record, game))
 }
 
-/// Reads a position: the JSON of design 3.1, a 15-character acey ID, or a 14-character gnubg
+/// Reads a position: the position JSON (docs/notation.md, "Position JSON"), a 15-character acey ID, or a 14-character gnubg
 /// Position ID (player 0 on roll; backgammon positions only, no `start` pool).
 pub fn position(text: &str) -> Result<Position, UsageError> {
     let t = text.trim();

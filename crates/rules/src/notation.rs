@@ -1,4 +1,4 @@
-//! Move notation (design 3.2): writing plays, and reading what people type.
+//! Move notation (docs/notation.md): writing plays, and reading what people type.
 //!
 //! Steps are written from the mover's own point numbers: `24/18`, `13/7*` (a hit), `6/off`,
 //! `bar/22` (re-entering from the bar) and `in/22` (entering from `start`). Input also accepts the

@@ -1,4 +1,4 @@
-//! perft (design 3.4): counting the leaves of the game tree to validate move generation against
+//! perft: counting the leaves of the game tree to validate move generation against
 //! other implementations.
 //!
 //! A state is a position together with the player to roll (the position's `turn`). `perft(s, 0)`

@@ -525,7 +525,7 @@ mod tests {
 
 #[cfg(feature = "serde")]
 mod json {
-    //! Serde support: positions travel as the JSON of design 3.1 and are validated on the way in.
+    //! Serde support: positions travel as the position JSON (docs/notation.md, "Position JSON") and are validated on the way in.
     use super::*;
 
     #[derive(serde::Serialize, serde::Deserialize)]

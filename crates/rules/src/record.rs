@@ -1,4 +1,4 @@
-//! Plain-text game records (design 3.6): a header, then one line per roll.
+//! Plain-text game records (docs/notation.md, "Plain-text game records"): a header, then one line per roll.
 //!
 //! ```text
 //! # acey game record

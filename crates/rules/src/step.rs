@@ -133,7 +133,7 @@ const EMPTY_STEP: Step = Step {
 
 /// A legal play: its steps in the order played and the position they lead to.
 ///
-/// The resulting position keeps the mover as `turn` (design 3.3): who acts next is the game's
+/// The resulting position keeps the mover as `turn` (docs/rules.md, "What happens after a play"): who acts next is the game's
 /// business (the acey-deucey procedure may give the mover another pool).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Play {
@@ -190,7 +190,7 @@ impl Play {
         self.len as usize
     }
 
-    /// The play in move notation (design 3.2), e.g. `13/7* 7/4`; `-` for an empty play.
+    /// The play in move notation (docs/notation.md), e.g. `13/7* 7/4`; `-` for an empty play.
     pub fn notation(&self) -> String {
         crate::notation::format_steps(self.steps())
     }
@@ -210,7 +210,7 @@ impl fmt::Display for Play {
 
 #[cfg(feature = "serde")]
 mod json {
-    //! Steps in JSON (design 3.2): `{"from": 24 | "bar" | "start", "to": 18 | "off", "die": 6,
+    //! Steps in JSON (docs/notation.md, "Step JSON"): `{"from": 24 | "bar" | "start", "to": 18 | "off", "die": 6,
     //! "hit": false}`.
     use super::*;
     use serde::de::Error as _;

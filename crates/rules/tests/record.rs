@@ -1,4 +1,4 @@
-//! Plain-text game records (design 3.6): random games in every preset written, read back and
+//! Plain-text game records (docs/notation.md, "Plain-text game records"): random games in every preset written, read back and
 //! replayed; unfinished games continue mid-turn; malformed records are refused with a line number.
 
 use acey_rules::{

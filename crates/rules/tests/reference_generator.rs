@@ -15,7 +15,7 @@
 //!   (entry_before_moving, entry_unlock, hit_restriction, frozen_home, dice_usage,
 //!   acey_doubles_mode, acey_double_gate, acey_double_choice, acey_reroll_gate, natural_doubles);
 //! * its own de-duplication of results (a `BTreeSet`);
-//! * its own perft (design 3.4), including the acey-deucey procedure AD-1..AD-7.
+//! * its own perft (as `src/perft.rs` defines it), including the acey-deucey procedure AD-1..AD-7.
 //!
 //! The engine is compared with it on about 4,800 distinct positions reached by random legal play
 //! (about 100,000 position and pool pairs), for every preset and every option, and the perft
@@ -29,7 +29,7 @@
 //! * R5.2 (the larger die) is applied to any pool of two different values, which includes the
 //!   European chosen double {d, d, 7-d, 7-d} when only one step can be played.
 //! * `hit_restriction = need-one-checker-home` looks at the position before the hitting step.
-//! * perft pairs a finished game with the loser to roll, as `src/perft.rs` does: design 3.4 does
+//! * perft pairs a finished game with the loser to roll, as `src/perft.rs` does: its definition does
 //!   not say, and AD-7 drops the re-roll, so "same player to roll" would be wrong there. Positions
 //!   within depth 2 of the start never finish, so the pinned numbers do not depend on it.
 
@@ -76,7 +76,7 @@ fn origins() -> impl Iterator<Item = From> {
 }
 
 /// The absolute board index (player 0's point `i + 1`) of `mover`'s point `p`.
-/// Player 1's point `p` is player 0's point `25 - p` (R1.2, design 3.1).
+/// Player 1's point `p` is player 0's point `25 - p` (R1.2).
 fn abs_index(mover: Player, p: usize) -> usize {
     match mover {
         Player::Zero => p - 1,
@@ -442,7 +442,7 @@ fn nameable(rules: &Rules, pos: &Position) -> Vec<u8> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reference perft (design 3.4)
+// The reference perft (as `src/perft.rs` defines it)
 // ---------------------------------------------------------------------------------------------
 
 /// The state after a play: the position with the player to roll. A finished game is paired with

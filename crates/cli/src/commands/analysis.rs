@@ -118,7 +118,7 @@ pub fn hint(
     }
 }
 
-/// A candidate in move notation (design 3.2): the steps of a natural roll, or the whole
+/// A candidate in move notation (docs/notation.md): the steps of a natural roll, or the whole
 /// acey-deucey segment `1-2: in/24 in/23, 6-6 chosen: in/19(4)`.
 pub fn notation(rules: &Rules, dice: (u8, u8), c: &Candidate) -> String {
     acey_ai::candidates::notation(rules, dice, c)

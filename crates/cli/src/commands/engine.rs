@@ -1,4 +1,4 @@
-//! `acey engine`: the JSON-lines protocol of design 3.5 on stdin/stdout, documented in
+//! `acey engine`: the JSON-lines protocol on stdin/stdout, documented in
 //! docs/engine-protocol.md.
 //!
 //! One request per line, one answer per line carrying the request's `id`. A request that cannot

@@ -1,4 +1,4 @@
-//! `acey moves` (design 3.3): every legal maximal play of a pool, one per resulting position.
+//! `acey moves`: every legal maximal play of a pool, one per resulting position.
 
 use acey_rules::{legal_plays, Position, Step};
 use serde::Serialize;

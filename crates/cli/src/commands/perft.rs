@@ -1,4 +1,4 @@
-//! `acey perft` (design 3.4).
+//! `acey perft`: the perft counts of `acey_rules::perft`.
 
 use std::time::Instant;
 

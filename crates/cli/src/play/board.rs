@@ -17,7 +17,7 @@ use crate::i18n::t;
 /// A place on or beside the board, independent of who looks at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Spot {
-    /// A point by player 0's numbering (1..=24): the absolute numbering of design 3.1.
+    /// A point by player 0's numbering (1..=24): the absolute numbering of docs/notation.md.
     Point(u8),
     /// A player's bar.
     Bar(Player),

@@ -1,6 +1,6 @@
 //! Saving a game and going on with it later, exactly where it stood (mid-turn included).
 //!
-//! A save is the game's plain-text record (design 3.6, [`acey_rules::Record`]; the format is in
+//! A save is the game's plain-text record ([`acey_rules::Record`]; the format is in
 //! docs/notation.md), so it can be read, shared and loaded by anything that reads records. Five
 //! extra header lines keep what the session needs around the game: who sits where, the bot's
 //! level, how many dice of the seed were drawn (so the dice after loading are the ones the game

@@ -494,7 +494,7 @@ impl Session {
         };
         match action {
             Action::Step { step } => {
-                // The bot writes its steps in its own numbering (design 3.2); say where that is
+                // The bot writes its steps in its own numbering (docs/notation.md); say where that is
                 // on the person's side of the board too.
                 let viewer = self.viewer();
                 if viewer != player && self.seat(viewer) == Seat::Human {

@@ -1,4 +1,4 @@
-//! What a person types during a game: a play in the notation of design 3.2 (read by
+//! What a person types during a game: a play in the notation of docs/notation.md (read by
 //! [`acey_rules::notation::find_steps`], so the steps may come in any order), the rest of a play
 //! after some steps were made, a single step of the play being built, the value of a double after
 //! a fully played 1-2, or a whole acey-deucey segment as the hint and the save file write it
