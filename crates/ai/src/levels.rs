@@ -121,7 +121,7 @@ impl Level {
     /// Where a 1-2's decision has a depth and root filter of its own: its plies and root filter
     /// ([`SearchSettings::chain_plies`]). `advanced` searches its 1-2s at 1-ply over the best 6
     /// segments, as `expert` does: a 1-2 is one roll in 18, so the median decision stays a
-    /// 0-ply one (models/MODEL.md, sessions 14 and 15).
+    /// 0-ply one (models/HISTORY.md, 2026-12-02 and 2026-12-03).
     ///
     /// `strongest` keeps its own depth but widens the filter: its 1-2s are searched at 1-ply
     /// over the best 48 segments (48 1-2 plays extended) and at 2-ply over the best 3 of those.
@@ -165,7 +165,7 @@ impl Level {
             // The strongest level searches the expert's best 6 at 1-ply, then the best 3 of
             // those at 2-ply: it sees all the expert sees, and more where it matters. (With the
             // best 2 it lost 7% more on the `american` benchmark of errors, more in every stage:
-            // models/MODEL.md, session 19.)
+            // models/HISTORY.md, 2026-12-03.)
             deep_keep: if plies.max(chain_plies) >= 2 { 3 } else { 0 },
             chain_plies,
             chain_search_keep,

@@ -1,7 +1,7 @@
 //! Storage: what the server keeps so that a restart loses nothing.
 //!
-//! Game code talks to the [`Store`] trait only; [`crate::sqlite::SqliteStore`] is the one backend
-//! today. A PostgreSQL backend is another implementation of the same four operations: the rooms,
+//! Game code talks to the [`Store`] trait only; [`crate::sqlite::SqliteStore`] (the default) and
+//! [`crate::postgres::PgStore`] (shared by several nodes) implement it: the rooms,
 //! the protocol and the bot never see SQL.
 
 use std::future::Future;
