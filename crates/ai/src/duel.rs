@@ -21,7 +21,6 @@ use acey_rules::{
 };
 use rayon::prelude::*;
 
-use crate::candidates::Candidate;
 use crate::eval::Evaluator;
 use crate::evaluators::{HeuristicEvaluator, RandomEvaluator};
 use crate::levels::Level;
@@ -313,11 +312,11 @@ fn play_on(
     let judge = judge.filter(|_| !in_match);
     let mut decisions = 0u32;
     let mut luck = judge.map(|_| [0.0f64; 2]);
-    // The rest of a turn segment the bot chose at the 1-2: the named double and its play.
-    let mut plan: Option<Candidate> = None;
     loop {
         if let Phase::Roll { player } = game.phase() {
-            if in_match && crate::cube::offers_double(bots[player.index()], game) {
+            // Only a match's bots use the cube: `decide` offers it where the bot doubles.
+            let p = player.index();
+            if in_match && bots[p].decide(game, &mut noise[p]) == [Action::Double] {
                 game.apply(Action::Double)?;
                 continue;
             }
@@ -338,66 +337,8 @@ fn play_on(
             game.apply(roll)?;
             continue;
         }
-        let action = match game.phase() {
+        let mover = match game.phase() {
             Phase::DieOff | Phase::Roll { .. } => unreachable!("dice_action rolls for these"),
-            Phase::Move { player, pool, kind } => {
-                let p = player.index();
-                let state = game.position().with_turn(*player);
-                decisions += 1;
-                match kind {
-                    PoolKind::Natural | PoolKind::AceyDeucey => {
-                        let roll = (pool.dice()[0], pool.dice()[1]);
-                        watch(&state, roll);
-                        let c = bots[p].in_match(game).choose(&state, roll, &mut noise[p]);
-                        plan = Some(c);
-                        Action::Play {
-                            steps: c.play.map(|pl| pl.steps().to_vec()).unwrap_or_default(),
-                        }
-                    }
-                    PoolKind::ChosenDouble(d) => {
-                        let planned = plan
-                            .take()
-                            .and_then(|c| c.double)
-                            .filter(|(pd, _)| pd == d)
-                            .and_then(|(_, play)| play);
-                        let play = match planned {
-                            Some(play) => Some(play),
-                            // No plan (a re-entered chain): the bot's best play of this double.
-                            None => bots[p]
-                                .in_match(game)
-                                .rank_doubles(&state)
-                                .into_iter()
-                                .find(|(rd, _)| rd == d)
-                                .and_then(|(_, r)| r.candidate.double)
-                                .and_then(|(_, play)| play),
-                        };
-                        Action::Play {
-                            steps: play.map(|pl| pl.steps().to_vec()).unwrap_or_default(),
-                        }
-                    }
-                }
-            }
-            Phase::NameDouble { player } => {
-                let p = player.index();
-                let planned = plan.and_then(|c| c.double).map(|(d, _)| d);
-                let value = match planned {
-                    Some(d) if game.nameable_doubles().contains(&d) => d,
-                    _ => {
-                        decisions += 1;
-                        let state = game.position().with_turn(*player);
-                        let d = bots[p].in_match(game).choose_double(&state, &mut noise[p]);
-                        plan = None;
-                        d
-                    }
-                };
-                Action::NameDouble { value }
-            }
-            Phase::CubeOffered { by } => {
-                match crate::cube::takes_double(bots[by.other().index()], game) {
-                    Some(false) => Action::Drop,
-                    _ => Action::Take,
-                }
-            }
             Phase::GameOver { winner, points, .. } => {
                 if !in_match {
                     return Ok(Played {
@@ -417,12 +358,80 @@ fn play_on(
                             luck,
                         })
                     }
-                    None => Action::NextGame,
+                    None => {
+                        game.apply(Action::NextGame)?;
+                        continue;
+                    }
                 }
             }
+            Phase::CubeOffered { by } => by.other(),
+            Phase::Move { player, pool, kind } => {
+                if matches!(kind, PoolKind::Natural | PoolKind::AceyDeucey) {
+                    let state = game.position().with_turn(*player);
+                    watch(&state, (pool.dice()[0], pool.dice()[1]));
+                }
+                *player
+            }
+            Phase::NameDouble { player } => {
+                // Naming a double on its own (the 1-2's segment names it with the play).
+                decisions += 1;
+                *player
+            }
         };
-        game.apply(action)?;
+        let p = mover.index();
+        for action in bots[p].decide(game, &mut noise[p]) {
+            // Each play of a pool is one decision: a 1-2's segment counts its two plays.
+            if matches!(action, Action::Play { .. }) {
+                decisions += 1;
+            }
+            game.apply(action)?;
+        }
     }
+}
+
+/// Counts the points of `games` games `bot` plays against itself under `rules` (each game alone:
+/// no match, the cube as the rules say), calling `progress` after each game; `stop` returning
+/// true ends the count early with the games played. `counts[k - 1]` is the number of games won
+/// by k points. Deterministic for a seed. The match equity tables of scorings without one of
+/// their own are computed from these counts ([`crate::match_equity::PointsDistribution`]).
+pub fn measure_points(
+    rules: &Rules,
+    bot: &Bot,
+    games: u64,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Vec<u64>, GameError> {
+    // One game at a time: a match target would chain them into matches.
+    let rules = &Rules {
+        match_target: None,
+        ..*rules
+    };
+    let results: Vec<Option<u32>> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            if stop() {
+                return Ok(None);
+            }
+            let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(i));
+            let mut noise = [
+                Dice::new(i.wrapping_mul(2)),
+                Dice::new(i.wrapping_mul(2) + 1),
+            ];
+            let (_, points, _) = play_game(rules, [bot, bot], &mut dice, &mut noise)?;
+            progress();
+            Ok(Some(points))
+        })
+        .collect::<Result<_, GameError>>()?;
+    let mut counts = Vec::new();
+    for points in results.into_iter().flatten() {
+        let k = points.max(1) as usize;
+        if counts.len() < k {
+            counts.resize(k, 0);
+        }
+        counts[k - 1] += 1;
+    }
+    Ok(counts)
 }
 
 /// Plays the pair of games of dice stream `seed`: A as player 0, then as player 1, with the

@@ -452,51 +452,6 @@ impl MatchContext {
     }
 }
 
-/// Counts the points of `games` games `bot` plays against itself under `rules` (each game alone:
-/// no match, the cube as the rules say), calling `progress` after each game; `stop` returning
-/// true ends the count early with the games played. `counts[k - 1]` is the number of games won
-/// by k points. Deterministic for a seed.
-pub fn measure_points(
-    rules: &Rules,
-    bot: &crate::search::Bot,
-    games: u64,
-    seed: u64,
-    progress: &(dyn Fn() + Sync),
-    stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Vec<u64>, acey_rules::GameError> {
-    use rayon::prelude::*;
-    // One game at a time: a match target would chain them into matches.
-    let rules = &Rules {
-        match_target: None,
-        ..*rules
-    };
-    let results: Vec<Option<u32>> = (0..games)
-        .into_par_iter()
-        .map(|i| {
-            if stop() {
-                return Ok(None);
-            }
-            let mut dice = acey_rules::Dice::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(i));
-            let mut noise = [
-                acey_rules::Dice::new(i.wrapping_mul(2)),
-                acey_rules::Dice::new(i.wrapping_mul(2) + 1),
-            ];
-            let (_, points, _) = crate::duel::play_game(rules, [bot, bot], &mut dice, &mut noise)?;
-            progress();
-            Ok(Some(points))
-        })
-        .collect::<Result<_, acey_rules::GameError>>()?;
-    let mut counts = Vec::new();
-    for points in results.into_iter().flatten() {
-        let k = points.max(1) as usize;
-        if counts.len() < k {
-            counts.resize(k, 0);
-        }
-        counts[k - 1] += 1;
-    }
-    Ok(counts)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

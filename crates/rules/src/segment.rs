@@ -23,6 +23,7 @@
 //! assert!(acey.iter().all(|s| s.play.is_some() && s.double.is_some()));
 //! ```
 
+use crate::game::Action;
 use crate::movegen::MoveGen;
 use crate::pool::Pool;
 use crate::position::{Player, Position, CHECKERS};
@@ -41,6 +42,23 @@ pub struct TurnSegment {
     pub double: Option<(u8, Option<Play>)>,
     /// The state reached, with `turn` set to the player who rolls next.
     pub state: Position,
+}
+
+impl TurnSegment {
+    /// The game's actions that make this segment, in order: its play, then for a 1-2 the named
+    /// double and its play. A pool with no legal play never waits for one (the game forfeits it
+    /// at once), so a play the segment lacks has no action.
+    pub fn actions(&self) -> Vec<Action> {
+        let play = |p: &Play| Action::Play {
+            steps: p.steps().to_vec(),
+        };
+        let mut out: Vec<Action> = self.play.iter().map(play).collect();
+        if let Some((value, second)) = &self.double {
+            out.push(Action::NameDouble { value: *value });
+            out.extend(second.iter().map(play));
+        }
+        out
+    }
 }
 
 /// `pos` reached by `mover`, with the player who rolls next to move: `mover` again when

@@ -12,7 +12,7 @@ use acey_ai::Bot;
 use acey_rules::{Action, Game, GameEnd, Phase, Player};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use crate::bot::{self, Situation};
+use crate::bot;
 use crate::chat::{Channel, ChatLine, ChatText};
 use crate::clock::{now_ms, Clock};
 use crate::online_store::GameResult;
@@ -703,10 +703,7 @@ impl Room {
                     // The bot doubles when its cube decision says so (R9.3: before rolling).
                     Phase::Roll { player }
                         if self.is_bot(st, *player)
-                            && self
-                                .bot
-                                .as_ref()
-                                .is_some_and(|b| bot::offers_double(b, &st.game)) =>
+                            && self.bot.as_ref().is_some_and(|b| bot::doubles(b, &st.game)) =>
                     {
                         Action::Double
                     }
@@ -740,7 +737,7 @@ impl Room {
         let Some(bot) = self.bot.clone() else {
             return;
         };
-        let (situation, n) = {
+        let (game, n) = {
             let mut st = self.lock().await;
             match st.game.to_act() {
                 Some(p) if self.is_bot(&st, p) => {}
@@ -749,13 +746,13 @@ impl Room {
                     return;
                 }
             }
-            (Situation::of(&st.game), st.game.actions().len())
+            (st.game.clone(), st.game.actions().len())
         };
         let seed = random::seed().unwrap_or(n as u64);
         let actions = self
             .services
             .pool
-            .run(move || bot::decide(&bot, &situation, seed))
+            .run(move || bot::decide(&bot, &game, seed))
             .await
             .unwrap_or_default();
         let mut st = self.lock().await;
@@ -899,7 +896,7 @@ impl Room {
                 "hints are only given in games against the computer",
             ));
         };
-        let situation = {
+        let game = {
             let st = self.lock().await;
             match st.game.to_act() {
                 Some(p)
@@ -915,12 +912,12 @@ impl Room {
                     ))
                 }
             }
-            Situation::of(&st.game)
+            st.game.clone()
         };
         let plays = self
             .services
             .pool
-            .run(move || bot::hint(&bot, &situation, 5))
+            .run(move || bot::hint(&bot, &game, 5))
             .await
             .ok_or_else(|| refuse(ErrorCode::Unavailable, "the hint could not be computed"))?;
         crate::metrics::Metrics::count(&self.services.metrics.hints);

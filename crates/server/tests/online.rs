@@ -423,7 +423,7 @@ fn actions_up_to_a_bot_double(
 ) -> Option<Vec<acey_rules::Action>> {
     use acey_ai::cube::{double_analysis, CubeVerdict};
     use acey_rules::{Action, Dice, Game, Phase, Player};
-    use acey_server::bot::{candidate_actions, decide, Situation};
+    use acey_server::bot::decide;
     let mut dice = Dice::new(seed);
     let mut game = Game::new(rules);
     for _ in 0..2000 {
@@ -454,13 +454,13 @@ fn actions_up_to_a_bot_double(
                 let d = pool.dice();
                 let start = *game.turn()?.start();
                 let worst = bot.rank(&start, (d[0], d[1])).pop()?;
-                candidate_actions(&worst.candidate)
+                worst.candidate.actions()
             }
             Phase::NameDouble {
                 player: Player::Zero,
             } => vec![Action::NameDouble { value: 1 }],
             Phase::GameOver { .. } => return None,
-            _ => decide(bot, &Situation::of(&game), seed),
+            _ => decide(bot, &game, seed),
         };
         for a in actions {
             game.apply(a).ok()?;

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use acey_ai::match_equity::{measure_points, Met, PointsDistribution, MAX_AWAY};
+use acey_ai::duel::measure_points;
+use acey_ai::match_equity::{Met, PointsDistribution, MAX_AWAY};
 use acey_ai::Level;
 
 use crate::{input, UsageError};

@@ -13,7 +13,7 @@ use acey_rules::{
 };
 
 pub use super::thinking::HintLine;
-use super::thinking::{Answer, Decision, Job, Outcome, Task};
+use super::thinking::{Answer, Job, Outcome, Task};
 use crate::i18n::{self, t, Lang};
 
 /// Why a person's action was refused, in the player's language.
@@ -358,8 +358,9 @@ impl Session {
                 if self.seat(player) == Seat::Human && self.game.may_double(player) {
                     return None;
                 }
+                // On roll the bot's decision is the cube's: double, or nothing (and a roll).
                 if self.seat(player) == Seat::Bot
-                    && acey_ai::cube::offers_double(&self.bot, &self.game)
+                    && self.bot.decide(&self.game, &mut self.bot_rng.clone()) == [Action::Double]
                 {
                     let to = self.game.cube().value * 2;
                     self.apply_checked(Action::Double);
@@ -374,11 +375,12 @@ impl Session {
                 if self.seat(taker) != Seat::Bot {
                     return None;
                 }
-                // The shared cube decision (acey_ai::cube), as the server's bot makes it.
-                let action = match acey_ai::cube::takes_double(&self.bot, &self.game) {
-                    Some(false) => Action::Drop,
-                    _ => Action::Take,
-                };
+                // The bot's decision on the cube offered: take or drop.
+                let action = self
+                    .bot
+                    .decide(&self.game, &mut self.bot_rng.clone())
+                    .pop()
+                    .unwrap_or(Action::Take);
                 let text = match action {
                     Action::Take => t!("term-bot-takes"),
                     _ => t!("term-bot-drops"),
@@ -551,21 +553,7 @@ impl Session {
 
     /// A job for the decision the game waits for, or `None` when there is none.
     pub fn job(&self, task: Task) -> Option<Job> {
-        let (decision, taken) = Decision::of(&self.game)?;
-        let finish = match self.game.turn() {
-            Some(t) if !t.steps().is_empty() && task != Task::Plan => t.completions(),
-            _ => Vec::new(),
-        };
-        Some(Job {
-            // In a match the bot plays (and hints) for the match score.
-            bot: self.bot.in_match(&self.game),
-            rng: self.bot_rng.clone(),
-            decision,
-            taken,
-            finish,
-            task,
-            stamp: self.game.actions().len(),
-        })
+        Job::new(self.bot.clone(), self.bot_rng.clone(), &self.game, task)
     }
 
     /// The job of planning the bot's next actions, when the bot is to act and has no plan.
@@ -732,13 +720,7 @@ impl Session {
             self.offer = Some((by, level));
             return Ok(None);
         }
-        let points = self
-            .game
-            .resignations(by)
-            .iter()
-            .find(|(r, _)| *r == level)
-            .map_or(0, |(_, p)| *p);
-        let accepts = points as f32 >= self.bot_expects(by.other());
+        let accepts = self.bot.accepts_resignation(&self.game, by, level);
         if accepts {
             self.game.apply(Action::ResignAs { player: by, level })?;
             self.plan.clear();
@@ -761,20 +743,6 @@ impl Session {
             self.plan.clear();
         }
         Ok(())
-    }
-
-    /// The points the bot, playing `side`, expects from the position (cubeless, times the
-    /// cube), from its 0-ply evaluation.
-    fn bot_expects(&self, side: Player) -> f32 {
-        let pos = match self.game.turn() {
-            Some(t) => *t.start(),
-            None => self.game.position(),
-        };
-        let e = self.bot.evaluate(&pos);
-        let e = if pos.turn() == side { e } else { e.flipped() };
-        let scale = acey_ai::max_points(self.game.rules());
-        let per_cube = e.win * e.win_points - (1.0 - e.win) * e.loss_points;
-        per_cube * scale * self.game.cube().value as f32
     }
 
     /// Starts the next game of the match, or a new match once this one is decided.

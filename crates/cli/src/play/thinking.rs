@@ -7,56 +7,8 @@
 //! whose stamp no longer matches (the person resigned or started a new game meanwhile) is
 //! dropped.
 
-use acey_ai::{Bot, Ranked};
-use acey_rules::{Action, Dice, Game, Phase, PoolKind, Position, Step};
-
-/// A decision the game waits for, as the bot sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decision {
-    /// Name a double after a fully played 1-2, from this position (AD-3).
-    NameDouble(Position),
-    /// Play the chosen double `d` from `start` (AD-4).
-    ChosenDouble {
-        /// The position the pool is played from.
-        start: Position,
-        /// The named value.
-        d: u8,
-    },
-    /// Play a roll from `start`: a natural roll, or a 1-2 with the double and its play.
-    Roll {
-        /// The position the roll is played from.
-        start: Position,
-        /// The dice (a double's four dice are one roll).
-        dice: (u8, u8),
-    },
-}
-
-impl Decision {
-    /// The decision `game` waits for, with the steps already taken in the current play.
-    pub fn of(game: &Game) -> Option<(Decision, usize)> {
-        match game.phase() {
-            Phase::NameDouble { .. } => Some((Decision::NameDouble(game.position()), 0)),
-            Phase::Move { pool, kind, .. } => {
-                let turn = game.turn()?;
-                let start = *turn.start();
-                let taken = turn.steps().len();
-                let decision = match kind {
-                    PoolKind::ChosenDouble(d) => Decision::ChosenDouble { start, d: *d },
-                    PoolKind::Natural | PoolKind::AceyDeucey => Decision::Roll {
-                        start,
-                        dice: match pool.dice() {
-                            [a, b] => (*a, *b),
-                            [d, ..] => (*d, *d),
-                            [] => return None,
-                        },
-                    },
-                };
-                Some((decision, taken))
-            }
-            _ => None,
-        }
-    }
-}
+use acey_ai::Bot;
+use acey_rules::{Action, Dice, Game, Phase};
 
 /// What a job is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,13 +59,8 @@ pub struct Job {
     pub bot: Bot,
     /// The bot's noise generator.
     pub rng: Dice,
-    /// The decision.
-    pub decision: Decision,
-    /// Steps already taken in the current play (a plan takes them back first).
-    pub taken: usize,
-    /// The ways to finish the current play from the steps already taken, as whole plays (empty
-    /// before any step): a hint and the best play keep to them rather than drop those steps.
-    pub finish: Vec<acey_rules::Play>,
+    /// A copy of the game, waiting for a checker decision: a play, or a double to name.
+    pub game: Game,
     /// What the job is for.
     pub task: Task,
     /// The game's action count when the job was made.
@@ -121,12 +68,38 @@ pub struct Job {
 }
 
 impl Job {
+    /// A job for the checker decision `game` waits for (`None` when it waits for none).
+    pub fn new(bot: Bot, rng: Dice, game: &Game, task: Task) -> Option<Job> {
+        matches!(game.phase(), Phase::Move { .. } | Phase::NameDouble { .. }).then(|| Job {
+            bot,
+            rng,
+            game: game.clone(),
+            task,
+            stamp: game.actions().len(),
+        })
+    }
+
     /// Thinks.
     pub fn run(mut self) -> Outcome {
         let answer = match self.task {
             Task::Plan => Answer::Plan(self.plan()),
-            Task::Hint(max) => Answer::Hint(self.hint(max)),
-            Task::Best => Answer::Best(self.best()),
+            Task::Hint(max) => Answer::Hint(
+                self.bot
+                    .hints(&self.game, max)
+                    .into_iter()
+                    .map(|h| HintLine {
+                        text: h.notation,
+                        equity: h.equity,
+                    })
+                    .collect(),
+            ),
+            Task::Best => Answer::Best(
+                self.bot
+                    .hints(&self.game, 1)
+                    .into_iter()
+                    .next()
+                    .map(|h| h.action),
+            ),
         };
         Outcome {
             stamp: self.stamp,
@@ -135,137 +108,23 @@ impl Job {
         }
     }
 
+    /// The bot's decision ([`Bot::decide`]) as the screen shows it: each play step by step, then
+    /// confirmed. A loaded game can stop in the middle of the bot's play: its steps are taken
+    /// back first, and the play made whole.
     fn plan(&mut self) -> Vec<Action> {
-        // A loaded game can stop in the middle of the bot's play: take it back, plan it whole.
-        let mut out = vec![Action::Undo; self.taken];
-        let push = |out: &mut Vec<Action>, steps: &[Step]| {
-            out.extend(steps.iter().map(|s| Action::Step { step: *s }));
-            out.push(Action::Confirm);
-        };
-        match self.decision {
-            Decision::NameDouble(pos) => {
-                let d = self.bot.choose_double(&pos, &mut self.rng);
-                out.push(Action::NameDouble { value: d });
-            }
-            Decision::ChosenDouble { start, d } => {
-                if let Some(play) = best_of_double(&self.bot, &start, d) {
-                    push(&mut out, play.steps());
+        let taken = self.game.turn().map_or(0, |t| t.steps().len());
+        let mut out = vec![Action::Undo; taken];
+        for action in self.bot.decide(&self.game, &mut self.rng) {
+            match action {
+                Action::Play { steps } => {
+                    out.extend(steps.into_iter().map(|step| Action::Step { step }));
+                    out.push(Action::Confirm);
                 }
-            }
-            Decision::Roll { start, dice } => {
-                let choice = self.bot.choose(&start, dice, &mut self.rng);
-                if let Some(play) = choice.play {
-                    push(&mut out, play.steps());
-                }
-                if let Some((d, play)) = choice.double {
-                    out.push(Action::NameDouble { value: d });
-                    if let Some(play) = play {
-                        push(&mut out, play.steps());
-                    }
-                }
+                other => out.push(other),
             }
         }
         out
     }
-
-    /// The play a ranked play stands for from where the person stands: itself before any step,
-    /// else the way to finish that leads to the same position (`None`: not reachable any more).
-    fn within(&self, play: Option<acey_rules::Play>) -> Option<Option<acey_rules::Play>> {
-        match play {
-            _ if self.finish.is_empty() => Some(play),
-            Some(p) => self
-                .finish
-                .iter()
-                .find(|f| f.position() == p.position())
-                .map(|f| Some(*f)),
-            None => None,
-        }
-    }
-
-    fn hint(&self, max: usize) -> Vec<HintLine> {
-        let line = |text: String, r: &Ranked| HintLine {
-            text,
-            equity: r.equity,
-        };
-        let written =
-            |p: Option<acey_rules::Play>| p.map_or_else(|| "-".to_string(), |p| p.notation());
-        match self.decision {
-            Decision::NameDouble(pos) => self
-                .bot
-                .rank_doubles(&pos)
-                .iter()
-                .take(max)
-                .map(|(d, r)| {
-                    let play = double_play(r).map_or_else(|| "-".to_string(), |p| p.notation());
-                    line(format!("{d}-{d}: {play}"), r)
-                })
-                .collect(),
-            // Every play of the named double, not just the best one.
-            Decision::ChosenDouble { start, d } => self
-                .bot
-                .rank_double(&start, d)
-                .iter()
-                .filter_map(|r| Some((self.within(double_play(r))?, r)))
-                .take(max)
-                .map(|(play, r)| line(written(play), r))
-                .collect(),
-            Decision::Roll { start, dice } => self
-                .bot
-                .rank(&start, dice)
-                .iter()
-                .filter_map(|r| Some((self.within(r.candidate.play)?, r)))
-                .take(max)
-                .map(|(play, r)| {
-                    let mut text = written(play);
-                    if let Some((d, p)) = r.candidate.double {
-                        let rest = p.map_or_else(|| "-".to_string(), |p| p.notation());
-                        text.push_str(&format!(", then {d}-{d}: {rest}"));
-                    }
-                    line(text, r)
-                })
-                .collect(),
-        }
-    }
-
-    fn best(&self) -> Option<Action> {
-        let as_play = |p: acey_rules::Play| Action::Play {
-            steps: p.steps().to_vec(),
-        };
-        match self.decision {
-            Decision::NameDouble(pos) => self
-                .bot
-                .rank_doubles(&pos)
-                .first()
-                .map(|(d, _)| Action::NameDouble { value: *d }),
-            Decision::ChosenDouble { start, d } => self
-                .bot
-                .rank_double(&start, d)
-                .iter()
-                .find_map(|r| self.within(double_play(r)))
-                .flatten()
-                .map(as_play),
-            Decision::Roll { start, dice } => self
-                .bot
-                .rank(&start, dice)
-                .iter()
-                .find_map(|r| self.within(r.candidate.play))
-                .flatten()
-                .map(as_play),
-        }
-    }
-}
-
-/// The play of a named double in a ranked double candidate.
-fn double_play(r: &Ranked) -> Option<acey_rules::Play> {
-    r.candidate.double.and_then(|(_, p)| p)
-}
-
-/// The bot's best play of the chosen double `d` from `start`.
-fn best_of_double(bot: &Bot, start: &Position, d: u8) -> Option<acey_rules::Play> {
-    bot.rank_doubles(start)
-        .iter()
-        .find(|(value, _)| *value == d)
-        .and_then(|(_, r)| double_play(r))
 }
 
 #[cfg(test)]
@@ -280,17 +139,7 @@ mod tests {
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [2, 5] }).unwrap();
         game.apply(Action::Roll { dice: [2, 1] }).unwrap();
-        let (decision, taken) = Decision::of(&game).unwrap();
-        assert_eq!(taken, 0);
-        let job = Job {
-            bot: Level::Advanced.bot(rules),
-            rng: Dice::new(1),
-            decision,
-            taken,
-            finish: Vec::new(),
-            task: Task::Plan,
-            stamp: game.actions().len(),
-        };
+        let job = Job::new(Level::Advanced.bot(rules), Dice::new(1), &game, Task::Plan).unwrap();
         let Answer::Plan(actions) = job.run().answer else {
             panic!("a plan was asked for");
         };
@@ -319,16 +168,13 @@ mod tests {
         game.apply(Action::NameDouble { value: 3 }).unwrap();
         let plays = game.legal_plays().len();
         assert!(plays > 1, "a chosen 3-3 from here has several plays");
-        let (decision, taken) = Decision::of(&game).unwrap();
-        let job = Job {
-            bot: Level::Beginner.bot(rules),
-            rng: Dice::new(1),
-            decision,
-            taken,
-            finish: Vec::new(),
-            task: Task::Hint(usize::MAX),
-            stamp: game.actions().len(),
-        };
+        let job = Job::new(
+            Level::Beginner.bot(rules),
+            Dice::new(1),
+            &game,
+            Task::Hint(usize::MAX),
+        )
+        .unwrap();
         let Answer::Hint(lines) = job.run().answer else {
             panic!("a hint was asked for");
         };

@@ -1,0 +1,379 @@
+//! The bot at the table: given a [`Game`], the actions the bot takes for the decision the game
+//! waits for, and the ranked choices it would suggest to a person there.
+//!
+//! This is the one place where the bot's search meets the game's flow. [`Bot::choose`] answers
+//! "which turn segment for this position and roll"; a game also asks for the double to name
+//! after a 1-2 (AD-3), the play of that double when a game is taken up in the middle of a chain
+//! (AD-4), and the cube. [`Bot::decide`] answers whichever of these the game waits for, in the
+//! game's own [`Action`]s, so that every caller (the server's rooms, `acey play`, `acey duel`,
+//! the browser's engine) plays the same way. The crate's documentation opens with a whole game
+//! played so.
+//!
+//! The segment after a 1-2 comes back whole: the 1-2's play, the named double and its play.
+//! Callers apply the actions in order; each is legal in the game the one before it leaves.
+
+use acey_rules::{Action, Dice, Game, Phase, Play, Player, PoolKind, Position, Resignation, Step};
+
+use crate::search::{Bot, Ranked};
+
+/// One ranked choice the bot suggests for the decision a game waits for ([`Bot::hints`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// The action that makes the choice: the whole play of the pool being played (steps already
+    /// taken included: [`Action::Play`] replaces them), or the double to name.
+    pub action: Action,
+    /// The steps still to take from where the play stands: the play's steps after those already
+    /// taken (every step before any was taken; none when naming a double).
+    pub steps: Vec<Step>,
+    /// The choice in move notation: a play; for a 1-2, the play, then the double and its play
+    /// (`in/24 24/23, then 6-6: ...`); when naming a double, `6-6: ` and that double's play.
+    pub notation: String,
+    /// Expected points (or, in a match, the match chances in points of the cube) for the mover.
+    pub equity: f32,
+    /// The mover's winning chance.
+    pub win: f32,
+}
+
+/// The position a decision of `game` is taken from: where the play being built started (its
+/// steps are not part of the decision), else the game's position; `turn` is the player the game
+/// waits for.
+fn decision_start(game: &Game, player: Player) -> Position {
+    game.turn()
+        .map(|t| *t.start())
+        .unwrap_or_else(|| game.position())
+        .with_turn(player)
+}
+
+/// The dice of the pool a natural roll or a 1-2 is played with, as the search wants them.
+fn roll_of(pool: &acey_rules::Pool) -> (u8, u8) {
+    let d = pool.dice();
+    (d[0], d.get(1).copied().unwrap_or(d[0]))
+}
+
+fn play_action(play: &Play) -> Action {
+    Action::Play {
+        steps: play.steps().to_vec(),
+    }
+}
+
+/// The play of the named double in a ranked double candidate.
+fn double_play(r: &Ranked) -> Option<Play> {
+    r.candidate.double.and_then(|(_, p)| p)
+}
+
+fn written(play: Option<Play>) -> String {
+    play.map_or_else(|| "-".to_string(), |p| p.notation())
+}
+
+impl Bot {
+    /// The actions this bot takes for the decision `game` waits for, in order; empty when the
+    /// game waits for no decision of a player (the die-off, a roll the bot does not double
+    /// before, a finished game: the dice and the next game are the caller's).
+    ///
+    /// * A roll to play: the whole turn segment up to the next roll ([`Bot::choose`]); for a
+    ///   1-2, its play, the named double and that double's play. Steps already taken of the
+    ///   play are replaced.
+    /// * A double to name (AD-3), or a named double to play (AD-4) when the game was taken up
+    ///   in the middle of the chain: the best double, or that double's best play.
+    /// * On roll with the cube available: [`Action::Double`] where the bot's cube analysis
+    ///   doubles ([`crate::cube::offers_double`]), else nothing (the caller rolls).
+    /// * A cube offered to the bot: [`Action::Take`] or [`Action::Drop`].
+    ///
+    /// In a match the bot plays for the score ([`Bot::in_match`]). `noise` drives the levels
+    /// that play with noise; a noiseless bot leaves it untouched.
+    pub fn decide(&self, game: &Game, noise: &mut Dice) -> Vec<Action> {
+        let bot = self.in_match(game);
+        match game.phase() {
+            Phase::Move { player, pool, kind } => {
+                let start = decision_start(game, *player);
+                match kind {
+                    PoolKind::Natural | PoolKind::AceyDeucey => {
+                        bot.choose(&start, roll_of(pool), noise).actions()
+                    }
+                    PoolKind::ChosenDouble(d) => bot
+                        .rank_doubles(&start)
+                        .iter()
+                        .find(|(value, _)| value == d)
+                        .and_then(|(_, r)| double_play(r))
+                        .map(|p| vec![play_action(&p)])
+                        .unwrap_or_default(),
+                }
+            }
+            Phase::NameDouble { player } => vec![Action::NameDouble {
+                value: bot.choose_double(&decision_start(game, *player), noise),
+            }],
+            Phase::Roll { .. } if crate::cube::offers_double(&bot, game) => vec![Action::Double],
+            Phase::CubeOffered { .. } => match crate::cube::takes_double(&bot, game) {
+                Some(false) => vec![Action::Drop],
+                _ => vec![Action::Take],
+            },
+            Phase::DieOff | Phase::Roll { .. } | Phase::GameOver { .. } => Vec::new(),
+        }
+    }
+
+    /// The bot's ranked choices for the checker decision `game` waits for, best first, at most
+    /// `max`: the plays of the roll (for a 1-2, whole segments), every play of a named double,
+    /// or each nameable double with its best play. When steps of the play are already taken,
+    /// only the plays that can still be reached are ranked, and each hint's `steps` are the
+    /// steps still to take. Empty outside a checker decision (the cube is
+    /// [`crate::cube`]'s).
+    pub fn hints(&self, game: &Game, max: usize) -> Vec<Hint> {
+        let bot = self.in_match(game);
+        match game.phase() {
+            Phase::NameDouble { player } => bot
+                .rank_doubles(&decision_start(game, *player))
+                .into_iter()
+                .take(max)
+                .map(|(value, r)| Hint {
+                    action: Action::NameDouble { value },
+                    steps: Vec::new(),
+                    notation: format!("{value}-{value}: {}", written(double_play(&r))),
+                    equity: r.equity,
+                    win: r.win,
+                })
+                .collect(),
+            Phase::Move { player, pool, kind } => {
+                let start = decision_start(game, *player);
+                let ranked = match kind {
+                    PoolKind::Natural | PoolKind::AceyDeucey => bot.rank(&start, roll_of(pool)),
+                    PoolKind::ChosenDouble(d) => bot.rank_double(&start, *d),
+                };
+                // The ways to finish the play from the steps already taken, as whole plays.
+                let taken = game.turn().map_or(0, |t| t.steps().len());
+                let finish = match game.turn() {
+                    Some(t) if taken > 0 => t.completions(),
+                    _ => Vec::new(),
+                };
+                ranked
+                    .iter()
+                    .filter_map(|r| {
+                        let c = &r.candidate;
+                        // The play of the pool being played now: the named double's while
+                        // playing one, then what follows it in the segment.
+                        let (now, then) = match (&c.play, &c.double) {
+                            (None, Some((_, play))) => (*play, None),
+                            (play, double) => (*play, *double),
+                        };
+                        let now = now?;
+                        // From where the play stands: the way to finish that reaches the same
+                        // position (none: no longer reachable).
+                        let whole = if taken == 0 {
+                            now
+                        } else {
+                            *finish.iter().find(|f| f.position() == now.position())?
+                        };
+                        let mut notation = whole.notation();
+                        if let Some((d, play)) = then {
+                            notation.push_str(&format!(", then {d}-{d}: {}", written(play)));
+                        }
+                        Some(Hint {
+                            action: play_action(&whole),
+                            steps: whole.steps()[taken.min(whole.steps().len())..].to_vec(),
+                            notation,
+                            equity: r.equity,
+                            win: r.win,
+                        })
+                    })
+                    .take(max)
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether this bot, as the opponent of `by`, accepts `by`'s offer to resign conceding
+    /// `level` (under `gammon-backgammon` scoring, [`Action::ResignAs`]): it accepts when the
+    /// points conceded are at least what it expects to win by playing on, from its own 0-ply
+    /// evaluation of the position (cubeless, times the cube). An offer the position does not
+    /// allow ([`Game::resignations`]) is never accepted.
+    pub fn accepts_resignation(&self, game: &Game, by: Player, level: Resignation) -> bool {
+        let Some(points) = game
+            .resignations(by)
+            .iter()
+            .find(|(r, _)| *r == level)
+            .map(|(_, p)| *p)
+        else {
+            return false;
+        };
+        let pos = match game.turn() {
+            Some(t) => *t.start(),
+            None => game.position(),
+        };
+        let e = self.evaluate(&pos);
+        let e = if pos.turn() == by { e.flipped() } else { e };
+        let per_cube = e.win * e.win_points - (1.0 - e.win) * e.loss_points;
+        let expects = per_cube * crate::max_points(game.rules()) * game.cube().value as f32;
+        points as f32 >= expects
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::Level;
+    use acey_rules::{Preset, Rules, Source};
+
+    #[test]
+    fn a_one_two_is_played_named_and_played_again_in_one_decision() {
+        // AD-1..AD-5: the 1-2, the named double and its play, then the same player rolls again.
+        let rules = Rules::default();
+        let bot = Level::Advanced.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+        let actions = bot.decide(&game, &mut Dice::new(1));
+        assert!(
+            matches!(
+                actions.as_slice(),
+                [
+                    Action::Play { .. },
+                    Action::NameDouble { .. },
+                    Action::Play { .. }
+                ]
+            ),
+            "{actions:?}"
+        );
+        for a in actions {
+            game.apply(a).unwrap();
+        }
+        assert!(matches!(
+            game.phase(),
+            Phase::Roll {
+                player: Player::Zero
+            }
+        ));
+        assert_eq!(game.log().len(), 2);
+    }
+
+    #[test]
+    fn a_chain_taken_up_at_the_named_double_is_finished() {
+        let rules = Rules::default();
+        let bot = Level::Beginner.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+        let first = game.legal_plays()[0].steps().to_vec();
+        game.apply(Action::Play { steps: first }).unwrap();
+        // Naming the double, then playing it, each as its own decision.
+        let name = bot.decide(&game, &mut Dice::new(1));
+        assert!(
+            matches!(name.as_slice(), [Action::NameDouble { .. }]),
+            "{name:?}"
+        );
+        game.apply(name[0].clone()).unwrap();
+        let play = bot.decide(&game, &mut Dice::new(1));
+        assert!(matches!(play.as_slice(), [Action::Play { .. }]), "{play:?}");
+        game.apply(play[0].clone()).unwrap();
+        assert!(
+            matches!(game.phase(), Phase::Roll { .. }),
+            "{:?}",
+            game.phase()
+        );
+    }
+
+    #[test]
+    fn steps_already_taken_are_replaced_by_the_bots_play() {
+        let rules = Preset::Backgammon.rules();
+        let bot = Level::Advanced.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let step = *game.turn().unwrap().legal_steps().first().unwrap();
+        game.apply(Action::Step { step }).unwrap();
+        let actions = bot.decide(&game, &mut Dice::new(1));
+        assert_eq!(actions.len(), 1);
+        game.apply(actions[0].clone()).unwrap();
+        assert!(matches!(
+            game.phase(),
+            Phase::Roll {
+                player: Player::One
+            }
+        ));
+    }
+
+    #[test]
+    fn a_hint_after_a_step_ranks_only_what_can_still_be_played() {
+        // Given a 6-5 in the backgammon start and the person's 24/18, every hinted play goes on
+        // from there: its steps are the rest of the play, and they are legal now.
+        let rules = Preset::Backgammon.rules();
+        let bot = Level::Advanced.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let before = bot.hints(&game, 50);
+        let step = *game
+            .turn()
+            .unwrap()
+            .legal_steps()
+            .iter()
+            .find(|s| s.die == 6 && s.from == Source::Point(24))
+            .unwrap();
+        game.apply(Action::Step { step }).unwrap();
+        let after = bot.hints(&game, 50);
+        assert!(!after.is_empty() && after.len() < before.len(), "{after:?}");
+        for h in &after {
+            assert_eq!(h.steps.len(), 1, "{h:?}");
+            let mut g = game.clone();
+            g.apply(Action::Step { step: h.steps[0] }).unwrap();
+            assert!(g.turn().unwrap().is_complete());
+            // The hint's action plays the whole play from any point of it.
+            let mut g = game.clone();
+            g.apply(h.action.clone()).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_hints_of_a_named_double_list_every_play_and_those_of_naming_every_double() {
+        let rules = Rules::default();
+        let bot = Level::Beginner.bot(rules);
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+        let hints = bot.hints(&game, 3);
+        assert!(
+            !hints.is_empty() && hints[0].notation.contains("then"),
+            "{hints:?}"
+        );
+        let first = game.legal_plays()[0].steps().to_vec();
+        game.apply(Action::Play { steps: first }).unwrap();
+        let names = bot.hints(&game, usize::MAX);
+        assert_eq!(names.len(), game.nameable_doubles().len(), "{names:?}");
+        game.apply(Action::NameDouble { value: 3 }).unwrap();
+        let plays = game.legal_plays().len();
+        assert!(plays > 1, "a chosen 3-3 from here has several plays");
+        let hints = bot.hints(&game, usize::MAX);
+        assert_eq!(hints.len(), plays, "{hints:?}");
+        for h in &hints {
+            let mut g = game.clone();
+            g.apply(h.action.clone()).unwrap();
+            assert_eq!(
+                g.log().len(),
+                2,
+                "the hint's play {} is accepted",
+                h.notation
+            );
+        }
+    }
+
+    #[test]
+    fn a_resignation_is_accepted_only_when_it_concedes_what_the_bot_expects() {
+        use acey_rules::{Position, Scoring};
+        let rules = Rules {
+            scoring: Scoring::GammonBackgammon,
+            ..Preset::Backgammon.rules()
+        };
+        let bot = Level::Advanced.bot(rules);
+        // Player 0, on roll, has 13 checkers off and two on its 6-point: it wins. Player 1 has
+        // none off and one checker still outside its home board: it may save the gammon, or
+        // not. The bot (player 0) expects more than a single game and less than a gammon.
+        let mut board = [0i8; 24];
+        board[5] = 2;
+        for (q, n) in [(1, 5), (2, 5), (3, 4), (7, 1)] {
+            board[24 - q] = -n;
+        }
+        let pos = Position::new(board, [0, 0], [0, 0], [13, 0], Player::Zero).unwrap();
+        let game = Game::from_position(rules, pos).unwrap();
+        assert!(!bot.accepts_resignation(&game, Player::One, Resignation::Single));
+        assert!(bot.accepts_resignation(&game, Player::One, Resignation::Gammon));
+        // A backgammon is not on the board: no such offer is accepted.
+        assert!(!bot.accepts_resignation(&game, Player::One, Resignation::Backgammon));
+    }
+}
