@@ -23,12 +23,12 @@ use std::time::{Duration, Instant};
 use acey_ai::features::{encode, encode_sparse, FeatureSet};
 use acey_ai::network::Activations;
 use acey_ai::{models, Eval, Evaluator, HeuristicEvaluator, Level, NeuralEvaluator};
-use acey_rules::{Dice, Position, Preset};
+use acey_rules::{Position, Preset, SeededRng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// `n` (position, roll) pairs spread over the set, rolls from a fixed seed.
 fn decisions(all: &[Position], n: usize) -> Vec<(Position, (u8, u8))> {
-    let mut dice = Dice::new(20251201);
+    let mut dice = SeededRng::new(20251201);
     let step = (all.len() / n).max(1);
     all.iter()
         .step_by(step)
@@ -160,7 +160,7 @@ fn choices(c: &mut Criterion) {
         let (mut wall, mut cpu) = (Vec::new(), Vec::new());
         for (p, roll) in set {
             let (t, c) = (Instant::now(), thread_cpu_ms());
-            black_box(bot.choose(p, *roll, &mut Dice::new(1)));
+            black_box(bot.choose(p, *roll, &mut SeededRng::new(1)));
             wall.push(t.elapsed().as_secs_f64() * 1e3);
             cpu.push(thread_cpu_ms().zip(c).map(|(b, a)| b - a));
         }
@@ -192,7 +192,7 @@ fn choices(c: &mut Criterion) {
         g.bench_function(*name, |b| {
             b.iter(|| {
                 for (p, roll) in set {
-                    black_box(bot.choose(p, *roll, &mut Dice::new(1)));
+                    black_box(bot.choose(p, *roll, &mut SeededRng::new(1)));
                 }
             })
         });

@@ -47,9 +47,9 @@ fn main() {
 
 /// Random bear-off states: both sides 1 to 15 checkers on random home points, player 0 to roll.
 fn random_states(count: usize) -> Vec<acey_rules::Position> {
-    use acey_rules::{Dice, Player, Position};
-    let mut dice = Dice::new(1);
-    let home = |dice: &mut Dice| {
+    use acey_rules::{Player, Position, SeededRng};
+    let mut dice = SeededRng::new(1);
+    let home = |dice: &mut SeededRng| {
         let mut h = [0i8; 6];
         for _ in 0..1 + dice.below(15) {
             h[dice.below(6)] += 1;
@@ -76,7 +76,7 @@ fn random_states(count: usize) -> Vec<acey_rules::Position> {
 fn decision_ms(rules: &acey_rules::Rules) -> (f64, f64, f64) {
     let _ = acey_ai::bearoff::table(rules);
     let bot = acey_ai::Level::Strongest.bot(*rules);
-    let mut dice = acey_rules::Dice::new(2);
+    let mut dice = acey_rules::SeededRng::new(2);
     let mut times: Vec<f64> = random_states(400)
         .iter()
         .enumerate()

@@ -16,7 +16,7 @@
 use acey_ai::features::encode_sparse;
 use acey_ai::network::Activations;
 use acey_ai::{models, Eval, Evaluator, Level, NeuralEvaluator};
-use acey_rules::{Dice, Preset};
+use acey_rules::{Preset, SeededRng};
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -70,10 +70,10 @@ fn main() {
                 std::process::exit(2);
             };
             let bot = level.bot(rules);
-            let mut dice = Dice::new(20251201);
+            let mut dice = SeededRng::new(20251201);
             let step = (all.len() / passes.max(1)).max(1);
             for p in all.iter().step_by(step).take(passes) {
-                let c = bot.choose(p, dice.roll(), &mut Dice::new(1));
+                let c = bot.choose(p, dice.roll(), &mut SeededRng::new(1));
                 checksum += c.state.pip_count(c.state.turn()) as f64;
             }
         }

@@ -856,7 +856,7 @@ impl Analyser {
 mod tests {
     use super::*;
     use crate::candidates::weighted_rolls;
-    use acey_rules::{random_action, Dice, Preset, CHECKERS};
+    use acey_rules::{random_action, Preset, SeededRng, CHECKERS};
 
     /// A whole game (fixed dice): player 0 plays the analyser's bot's first choice (its planned
     /// named double and play after a 1-2), player 1 uniformly random legal choices.
@@ -864,8 +864,8 @@ mod tests {
         let mut rules = rules;
         rules.match_target = None;
         let mut game = Game::new(rules);
-        let mut dice = Dice::new(seed);
-        let mut choices = Dice::new(seed ^ 0x55);
+        let mut dice = SeededRng::new(seed);
+        let mut choices = SeededRng::new(seed ^ 0x55);
         let mut plan: Option<Candidate> = None;
         while !matches!(game.phase(), Phase::GameOver { .. }) {
             let action = match *game.phase() {
@@ -1172,7 +1172,7 @@ mod tests {
         rules.doubling_cube = true;
         let analyser = Analyser::new(Level::Advanced, rules, 0).unwrap();
         let mut game = Game::new(rules);
-        let mut dice = Dice::new(4);
+        let mut dice = SeededRng::new(4);
         while !matches!(game.phase(), Phase::Roll { .. }) || game.log().len() < 6 {
             let a = random_action(&game, &mut dice).unwrap();
             game.apply(a).unwrap();

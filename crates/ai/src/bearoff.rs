@@ -176,7 +176,7 @@ mod tests {
     use crate::eval::{terminal_eval, Evaluator};
     use crate::evaluators::HeuristicEvaluator;
     use crate::levels::Level;
-    use acey_rules::{Dice, MoveGen, Player, Preset, CHECKERS};
+    use acey_rules::{MoveGen, Player, Preset, SeededRng, CHECKERS};
 
     const EPS: f32 = 1e-6;
 
@@ -203,7 +203,7 @@ mod tests {
     }
 
     /// A random home board of 1 to 15 checkers.
-    fn random_home(dice: &mut Dice) -> Home {
+    fn random_home(dice: &mut SeededRng) -> Home {
         let n = 1 + dice.below(15);
         let mut home = [0u8; POINTS];
         for _ in 0..n {
@@ -388,7 +388,7 @@ mod tests {
     #[test]
     fn the_key_keeps_exactly_what_a_bear_off_depends_on() {
         // Every option the key drops leaves a bear-off's turn segments as they are.
-        let mut dice = Dice::new(5);
+        let mut dice = SeededRng::new(5);
         for &preset in Preset::ALL {
             let rules = preset.rules();
             let k = key(&rules).unwrap();
@@ -477,7 +477,7 @@ mod tests {
             let bots: Vec<(Level, crate::Bot)> =
                 Level::ALL.iter().map(|&l| (l, l.bot(rules))).collect();
             let mut gen = MoveGen::new(&rules);
-            let mut dice = Dice::new(17);
+            let mut dice = SeededRng::new(17);
             for k in 0..300 {
                 let turn = if k % 2 == 0 {
                     Player::Zero

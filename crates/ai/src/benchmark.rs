@@ -20,7 +20,7 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
-use acey_rules::{Dice, Position, Rules};
+use acey_rules::{Position, Rules, SeededRng};
 use rayon::prelude::*;
 
 use crate::bearoff::is_bearoff;
@@ -225,7 +225,7 @@ pub fn draw(rules: &Rules, per_stage: usize, seed: u64) -> Vec<(Stage, Position,
         .iter()
         .map(|(a, b)| [a.bot(rules), b.bot(rules)])
         .collect();
-    let mut pick = Dice::new(seed ^ 0xBE7C_4A11);
+    let mut pick = SeededRng::new(seed ^ 0xBE7C_4A11);
     let mut out: Vec<(Stage, Position, (u8, u8))> = Vec::new();
     let count = |out: &[(Stage, Position, (u8, u8))], s: Stage| {
         out.iter().filter(|(t, _, _)| *t == s).count()
@@ -236,8 +236,8 @@ pub fn draw(rules: &Rules, per_stage: usize, seed: u64) -> Vec<(Stage, Position,
             break;
         }
         let pair = &bots[game as usize % bots.len()];
-        let mut dice = Dice::new(seed.wrapping_add(game.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-        let mut noise = [Dice::new(seed ^ game), Dice::new(!seed ^ game)];
+        let mut dice = SeededRng::new(seed.wrapping_add(game.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let mut noise = [SeededRng::new(seed ^ game), SeededRng::new(!seed ^ game)];
         let mut seen: Vec<(Stage, Position, (u8, u8))> = Vec::new();
         let result = play_game_watched(
             &rules,
@@ -460,7 +460,7 @@ pub fn reproduces(
 /// bot).
 fn plays_of(bots: &[Bot], state: &Position, dice: (u8, u8)) -> Vec<Candidate> {
     bots.iter()
-        .map(|bot| bot.choose(state, dice, &mut Dice::new(0)))
+        .map(|bot| bot.choose(state, dice, &mut SeededRng::new(0)))
         .collect()
 }
 
@@ -547,7 +547,7 @@ pub fn score(bot: &Bot, items: &[Item], seed: u64) -> Score {
         .par_iter()
         .enumerate()
         .map(|(i, item)| {
-            let mut noise = Dice::new(seed ^ (i as u64).wrapping_mul(0xA076_1D64_78BD_642F));
+            let mut noise = SeededRng::new(seed ^ (i as u64).wrapping_mul(0xA076_1D64_78BD_642F));
             let chosen = bot.choose(&item.state, item.dice, &mut noise);
             let best = item.candidates[0].equity as f64;
             match item.candidates.iter().find(|c| c.state == chosen.state) {

@@ -66,7 +66,7 @@ mod tests {
         for preset in [Preset::American, Preset::Bgammon, Preset::Backgammon] {
             let rules = preset.rules();
             let mut gen = MoveGen::new(&rules);
-            let mut dice = acey_rules::Dice::new(4);
+            let mut dice = acey_rules::SeededRng::new(4);
             let mut state = Position::starting(&rules);
             for _ in 0..60 {
                 for (roll, _) in weighted_rolls() {

@@ -12,7 +12,9 @@
 //! The segment after a 1-2 comes back whole: the 1-2's play, the named double and its play.
 //! Callers apply the actions in order; each is legal in the game the one before it leaves.
 
-use acey_rules::{Action, Dice, Game, Phase, Play, Player, PoolKind, Position, Resignation, Step};
+use acey_rules::{
+    Action, Game, Phase, Play, Player, PoolKind, Position, Resignation, SeededRng, Step,
+};
 
 use crate::search::{Bot, Ranked};
 
@@ -81,7 +83,7 @@ impl Bot {
     ///
     /// In a match the bot plays for the score ([`Bot::in_match`]). `noise` drives the levels
     /// that play with noise; a noiseless bot leaves it untouched.
-    pub fn decide(&self, game: &Game, noise: &mut Dice) -> Vec<Action> {
+    pub fn decide(&self, game: &Game, noise: &mut SeededRng) -> Vec<Action> {
         let bot = self.in_match(game);
         match game.phase() {
             Phase::Move { player, pool, kind } => {
@@ -221,7 +223,7 @@ mod tests {
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
         game.apply(Action::Roll { dice: [1, 2] }).unwrap();
-        let actions = bot.decide(&game, &mut Dice::new(1));
+        let actions = bot.decide(&game, &mut SeededRng::new(1));
         assert!(
             matches!(
                 actions.as_slice(),
@@ -255,13 +257,13 @@ mod tests {
         let first = game.legal_plays()[0].steps().to_vec();
         game.apply(Action::Play { steps: first }).unwrap();
         // Naming the double, then playing it, each as its own decision.
-        let name = bot.decide(&game, &mut Dice::new(1));
+        let name = bot.decide(&game, &mut SeededRng::new(1));
         assert!(
             matches!(name.as_slice(), [Action::NameDouble { .. }]),
             "{name:?}"
         );
         game.apply(name[0].clone()).unwrap();
-        let play = bot.decide(&game, &mut Dice::new(1));
+        let play = bot.decide(&game, &mut SeededRng::new(1));
         assert!(matches!(play.as_slice(), [Action::Play { .. }]), "{play:?}");
         game.apply(play[0].clone()).unwrap();
         assert!(
@@ -279,7 +281,7 @@ mod tests {
         game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
         let step = *game.turn().unwrap().legal_steps().first().unwrap();
         game.apply(Action::Step { step }).unwrap();
-        let actions = bot.decide(&game, &mut Dice::new(1));
+        let actions = bot.decide(&game, &mut SeededRng::new(1));
         assert_eq!(actions.len(), 1);
         game.apply(actions[0].clone()).unwrap();
         assert!(matches!(

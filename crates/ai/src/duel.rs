@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use acey_rules::{
-    dice_action, Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Rules,
+    dice_action, Action, Game, GameError, Phase, Player, PoolKind, Position, Rules, SeededRng,
 };
 use rayon::prelude::*;
 
@@ -243,7 +243,7 @@ pub fn stats(pairs: &[PairOutcome]) -> DuelStats {
 
 /// The dice seed of pair `k`: well separated SplitMix64 streams.
 fn pair_seed(seed: u64, k: usize) -> u64 {
-    Dice::new(seed ^ (k as u64).wrapping_mul(0xA076_1D64_78BD_642F)).next_u64()
+    SeededRng::new(seed ^ (k as u64).wrapping_mul(0xA076_1D64_78BD_642F)).next_u64()
 }
 
 /// Plays one game to its end: `bots[0]` is player 0. Dice come from `dice`; each bot's noise from
@@ -254,8 +254,8 @@ fn pair_seed(seed: u64, k: usize) -> u64 {
 pub fn play_game(
     rules: &Rules,
     bots: [&Bot; 2],
-    dice: &mut Dice,
-    noise: &mut [Dice; 2],
+    dice: &mut SeededRng,
+    noise: &mut [SeededRng; 2],
 ) -> Result<(Player, u32, u32), GameError> {
     play_game_watched(rules, bots, dice, noise, &mut |_, _| {})
 }
@@ -273,8 +273,8 @@ pub fn luck_judge(rules: &Rules) -> Bot {
 pub fn play_game_watched(
     rules: &Rules,
     bots: [&Bot; 2],
-    dice: &mut Dice,
-    noise: &mut [Dice; 2],
+    dice: &mut SeededRng,
+    noise: &mut [SeededRng; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
 ) -> Result<(Player, u32, u32), GameError> {
     let played = play_on(&mut Game::new(*rules), bots, dice, noise, watch, None)?;
@@ -299,8 +299,8 @@ struct Played {
 fn play_on(
     game: &mut Game,
     bots: [&Bot; 2],
-    dice: &mut Dice,
-    noise: &mut [Dice; 2],
+    dice: &mut SeededRng,
+    noise: &mut [SeededRng; 2],
     watch: &mut dyn FnMut(&Position, (u8, u8)),
     judge: Option<&Bot>,
 ) -> Result<Played, GameError> {
@@ -413,10 +413,10 @@ pub fn measure_points(
             if stop() {
                 return Ok(None);
             }
-            let mut dice = Dice::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(i));
+            let mut dice = SeededRng::new(seed.wrapping_mul(0x9E37_79B9).wrapping_add(i));
             let mut noise = [
-                Dice::new(i.wrapping_mul(2)),
-                Dice::new(i.wrapping_mul(2) + 1),
+                SeededRng::new(i.wrapping_mul(2)),
+                SeededRng::new(i.wrapping_mul(2) + 1),
             ];
             let (_, points, _) = play_game(rules, [bot, bot], &mut dice, &mut noise)?;
             progress();
@@ -451,10 +451,10 @@ pub fn play_pair(
     }; 2];
     for (seat, g) in games.iter_mut().enumerate() {
         let bots = if seat == 0 { [a, b] } else { [b, a] };
-        let mut dice = Dice::new(seed);
+        let mut dice = SeededRng::new(seed);
         // Each bot keeps its own noise stream whichever seat it is in.
-        let na = Dice::new(seed ^ 0xA5A5_0000_0000_0001);
-        let nb = Dice::new(seed ^ 0x5A5A_0000_0000_0002);
+        let na = SeededRng::new(seed ^ 0xA5A5_0000_0000_0001);
+        let nb = SeededRng::new(seed ^ 0x5A5A_0000_0000_0002);
         let mut noise = if seat == 0 { [na, nb] } else { [nb, na] };
         let Played {
             winner,
@@ -643,7 +643,8 @@ mod tests {
         let mut cube_actions = 0;
         for seed in 1..=6 {
             let mut game = acey_rules::Game::new(rules);
-            let (mut dice, mut noise) = (Dice::new(seed), [Dice::new(1), Dice::new(2)]);
+            let (mut dice, mut noise) =
+                (SeededRng::new(seed), [SeededRng::new(1), SeededRng::new(2)]);
             let Played {
                 winner,
                 points,

@@ -22,7 +22,7 @@ impl Evaluator for RandomEvaluator {
     fn evaluate_batch(&self, rules: &Rules, states: &[Position], out: &mut [Eval]) {
         for (s, o) in states.iter().zip(out.iter_mut()) {
             *o = terminal_eval(rules, s).unwrap_or_else(|| {
-                let mut d = acey_rules::Dice::new(self.seed ^ hash_position(s));
+                let mut d = acey_rules::SeededRng::new(self.seed ^ hash_position(s));
                 let u = (d.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
                 Eval {
                     win: u,

@@ -11,12 +11,12 @@
 //!
 //! ```
 //! use acey_ai::Level;
-//! use acey_rules::{dice_action, Dice, Game, Phase, PoolKind, Rules};
+//! use acey_rules::{dice_action, SeededRng, Game, Phase, PoolKind, Rules};
 //!
 //! let rules = Rules::default(); // the american preset: a 1-2 names a double and rolls again
 //! let bot = Level::Beginner.bot(rules);
 //! let mut game = Game::new(rules);
-//! let (mut dice, mut noise) = (Dice::new(7), Dice::new(8));
+//! let (mut dice, mut noise) = (SeededRng::new(7), SeededRng::new(8));
 //! while !matches!(game.phase(), Phase::GameOver { .. }) {
 //!     let actions = match dice_action(game.phase(), &mut dice) {
 //!         Some(roll) => vec![roll], // the die-off and every roll are the table's

@@ -151,7 +151,7 @@ impl Network {
     /// A network of the inputs `features` with small random weights from `seed`.
     pub fn random_with(features: FeatureSet, hidden: usize, seed: u64) -> Network {
         let inputs = features.inputs();
-        let mut rng = acey_rules::Dice::new(seed);
+        let mut rng = acey_rules::SeededRng::new(seed);
         let mut uniform = |scale: f32| {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (u * 2.0 - 1.0) * scale

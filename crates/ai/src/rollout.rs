@@ -30,7 +30,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use acey_rules::{Dice, Player, Position};
+use acey_rules::{Player, Position, SeededRng};
 use rayon::prelude::*;
 
 use crate::candidates::Candidate;
@@ -118,7 +118,7 @@ impl RolloutResult {
 
 /// The seed of trial `i`'s dice: trials get well separated SplitMix64 streams.
 fn trial_seed(seed: u64, i: usize) -> u64 {
-    Dice::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+    SeededRng::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
 /// The ordered roll number `k` of 36: `(k / 6 + 1, k % 6 + 1)`.
@@ -138,9 +138,9 @@ fn trial(
     let rules = bot.rules();
     let seed = trial_seed(settings.seed, i);
     let first = settings.stratify.then(|| stratum_roll(i % 36));
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     // The bot's noise draws from its own stream so that the dice stay common to all candidates.
-    let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);
+    let mut noise = SeededRng::new(seed ^ 0x6E6F_6973_6500_0000);
     let mut state = *state;
     let mut first = first;
     let limit = settings
@@ -551,8 +551,8 @@ mod tests {
             let plain = trial(&b, &start, me, i, &plain_settings);
             let reduced = trial(&b, &start, me, i, &reduced_settings);
             // Replay the game by hand, adding up the luck.
-            let mut dice = Dice::new(seed);
-            let mut noise = Dice::new(seed ^ 0x6E6F_6973_6500_0000);
+            let mut dice = SeededRng::new(seed);
+            let mut noise = SeededRng::new(seed ^ 0x6E6F_6973_6500_0000);
             let mut state = b.choose(&start, stratum_roll(i), &mut noise).state;
             let mut luck = 0.0f64;
             for _ in 1..5 {

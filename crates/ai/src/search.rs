@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use acey_rules::{Dice, MoveGen, Pool, Position, Rules, CHECKERS};
+use acey_rules::{MoveGen, Pool, Position, Rules, SeededRng, CHECKERS};
 
 use crate::candidates::{candidates, double_candidates, double_options, weighted_rolls, Candidate};
 use crate::eval::{Eval, Evaluator};
@@ -140,7 +140,7 @@ fn for_mover(mover: acey_rules::Player, next: &Position, value: Value) -> Value 
 }
 
 /// A standard normal sample from two uniform draws (Box-Muller).
-fn gaussian(rng: &mut Dice) -> f32 {
+fn gaussian(rng: &mut SeededRng) -> f32 {
     let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
     let u2 = ((rng.next_u64() >> 11) as f64) / (1u64 << 53) as f64;
     ((-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()) as f32
@@ -539,14 +539,14 @@ impl Bot {
 
     /// The bot's choice for a roll: the whole segment up to the next roll (for a 1-2: the 1-2
     /// play, the named double and its play).
-    pub fn choose(&self, state: &Position, dice: (u8, u8), rng: &mut Dice) -> Candidate {
+    pub fn choose(&self, state: &Position, dice: (u8, u8), rng: &mut SeededRng) -> Candidate {
         let ranked = self.rank(state, dice);
         let exact = self.exact(state);
         self.pick(ranked, exact, rng)
     }
 
     /// The best candidate, or with noise one near it; never noise where the values are exact.
-    pub(crate) fn pick(&self, ranked: Vec<Ranked>, exact: bool, rng: &mut Dice) -> Candidate {
+    pub(crate) fn pick(&self, ranked: Vec<Ranked>, exact: bool, rng: &mut SeededRng) -> Candidate {
         if self.settings.noise <= 0.0 || exact || ranked.len() == 1 {
             return ranked[0].candidate;
         }
@@ -601,7 +601,7 @@ impl Bot {
     }
 
     /// The double to name after a fully played 1-2 (AD-3).
-    pub fn choose_double(&self, after: &Position, rng: &mut Dice) -> u8 {
+    pub fn choose_double(&self, after: &Position, rng: &mut SeededRng) -> u8 {
         let ranked = self.rank_doubles(after);
         if self.settings.noise <= 0.0 || self.exact(after) {
             return ranked[0].0;

@@ -41,7 +41,7 @@
 
 use std::sync::Arc;
 
-use acey_rules::{Dice, Position, Rules};
+use acey_rules::{Position, Rules, SeededRng};
 use rayon::prelude::*;
 
 use crate::bearoff::{self, BearoffEvaluator};
@@ -159,7 +159,7 @@ fn training_bot(rules: &Rules, evaluator: Arc<dyn Evaluator>, search: SearchSett
 
 /// The side the sparring partner plays in game `seed`, if it plays in that game.
 fn sparring_side(settings: &TrainSettings, seed: u64) -> Option<acey_rules::Player> {
-    let mut rng = Dice::new(seed ^ SPARRING_STREAM);
+    let mut rng = SeededRng::new(seed ^ SPARRING_STREAM);
     if settings.sparring <= 0.0 || unit(&mut rng) >= settings.sparring {
         return None;
     }
@@ -185,7 +185,7 @@ fn play_game(
     let table = bearoff::table(rules);
     // The table's value of a bear-off state: the exact result the game ends on.
     let exact = |s: &Position| table.as_ref().and_then(|t| t.eval(rules, s));
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     // Random starter, as after a die-off.
     let mut state = Position::starting(rules).with_turn(if dice.die().is_multiple_of(2) {
         acey_rules::Player::Zero
@@ -195,7 +195,7 @@ fn play_game(
     let mut states = vec![state];
     // Where the play from state t was a random one: the best play's value from t's side.
     let mut greedy: Vec<Option<Eval>> = Vec::new();
-    let mut explorer = Dice::new(seed ^ EXPLORE_STREAM);
+    let mut explorer = SeededRng::new(seed ^ EXPLORE_STREAM);
     let sparring = sparring_side(settings, seed).map(|side| {
         let partner = sparring_bot(rules, settings.chain_keep, settings.sparring_plies);
         (side, partner)
@@ -305,7 +305,7 @@ const EXPLORE_STREAM: u64 = 0x0E8B_10E5_5EED_0001;
 const SPARRING_STREAM: u64 = 0x5BA2_2126_5EED_0002;
 
 /// A uniform number in [0, 1).
-fn unit(rng: &mut Dice) -> f32 {
+fn unit(rng: &mut SeededRng) -> f32 {
     (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
 }
 
@@ -620,7 +620,7 @@ mod tests {
         // The bot the game was played with, to replay its choices.
         let bot = self_play_bot(&rules, &net, None, settings.chain_keep);
         // The same dice as without exploration: the starter's die, then a roll a turn.
-        let mut dice = Dice::new(seed);
+        let mut dice = SeededRng::new(seed);
         dice.die();
         let (mut random, mut cut_values) = (0, Vec::new());
         for t in 0..samples.len() - 1 {
@@ -677,7 +677,7 @@ mod tests {
             };
             let (samples, _) = play_game(&rules, &net, None, &settings, seed);
             let partner = sparring_bot(&rules, settings.chain_keep, plies);
-            let mut dice = Dice::new(seed);
+            let mut dice = SeededRng::new(seed);
             dice.die();
             let (mut partner_turns, mut cuts, mut unlike_zero_ply) = (0, 0, 0);
             for t in 0..samples.len() - 1 {

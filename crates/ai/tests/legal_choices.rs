@@ -4,13 +4,13 @@
 //! bot announced with the player the bot expected to roll next.
 
 use acey_ai::{candidates, named_bot, Bot, Level};
-use acey_rules::{Action, ChainLimit, Dice, Game, MoveGen, Phase, Position, Preset, Rules};
+use acey_rules::{Action, ChainLimit, Game, MoveGen, Phase, Position, Preset, Rules, SeededRng};
 use proptest::prelude::*;
 
 /// A position reached by `turns` random turn segments from the start (stopping before the end).
 fn random_state(rules: &Rules, seed: u64, turns: usize) -> Position {
     let mut gen = MoveGen::new(rules);
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut state = Position::starting(rules);
     for _ in 0..turns {
         let roll = dice.roll();
@@ -32,7 +32,7 @@ fn steps(play: Option<acey_rules::Play>) -> Action {
 
 /// Plays the bot's choice for `roll` from `state` through a `Game` and checks every part of it.
 fn check(rules: Rules, bot: &Bot, state: Position, roll: (u8, u8), seed: u64) {
-    let mut noise = Dice::new(seed);
+    let mut noise = SeededRng::new(seed);
     let c = bot.choose(&state, roll, &mut noise);
     let mut game = Game::from_position(rules, state).unwrap();
     game.apply(Action::Roll {

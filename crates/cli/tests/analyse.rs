@@ -234,11 +234,11 @@ fn a_bad_bgammon_replay_gives_its_line_and_exit_2() {
 
 #[test]
 fn the_html_report_is_self_contained_and_escapes_every_name() {
-    use acey_rules::{Dice, Game, Record, RecordHeader, Rules};
+    use acey_rules::{Game, Record, RecordHeader, Rules, SeededRng};
     // A random game (random play collects marks) with names that are HTML.
     let rules = Rules::default();
     let mut game = Game::new(rules);
-    let mut dice = Dice::new(5);
+    let mut dice = SeededRng::new(5);
     acey_rules::play_random(&mut game, &mut dice, |_| {}).unwrap();
     let header = RecordHeader {
         players: [

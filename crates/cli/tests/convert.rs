@@ -80,7 +80,7 @@ fn gnubg() -> Option<std::path::PathBuf> {
 #[test]
 #[ignore = "needs GNU Backgammon installed"]
 fn gnubg_imports_the_mat_files_and_reaches_the_same_score() {
-    use acey_rules::{jellyfish, Dice, Game, Phase, Preset};
+    use acey_rules::{jellyfish, Game, Phase, Preset, SeededRng};
     let gnubg = gnubg().expect("gnubg is installed");
     let mut games: Vec<(String, [u32; 2], u32)> = Vec::new();
     let o = convert(&[&data("backgammon-replay.match"), "--to", "mat"]);
@@ -89,7 +89,7 @@ fn gnubg_imports_the_mat_files_and_reaches_the_same_score() {
     let mut rules = Preset::Backgammon.rules();
     rules.match_target = Some(7);
     for seed in 0..3 {
-        let mut dice = Dice::new(seed);
+        let mut dice = SeededRng::new(seed);
         let mut game = Game::new(rules);
         while let Some(a) = match game.phase() {
             Phase::GameOver { .. } if game.match_winner().is_none() => {

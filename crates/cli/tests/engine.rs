@@ -153,7 +153,7 @@ fn a_game_record_is_analysed_as_acey_analyse_does() {
     // A whole random game under the default rules, as a record in the project's text format.
     let rules = Rules::default();
     let mut game = acey_rules::Game::new(rules);
-    let mut dice = acey_rules::Dice::new(11);
+    let mut dice = acey_rules::SeededRng::new(11);
     acey_rules::play_random(&mut game, &mut dice, |_| {}).unwrap();
     let record = acey_rules::Record::from_game(&game, Default::default()).to_string();
     let (answers, status) = session(&[

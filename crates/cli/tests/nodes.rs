@@ -32,7 +32,7 @@ fn serve(db: &str) -> (Child, std::net::SocketAddr) {
 
 /// Plays `seat`'s random legal intents until the game has `until` actions; returns the view.
 async fn play_to(c: &mut Client, seat: u64, mut view: Value, seed: u64, until: u64) -> Value {
-    let mut rng = acey_rules::Dice::new(seed);
+    let mut rng = acey_rules::SeededRng::new(seed);
     let mut acted = u64::MAX;
     while view["n"].as_u64().unwrap() < until && view["match_winner"].is_null() {
         let n = view["n"].as_u64().unwrap();

@@ -129,7 +129,7 @@ struct Seen {
 
 /// Plays `seat`'s random legal intents until the connection ends, noting what it sees.
 async fn robot(mut c: Client, mut view: Value, seat: u64, seen: Arc<Mutex<Seen>>) {
-    let mut rng = acey_rules::Dice::new(11);
+    let mut rng = acey_rules::SeededRng::new(11);
     let mut acted_at = u64::MAX;
     loop {
         let n = view["n"].as_u64().unwrap_or(0);

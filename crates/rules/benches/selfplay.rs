@@ -1,6 +1,6 @@
 //! Random self-play under the `american` preset: turns per second on one core. A turn is one
 //! player's whole turn, acey-deucey chains included; every choice (dice, play, named double) is
-//! uniformly random from seeded `Dice`. See docs/benchmarks.md.
+//! uniformly random from `SeededRng`. See docs/benchmarks.md.
 //!
 //! * `selfplay/game-api`: through `Game` (`Action::DieOff`, `Roll`, `Play`, `NameDouble`), a
 //!   new `Game` per game.
@@ -11,7 +11,7 @@
 
 mod common;
 
-use acey_rules::{Dice, MoveGen, Preset};
+use acey_rules::{MoveGen, Preset, SeededRng};
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
 const SEED: u64 = 2_024;
@@ -22,11 +22,11 @@ fn bench(c: &mut Criterion) {
     let rules = Preset::American.rules();
     let mut gen = MoveGen::new(&rules);
 
-    let mut dice = Dice::new(SEED);
+    let mut dice = SeededRng::new(SEED);
     let via_game: Vec<common::GameResult> = (0..GAMES)
         .map(|_| common::game_api_game(&rules, &mut dice))
         .collect();
-    let mut dice = Dice::new(SEED);
+    let mut dice = SeededRng::new(SEED);
     let via_movegen: Vec<common::GameResult> = (0..GAMES)
         .map(|_| common::movegen_game(&rules, &mut gen, &mut dice))
         .collect();
@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(turns));
     group.bench_function("game-api", |b| {
         b.iter(|| {
-            let mut dice = Dice::new(SEED);
+            let mut dice = SeededRng::new(SEED);
             (0..GAMES)
                 .map(|_| common::game_api_game(&rules, &mut dice).turns)
                 .sum::<u64>()
@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("movegen-loop", |b| {
         b.iter(|| {
-            let mut dice = Dice::new(SEED);
+            let mut dice = SeededRng::new(SEED);
             (0..GAMES)
                 .map(|_| common::movegen_game(&rules, &mut gen, &mut dice).turns)
                 .sum::<u64>()

@@ -6,7 +6,7 @@
 //!   random backgammon games, split into contact and race, one `kind gnubg-id` per line (the
 //!   gnubg ID is written from the side of the player on roll).
 //!
-//! The games are played through [`Game`] with seeded [`Dice`] and uniformly random legal plays, so
+//! The games are played through [`Game`] with [`SeededRng`] and uniformly random legal plays, so
 //! the output is a function of the seeds and the engine. The files are committed: the benchmarks
 //! read them and never regenerate them, so the sets stay fixed when the engine changes.
 //!
@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use acey_rules::{Dice, Game, Player, Position, Preset, Rules};
+use acey_rules::{Game, Player, Position, Preset, Rules, SeededRng};
 
 /// Seed of the acey-deucey games.
 const ACEY_SEED: u64 = 20_251_201;
@@ -41,7 +41,7 @@ const BG_EACH: usize = 200;
 
 /// Plays one game with the crate's random player, calling `visit` with the position each time a
 /// player is about to roll.
-fn play_game(rules: &Rules, dice: &mut Dice, mut visit: impl FnMut(&Position)) {
+fn play_game(rules: &Rules, dice: &mut SeededRng, mut visit: impl FnMut(&Position)) {
     acey_rules::play_random(&mut Game::new(*rules), dice, |g| visit(&g.position()))
         .expect("random legal actions are accepted");
 }
@@ -90,8 +90,8 @@ fn label(pos: &Position) -> &'static str {
 
 fn acey_set() -> (Vec<Position>, usize) {
     let rules = Preset::American.rules();
-    let mut dice = Dice::new(ACEY_SEED);
-    let mut sampler = Dice::new(ACEY_SAMPLE_SEED);
+    let mut dice = SeededRng::new(ACEY_SEED);
+    let mut sampler = SeededRng::new(ACEY_SAMPLE_SEED);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let mut games = 0;
@@ -112,8 +112,8 @@ fn acey_set() -> (Vec<Position>, usize) {
 
 fn backgammon_set() -> (Vec<(&'static str, Position)>, usize) {
     let rules = Preset::Backgammon.rules();
-    let mut dice = Dice::new(BG_SEED);
-    let mut sampler = Dice::new(BG_SAMPLE_SEED);
+    let mut dice = SeededRng::new(BG_SEED);
+    let mut sampler = SeededRng::new(BG_SAMPLE_SEED);
     let start = Position::starting(&rules);
     let mut seen = HashSet::from([start]);
     let mut out = vec![("start", start)];

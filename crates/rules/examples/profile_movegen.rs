@@ -18,7 +18,7 @@
 #[path = "../benches/common/mod.rs"]
 mod common;
 
-use acey_rules::{Dice, MoveGen, Pool, Position, Preset};
+use acey_rules::{MoveGen, Pool, Position, Preset, SeededRng};
 
 const ACEY_POSITIONS: &str = include_str!("../benches/data/acey-positions.txt");
 
@@ -137,7 +137,7 @@ fn main() {
         "game-api" | "movegen-loop" => {
             let rules = Preset::American.rules();
             let mut gen = MoveGen::new(&rules);
-            let mut dice = Dice::new(2_024);
+            let mut dice = SeededRng::new(2_024);
             for _ in 0..n {
                 let game = if what == "game-api" {
                     common::game_api_game(&rules, &mut dice)

@@ -1,9 +1,9 @@
-//! The dice a game is waiting for, rolled: the one place that turns [`Dice`] into the die-off
+//! The dice a game is waiting for, rolled: the one place that turns [`SeededRng`] into the die-off
 //! and roll actions, for every driver of a [`Game`](crate::Game) that rolls its own dice (random
 //! self-play, bot duels).
 
-use crate::dice::Dice;
 use crate::game::{Action, Phase};
+use crate::seeded_rng::SeededRng;
 
 /// The dice action `phase` needs, rolled from `dice`: [`Action::DieOff`] during the die-off
 /// (`dice[0]` is player 0's die), [`Action::Roll`] when a player is to roll; `None` in any other
@@ -12,9 +12,9 @@ use crate::game::{Action, Phase};
 /// die-off again and the tie stays in the game's record.
 ///
 /// ```
-/// use acey_rules::{dice_action, Action, Dice, Game, Phase, Rules};
+/// use acey_rules::{dice_action, Action, SeededRng, Game, Phase, Rules};
 /// let mut game = Game::new(Rules::default());
-/// let mut dice = Dice::new(1);
+/// let mut dice = SeededRng::new(1);
 /// while let Some(action) = dice_action(game.phase(), &mut dice) {
 ///     game.apply(action).unwrap();
 ///     if let Phase::Move { .. } = game.phase() {
@@ -24,7 +24,7 @@ use crate::game::{Action, Phase};
 /// assert!(matches!(game.phase(), Phase::Move { .. }));
 /// assert!(dice_action(game.phase(), &mut dice).is_none());
 /// ```
-pub fn dice_action(phase: &Phase, dice: &mut Dice) -> Option<Action> {
+pub fn dice_action(phase: &Phase, dice: &mut SeededRng) -> Option<Action> {
     match phase {
         Phase::DieOff => {
             let (a, b) = dice.roll();
@@ -53,15 +53,15 @@ mod tests {
         // second die-off is the next two dice of the stream.
         let seed = (0..1000u64)
             .find(|&s| {
-                let (a, b) = Dice::new(s).roll();
+                let (a, b) = SeededRng::new(s).roll();
                 a == b
             })
             .expect("a tie within 1000 seeds");
-        let mut expected = Dice::new(seed);
+        let mut expected = SeededRng::new(seed);
         let _tie = expected.roll();
         let second = expected.roll();
         let mut game = Game::new(Rules::default());
-        let mut dice = Dice::new(seed);
+        let mut dice = SeededRng::new(seed);
         let first = dice_action(game.phase(), &mut dice).expect("die-off");
         game.apply(first).expect("a tie is legal");
         assert_eq!(game.phase(), &Phase::DieOff);
@@ -75,12 +75,12 @@ mod tests {
 
     #[test]
     fn other_phases_roll_nothing() {
-        let mut dice = Dice::new(5);
+        let mut dice = SeededRng::new(5);
         let phase = Phase::NameDouble {
             player: crate::position::Player::Zero,
         };
         assert_eq!(dice_action(&phase, &mut dice), None);
         // The stream was not advanced.
-        assert_eq!(dice.roll(), Dice::new(5).roll());
+        assert_eq!(dice.roll(), SeededRng::new(5).roll());
     }
 }

@@ -19,7 +19,6 @@
 
 pub mod bgammon;
 pub mod civil;
-mod dice;
 mod dice_action;
 mod game;
 pub mod jellyfish;
@@ -34,12 +33,12 @@ mod position_set;
 mod random_play;
 mod record;
 mod rules;
+mod seeded_rng;
 mod segment;
 mod step;
 mod turn_builder;
 
 pub use civil::CivilTime;
-pub use dice::Dice;
 pub use dice_action::dice_action;
 pub use game::{
     base_score, Action, Cube, Game, GameEnd, GameError, Phase, PlayRecord, PoolKind, Resignation,
@@ -56,6 +55,7 @@ pub use rules::{
     ChainLimit, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, Layout, NaturalDoubles,
     NextGameStarter, OpeningRoll, OptionInfo, Preset, Rules, RulesError, Scoring,
 };
+pub use seeded_rng::SeededRng;
 pub use segment::{
     double_options, double_segments, for_each_turn_segment, turn_segments, TurnSegment,
 };

@@ -739,7 +739,7 @@ mod tests {
             let rules = preset.rules();
             let mut positions = Vec::new();
             let mut game = crate::Game::new(rules);
-            let mut dice = crate::Dice::new(11);
+            let mut dice = crate::SeededRng::new(11);
             crate::play_random(&mut game, &mut dice, |g| positions.push(g.position()))
                 .expect("a random game plays to the end");
             for pos in positions {

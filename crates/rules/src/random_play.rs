@@ -1,23 +1,23 @@
-//! A random player: uniformly random legal choices with seeded [`Dice`], for self-play, the
+//! A random player: uniformly random legal choices with [`SeededRng`], for self-play, the
 //! benchmarks and their fixed position sets.
 //!
-//! Every random number comes from one [`Dice`] in a fixed order (the dice of a die-off or roll,
+//! Every random number comes from one [`SeededRng`] in a fixed order (the dice of a die-off or roll,
 //! then `below(n)` for a choice among `n` plays or nameable doubles), so a seed names a whole game
 //! and the same seed gives the same game in every program that uses this module.
 //!
 //! ```
-//! use acey_rules::{random_game, Dice, Rules};
-//! let a = random_game(&Rules::default(), &mut Dice::new(9)).unwrap();
-//! let b = random_game(&Rules::default(), &mut Dice::new(9)).unwrap();
+//! use acey_rules::{random_game, SeededRng, Rules};
+//! let a = random_game(&Rules::default(), &mut SeededRng::new(9)).unwrap();
+//! let b = random_game(&Rules::default(), &mut SeededRng::new(9)).unwrap();
 //! assert_eq!(a, b);
 //! assert!(a.points >= 1 && a.turns > 0);
 //! ```
 
-use crate::dice::Dice;
 use crate::dice_action::dice_action;
 use crate::game::{Action, Game, GameError, Phase};
 use crate::position::{Player, Position};
 use crate::rules::Rules;
+use crate::seeded_rng::SeededRng;
 
 /// How a random game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub struct RandomGameSummary {
 
 /// The random player's next action in `game`, or `None` once the game is over. It never offers
 /// the cube and takes any cube offered; it never resigns.
-pub fn random_action(game: &Game, dice: &mut Dice) -> Option<Action> {
+pub fn random_action(game: &Game, dice: &mut SeededRng) -> Option<Action> {
     Some(match game.phase() {
         Phase::DieOff | Phase::Roll { .. } => return dice_action(game.phase(), dice),
         Phase::Move { .. } => {
@@ -64,7 +64,7 @@ pub fn random_action(game: &Game, dice: &mut Dice) -> Option<Action> {
 /// of its own legal actions.
 pub fn play_random(
     game: &mut Game,
-    dice: &mut Dice,
+    dice: &mut SeededRng,
     mut before_roll: impl FnMut(&Game),
 ) -> Result<RandomGameSummary, GameError> {
     let mut turns = 0u64;
@@ -98,7 +98,7 @@ pub fn play_random(
 }
 
 /// One whole random game under `rules`, from the die-off to the end.
-pub fn random_game(rules: &Rules, dice: &mut Dice) -> Result<RandomGameSummary, GameError> {
+pub fn random_game(rules: &Rules, dice: &mut SeededRng) -> Result<RandomGameSummary, GameError> {
     play_random(&mut Game::new(*rules), dice, |_| {})
 }
 
@@ -111,7 +111,7 @@ mod tests {
     #[test]
     fn games_end_with_a_winner_in_every_preset() {
         for p in Preset::ALL {
-            let mut dice = Dice::new(3);
+            let mut dice = SeededRng::new(3);
             for _ in 0..5 {
                 let g = random_game(&p.rules(), &mut dice).unwrap();
                 assert_eq!(g.final_position.off(g.winner), CHECKERS, "{p}");
@@ -124,7 +124,7 @@ mod tests {
     fn before_roll_sees_every_roll() {
         let mut game = Game::new(Rules::default());
         let mut rolls = 0;
-        play_random(&mut game, &mut Dice::new(4), |g| {
+        play_random(&mut game, &mut SeededRng::new(4), |g| {
             assert!(matches!(g.phase(), Phase::Roll { .. }));
             rolls += 1;
         })

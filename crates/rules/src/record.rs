@@ -46,7 +46,7 @@ use crate::turn_builder::TurnBuilder;
 /// Where the dice of a recorded game came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiceSource {
-    /// [`crate::Dice`] with this seed: `seed 42`.
+    /// [`crate::SeededRng`] with this seed: `seed 42`.
     Seed(u64),
     /// Anything else, in words: `physical dice`, `server`.
     Described(String),

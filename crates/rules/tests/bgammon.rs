@@ -5,8 +5,8 @@
 //! files refused with their line.
 
 use acey_rules::{
-    bgammon, random_action, Action, Dest, Dice, Game, Phase, Player, Preset, Record, Rules, Source,
-    Step,
+    bgammon, random_action, Action, Dest, Game, Phase, Player, Preset, Record, Rules, SeededRng,
+    Source, Step,
 };
 
 fn data(name: &str) -> String {
@@ -237,7 +237,7 @@ fn write_match(rules: &Rules, actions: &[Action], form: &Form) -> String {
 
 /// A random game or match with the cube used now and then and the odd resignation.
 fn random_match(rules: &Rules, seed: u64) -> Game {
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut game = Game::new(*rules);
     for _ in 0..20_000 {
         let action = match game.phase() {

@@ -4,12 +4,12 @@
 //! (moves read with acey's own notation reader), replay to the same games.
 
 use acey_rules::{
-    jellyfish, notation, random_action, Action, Dice, Game, Phase, Player, Preset, Rules,
+    jellyfish, notation, random_action, Action, Game, Phase, Player, Preset, Rules, SeededRng,
 };
 
 /// A random backgammon game or match with doubles, drops and the odd resignation.
 fn random_match(rules: &Rules, seed: u64) -> Game {
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut game = Game::new(*rules);
     for _ in 0..20_000 {
         let action = match game.phase() {

@@ -1,7 +1,7 @@
 //! Property tests over random legal games (design section 4): checker conservation, maximal
 //! plays, step view == play view, position ID and JSON round trips, replay == live game.
 //!
-//! A game is generated from a seed: the dice come from [`Dice`], and every choice (play, step,
+//! A game is generated from a seed: the dice come from [`SeededRng`], and every choice (play, step,
 //! undo, named double, cube action, the odd resignation) is a random legal action applied through
 //! [`Game`]. Each proptest case plays one such game (a short match or session) under every rule
 //! set of [`rule_sets`].
@@ -10,8 +10,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use acey_rules::{
-    legal_plays, Action, Dice, DiceUsage, EntryUnlock, Game, MoveGen, Phase, Player, Pool,
-    Position, Preset, Rules, TurnBuilder,
+    legal_plays, Action, DiceUsage, EntryUnlock, Game, MoveGen, Phase, Player, Pool, Position,
+    Preset, Rules, SeededRng, TurnBuilder,
 };
 use proptest::prelude::*;
 
@@ -64,7 +64,7 @@ const MAX_GAMES: u32 = 2;
 
 /// Plays random legal actions from a seed.
 fn play_random_game(rules: Rules, seed: u64) -> RandomGame {
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     let mut positions = vec![game.position()];
     let mut pools = Vec::new();

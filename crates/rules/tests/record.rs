@@ -2,7 +2,8 @@
 //! replayed; unfinished games continue mid-turn; malformed records are refused with a line number.
 
 use acey_rules::{
-    Action, Dice, DiceSource, Game, Phase, Player, Position, Preset, Record, RecordHeader, Rules,
+    Action, DiceSource, Game, Phase, Player, Position, Preset, Record, RecordHeader, Rules,
+    SeededRng,
 };
 use proptest::prelude::*;
 
@@ -25,7 +26,7 @@ fn rule_sets() -> Vec<Rules> {
 /// with `clicks`, also by steps, undos and confirmations, as a user interface drives it. It stops
 /// after `stop_after` actions, often in the middle of a turn.
 fn random_game(rules: Rules, seed: u64, clicks: bool, stop_after: usize) -> Game {
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     while game.actions().len() < stop_after {
         let action = match game.phase().clone() {
@@ -161,7 +162,7 @@ fn set_up_games_round_trip() {
     let rules = Preset::Backgammon.rules();
     let pos = Position::from_gnubg_id("4HPwATDgc/ABMA", Player::One).unwrap();
     let mut game = Game::from_position(rules, pos).unwrap();
-    let mut dice = Dice::new(5);
+    let mut dice = SeededRng::new(5);
     for _ in 0..30 {
         let action = match game.phase() {
             Phase::Roll { .. } => {
@@ -332,7 +333,7 @@ fn malformed_records_say_which_line_and_why() {
 
 #[test]
 fn garbage_never_panics() {
-    let mut dice = Dice::new(11);
+    let mut dice = SeededRng::new(11);
     let alphabet: Vec<char> = "0123456789 -/:,.()[]*\nabcdefghilnoprstuw"
         .chars()
         .collect();

@@ -37,8 +37,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use acey_rules::{
     perft, successors, AceyDoubleChoice, AceyDoubleGate, AceyDoublesMode, AceyRerollGate,
-    BarPriority, BearOffRule, Dice, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction,
-    MoveGen, NaturalDoubles, Player, Pool, Position, Preset, Rules,
+    BarPriority, BearOffRule, DiceUsage, EntryBeforeMoving, EntryUnlock, HitRestriction, MoveGen,
+    NaturalDoubles, Player, Pool, Position, Preset, Rules, SeededRng,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -573,9 +573,9 @@ fn compare_one(rules: &Rules, gen: &mut MoveGen, pos: &Position, dice: &[u8]) ->
 /// position between a 1-2 and its chosen double. Plays are picked uniformly among the reference
 /// results, so the walk itself never depends on the engine.
 fn sample_positions(rules: &Rules, seed: u64, count: usize) -> Vec<Position> {
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut out = Vec::with_capacity(count);
-    let fresh = |dice: &mut Dice| {
+    let fresh = |dice: &mut SeededRng| {
         let start = Position::starting(rules);
         if dice.below(2) == 0 {
             start

@@ -5,7 +5,7 @@
 //! that a bot thinking never holds up the connections.
 
 use acey_ai::Bot;
-use acey_rules::{Action, Dice, Game};
+use acey_rules::{Action, Game, SeededRng};
 
 use crate::protocol::HintPlay;
 
@@ -13,14 +13,14 @@ use crate::protocol::HintPlay;
 /// `seed`; empty when the bot has nothing to decide (the server rolls the dice itself, and asks
 /// [`doubles`] before rolling for the bot).
 pub fn decide(bot: &Bot, game: &Game, seed: u64) -> Vec<Action> {
-    bot.decide(game, &mut Dice::new(seed))
+    bot.decide(game, &mut SeededRng::new(seed))
 }
 
 /// Whether the bot, on roll in `game`, doubles instead of rolling. One 1-ply evaluation (21
 /// rolls, about 2 ms): cheap enough to ask under the room's lock.
 pub fn doubles(bot: &Bot, game: &Game) -> bool {
     // On roll the bot's decision draws no noise: it is the cube's alone.
-    bot.decide(game, &mut Dice::new(0)) == [Action::Double]
+    bot.decide(game, &mut SeededRng::new(0)) == [Action::Double]
 }
 
 /// The bot's ranked plays for the decision being played, best first (at most `max`), as the

@@ -402,7 +402,7 @@ async fn strongest_game(addr: SocketAddr, tally: Arc<Tally>, over: Arc<AtomicBoo
         return;
     };
     tally.tried(false);
-    let mut rng = acey_rules::Dice::new(i as u64 + 99);
+    let mut rng = acey_rules::SeededRng::new(i as u64 + 99);
     let mut acted_at = u64::MAX;
     while !over.load(Ordering::Relaxed) {
         let n = view["n"].as_u64().unwrap_or(0);

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use acey_rules::Dice;
+use acey_rules::SeededRng;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -218,7 +218,7 @@ pub fn needs(view: &Value, seat: Option<u64>) -> bool {
 }
 
 /// A random legal intent for the state (the state must [`needs`] this player).
-pub fn random_intent(view: &Value, rng: &mut Dice) -> Value {
+pub fn random_intent(view: &Value, rng: &mut SeededRng) -> Value {
     let phase = view["phase"]["phase"].as_str().unwrap_or("");
     match phase {
         "move" => {
@@ -366,7 +366,7 @@ pub(crate) async fn bench_player(
         stop_at,
         resign_after,
     } = pace;
-    let mut rng = Dice::new(seed);
+    let mut rng = SeededRng::new(seed);
     let mut stats = PlayerStats {
         samples: Vec::new(),
         peer_samples: Vec::new(),

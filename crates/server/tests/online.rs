@@ -422,12 +422,12 @@ fn actions_up_to_a_bot_double(
     seed: u64,
 ) -> Option<Vec<acey_rules::Action>> {
     use acey_ai::cube::{double_analysis, CubeVerdict};
-    use acey_rules::{Action, Dice, Game, Phase, Player};
+    use acey_rules::{Action, Game, Phase, Player, SeededRng};
     use acey_server::bot::decide;
-    let mut dice = Dice::new(seed);
+    let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     for _ in 0..2000 {
-        let roll = |d: &mut Dice| {
+        let roll = |d: &mut SeededRng| {
             let (a, b) = d.roll();
             [a, b]
         };

@@ -117,13 +117,13 @@ mod tests {
     use super::*;
     use crate::analysis::Analyser;
     use crate::Level;
-    use acey_rules::{play_random, Dice, Game, Preset};
+    use acey_rules::{play_random, Game, Preset, SeededRng};
 
     #[test]
     fn every_documented_field_is_written() {
         let rules = Preset::American.rules();
         let mut game = Game::new(rules);
-        play_random(&mut game, &mut Dice::new(4), |_| {}).unwrap();
+        play_random(&mut game, &mut SeededRng::new(4), |_| {}).unwrap();
         let analyser = Analyser::new(Level::Advanced, rules, 0).unwrap();
         let a = analyser.analyse(&game).unwrap();
         let v = to_json(&a, &[Some("anna".into()), None], None);

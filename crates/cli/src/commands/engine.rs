@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use acey_ai::duel::network_evaluator;
 use acey_ai::{Bot, Evaluator, Level};
-use acey_rules::{for_each_turn_segment, Dice, MoveGen, Position, Preset, Rules};
+use acey_rules::{for_each_turn_segment, MoveGen, Position, Preset, Rules, SeededRng};
 use serde_json::{json, Map, Value};
 
 use super::analysis::{self, Method};
@@ -54,7 +54,7 @@ fn err<T>(message: impl Into<String>) -> Result<T, RequestError> {
 
 /// The engine's state between requests.
 struct Engine {
-    noise: Dice,
+    noise: SeededRng,
     /// `--net`'s evaluator, when given.
     network: Option<Arc<dyn Evaluator>>,
 }
@@ -409,7 +409,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Panics are answered as errors; keep their default message off stderr's first line noise.
     std::panic::set_hook(Box::new(|info| eprintln!("acey engine: {info}")));
     let mut engine = Engine {
-        noise: Dice::new(args.seed),
+        noise: SeededRng::new(args.seed),
         network: network(args.net.as_deref(), args.race_net.as_deref())?,
     };
     let stdin = std::io::stdin();
@@ -436,7 +436,7 @@ mod tests {
 
     fn ask(line: &str) -> Value {
         let mut e = Engine {
-            noise: Dice::new(1),
+            noise: SeededRng::new(1),
             network: None,
         };
         answer(&mut e, line).0

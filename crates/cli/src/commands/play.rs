@@ -265,7 +265,9 @@ fn bot_seats(side: Side, seed: u64) -> [Seat; 2] {
     let o = match side {
         Side::X => false,
         Side::O => true,
-        Side::Random => acey_rules::Dice::new(seed ^ 0x51DE).die().is_multiple_of(2),
+        Side::Random => acey_rules::SeededRng::new(seed ^ 0x51DE)
+            .die()
+            .is_multiple_of(2),
     };
     if o {
         [Seat::Bot, Seat::Human]

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use acey_rules::{random_game, Dice, Player};
+use acey_rules::{random_game, Player, SeededRng};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{input, UsageError};
@@ -43,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let mut dice = Dice::new(args.seed);
+    let mut dice = SeededRng::new(args.seed);
     let started = Instant::now();
     let mut played = 0u64;
     let mut turns = 0u64;
@@ -98,7 +98,7 @@ mod tests {
     #[test]
     fn random_games_end_with_a_winner_in_every_preset() {
         for &p in Preset::ALL {
-            let mut dice = Dice::new(3);
+            let mut dice = SeededRng::new(3);
             for _ in 0..5 {
                 let g = random_game(&p.rules(), &mut dice).unwrap();
                 assert!(g.points >= 1 && g.turns > 0, "{p}");

@@ -1350,7 +1350,7 @@ pub(crate) mod tests {
     /// A whole random game, over: the person's seat played at random too.
     fn finished() -> App {
         let mut game = Game::new(Rules::default());
-        acey_rules::play_random(&mut game, &mut acey_rules::Dice::new(8), |_| {}).unwrap();
+        acey_rules::play_random(&mut game, &mut acey_rules::SeededRng::new(8), |_| {}).unwrap();
         let mut app = app_after(game.actions());
         app.review_depth = (Level::Beginner, 0);
         assert!(app.session.game_over());

@@ -150,12 +150,12 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use acey_rules::{play_random, Dice, Rules};
+    use acey_rules::{play_random, Rules, SeededRng};
 
     #[test]
     fn a_random_game_is_reviewed_with_its_summary_and_marks() {
         let mut game = Game::new(Rules::default());
-        play_random(&mut game, &mut Dice::new(3), |_| {}).unwrap();
+        play_random(&mut game, &mut SeededRng::new(3), |_| {}).unwrap();
         let lines = review_with(&game, &["you".into(), "bot".into()], Level::Beginner, 0);
         assert!(lines[0].starts_with("Game 1 judged at 0-ply"), "{lines:?}");
         assert!(lines[1].contains("error rate"));

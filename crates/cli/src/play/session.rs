@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use acey_ai::{Bot, Level};
 use acey_rules::{
-    Action, Dice, Game, GameError, Phase, Player, PoolKind, Position, Resignation, Rules,
+    Action, Game, GameError, Phase, Player, PoolKind, Position, Resignation, Rules, SeededRng,
 };
 
 pub use super::thinking::HintLine;
@@ -58,19 +58,19 @@ pub enum Seat {
     Bot,
 }
 
-/// The dice of a session: a seeded [`Dice`] plus how many dice it has given, so a saved game can
+/// The dice of a session: a [`SeededRng`] plus how many dice it has given, so a saved game can
 /// go on with exactly the dice it would have had.
 #[derive(Debug, Clone)]
 pub struct DiceSource {
     seed: u64,
     drawn: u64,
-    dice: Dice,
+    dice: SeededRng,
 }
 
 impl DiceSource {
     /// Dice from `seed`, with `drawn` dice already used.
     pub fn new(seed: u64, drawn: u64) -> DiceSource {
-        let mut dice = Dice::new(seed);
+        let mut dice = SeededRng::new(seed);
         for _ in 0..drawn {
             dice.die();
         }
@@ -138,10 +138,10 @@ pub struct Session {
     bot: Bot,
     /// Noise for bots that make deliberate mistakes; seeded from the dice seed so a `--seed` game
     /// replays identically, and saved ([`Session::noise_state`]) so a loaded game does too.
-    bot_rng: Dice,
+    bot_rng: SeededRng,
     /// The noise generator as it was before the plan being carried out was made: a game saved
     /// in the middle of the bot's plan makes that plan again from it when loaded.
-    plan_rng: Dice,
+    plan_rng: SeededRng,
     /// The bot's remaining actions for the current turn segment.
     plan: VecDeque<Action>,
     /// A resignation offered to the other person at this keyboard, waiting for their answer.
@@ -174,8 +174,8 @@ impl Session {
             game,
             dice: DiceSource::new(setup.seed, drawn),
             bot,
-            bot_rng: Dice::new(setup.seed ^ 0xB07_B07),
-            plan_rng: Dice::new(setup.seed ^ 0xB07_B07),
+            bot_rng: SeededRng::new(setup.seed ^ 0xB07_B07),
+            plan_rng: SeededRng::new(setup.seed ^ 0xB07_B07),
             plan: VecDeque::new(),
             offer: None,
             background: false,
@@ -211,8 +211,8 @@ impl Session {
 
     /// Puts the bot's noise generator where a saved game left it ([`Session::noise_state`]).
     pub fn set_noise_state(&mut self, state: u64) {
-        self.bot_rng = Dice::new(state);
-        self.plan_rng = Dice::new(state);
+        self.bot_rng = SeededRng::new(state);
+        self.plan_rng = SeededRng::new(state);
         self.plan.clear();
     }
 

@@ -8,7 +8,7 @@
 //! dropped.
 
 use acey_ai::Bot;
-use acey_rules::{Action, Dice, Game, Phase};
+use acey_rules::{Action, Game, Phase, SeededRng};
 
 /// What a job is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub struct Outcome {
     /// What the bot says.
     pub answer: Answer,
     /// The noise generator after the job (plans only use it).
-    pub rng: Dice,
+    pub rng: SeededRng,
 }
 
 /// A decision to think about, with everything needed to do it anywhere.
@@ -58,7 +58,7 @@ pub struct Job {
     /// A copy of the bot.
     pub bot: Bot,
     /// The bot's noise generator.
-    pub rng: Dice,
+    pub rng: SeededRng,
     /// A copy of the game, waiting for a checker decision: a play, or a double to name.
     pub game: Game,
     /// What the job is for.
@@ -69,7 +69,7 @@ pub struct Job {
 
 impl Job {
     /// A job for the checker decision `game` waits for (`None` when it waits for none).
-    pub fn new(bot: Bot, rng: Dice, game: &Game, task: Task) -> Option<Job> {
+    pub fn new(bot: Bot, rng: SeededRng, game: &Game, task: Task) -> Option<Job> {
         matches!(game.phase(), Phase::Move { .. } | Phase::NameDouble { .. }).then(|| Job {
             bot,
             rng,
@@ -139,7 +139,13 @@ mod tests {
         let mut game = Game::new(rules);
         game.apply(Action::DieOff { dice: [2, 5] }).unwrap();
         game.apply(Action::Roll { dice: [2, 1] }).unwrap();
-        let job = Job::new(Level::Advanced.bot(rules), Dice::new(1), &game, Task::Plan).unwrap();
+        let job = Job::new(
+            Level::Advanced.bot(rules),
+            SeededRng::new(1),
+            &game,
+            Task::Plan,
+        )
+        .unwrap();
         let Answer::Plan(actions) = job.run().answer else {
             panic!("a plan was asked for");
         };
@@ -170,7 +176,7 @@ mod tests {
         assert!(plays > 1, "a chosen 3-3 from here has several plays");
         let job = Job::new(
             Level::Beginner.bot(rules),
-            Dice::new(1),
+            SeededRng::new(1),
             &game,
             Task::Hint(usize::MAX),
         )

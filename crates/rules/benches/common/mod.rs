@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use acey_rules::{
-    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, Dice, MoveGen, NaturalDoubles,
-    OpeningRoll, Player, Pool, Position, Rules,
+    AceyDoubleChoice, AceyDoubleGate, AceyRerollGate, ChainLimit, MoveGen, NaturalDoubles,
+    OpeningRoll, Player, Pool, Position, Rules, SeededRng,
 };
 use criterion::Criterion;
 
@@ -76,7 +76,7 @@ fn new_turn(last: &mut Option<Player>, player: Player, turns: &mut u64) {
 /// One random game through `Game` with the crate's random player
 /// ([`acey_rules::random_game`]: `Action::DieOff`, `Roll`, `Play`, `NameDouble`), every random
 /// choice taken from `dice`: the dice of each roll, then an index below the number of choices.
-pub fn game_api_game(rules: &Rules, dice: &mut Dice) -> GameResult {
+pub fn game_api_game(rules: &Rules, dice: &mut SeededRng) -> GameResult {
     let g = acey_rules::random_game(rules, dice).expect("random legal actions are accepted");
     GameResult {
         turns: g.turns,
@@ -85,7 +85,7 @@ pub fn game_api_game(rules: &Rules, dice: &mut Dice) -> GameResult {
 }
 
 /// Plays one random pool: returns the dice used (0 when nothing can be played).
-fn play_pool(gen: &mut MoveGen, pos: &mut Position, pool: &Pool, dice: &mut Dice) -> usize {
+fn play_pool(gen: &mut MoveGen, pos: &mut Position, pool: &Pool, dice: &mut SeededRng) -> usize {
     let plays = gen.plays(pos, pool);
     if plays.is_empty() {
         return 0;
@@ -98,7 +98,7 @@ fn play_pool(gen: &mut MoveGen, pos: &mut Position, pool: &Pool, dice: &mut Dice
 /// The same random game as [`game_api_game`] (same dice, same choices), played by a lean loop on
 /// [`MoveGen`] alone. Handles the options of the `american` preset and the other values of the
 /// turn-flow options that need no state beyond the position.
-pub fn movegen_game(rules: &Rules, gen: &mut MoveGen, dice: &mut Dice) -> GameResult {
+pub fn movegen_game(rules: &Rules, gen: &mut MoveGen, dice: &mut SeededRng) -> GameResult {
     assert_eq!(
         rules.opening_roll,
         OpeningRoll::RerollBoth,
@@ -171,7 +171,7 @@ pub fn movegen_game(rules: &Rules, gen: &mut MoveGen, dice: &mut Dice) -> GameRe
 }
 
 /// AD-3: a random nameable double, as `Game::nameable_doubles` lists them.
-fn name_double(rules: &Rules, gen: &mut MoveGen, pos: &Position, dice: &mut Dice) -> u8 {
+fn name_double(rules: &Rules, gen: &mut MoveGen, pos: &Position, dice: &mut SeededRng) -> u8 {
     let mut choices = [0u8; 6];
     let mut n = 0;
     if rules.acey_double_choice == AceyDoubleChoice::PlayableIfPossible {

@@ -126,7 +126,7 @@ pub async fn play_until(
     seed: u64,
     done: impl Fn(&Value) -> bool,
 ) -> Value {
-    let mut rng = acey_rules::Dice::new(seed);
+    let mut rng = acey_rules::SeededRng::new(seed);
     let mut acted_at = u64::MAX;
     loop {
         if done(&view) {

@@ -1,4 +1,4 @@
-//! A seeded dice generator whose output is fixed forever.
+//! `SeededRng`: a seeded pseudo-random generator whose output is fixed forever.
 //!
 //! The generator is SplitMix64 (Steele, Lea and Flood, 2014), written out here so that no
 //! dependency upgrade can change a single roll: a seed names the same dice sequence in every
@@ -10,37 +10,38 @@
 //! it: it rolls with the operating system's cryptographic generator.
 //!
 //! ```
-//! use acey_rules::Dice;
-//! let mut a = Dice::new(42);
-//! let mut b = Dice::new(42);
+//! use acey_rules::SeededRng;
+//! let mut a = SeededRng::new(42);
+//! let mut b = SeededRng::new(42);
 //! assert_eq!(a.roll(), b.roll());
 //! let (x, y) = a.roll();
 //! assert!((1..=6).contains(&x) && (1..=6).contains(&y));
 //! ```
 
-/// The seeded dice generator.
+/// A seeded pseudo-random generator (SplitMix64): the dice of reproducible games, the random
+/// player's choices and the bots' noise. It rolls dice ([`SeededRng::roll`]) but is none.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dice {
+pub struct SeededRng {
     state: u64,
 }
 
 /// Outputs from here up are rejected: `0..LIMIT` holds a whole number of sixes.
 const LIMIT: u64 = u64::MAX - (u64::MAX % 6);
 
-impl Dice {
+impl SeededRng {
     /// A generator from a seed.
-    pub fn new(seed: u64) -> Dice {
-        Dice { state: seed }
+    pub fn new(seed: u64) -> SeededRng {
+        SeededRng { state: seed }
     }
 
-    /// The generator's whole state: `Dice::new(d.state())` goes on exactly where `d` stands, so
+    /// The generator's whole state: `SeededRng::new(d.state())` goes on exactly where `d` stands, so
     /// saving this number saves the generator.
     ///
     /// ```
-    /// use acey_rules::Dice;
-    /// let mut a = Dice::new(7);
+    /// use acey_rules::SeededRng;
+    /// let mut a = SeededRng::new(7);
     /// a.roll();
-    /// let mut b = Dice::new(a.state());
+    /// let mut b = SeededRng::new(a.state());
     /// assert_eq!(a.roll(), b.roll());
     /// ```
     pub fn state(&self) -> u64 {
@@ -93,8 +94,8 @@ mod tests {
     #[test]
     fn the_sequence_is_pinned_forever() {
         // SplitMix64's published first output for seed 0, and our dice from seed 1.
-        assert_eq!(Dice::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
-        let mut d = Dice::new(1);
+        assert_eq!(SeededRng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+        let mut d = SeededRng::new(1);
         let rolls: Vec<(u8, u8)> = (0..6).map(|_| d.roll()).collect();
         assert_eq!(rolls, PINNED_SEED_1);
     }
@@ -103,7 +104,7 @@ mod tests {
 
     #[test]
     fn faces_are_balanced() {
-        let mut d = Dice::new(7);
+        let mut d = SeededRng::new(7);
         let mut counts = [0u32; 6];
         for _ in 0..60_000 {
             counts[d.die() as usize - 1] += 1;
