@@ -33,6 +33,8 @@ echo "== cargo fmt --check"
 cargo fmt --all --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
+echo "== acey-ai without the lab (what the browser's engine builds: no training, duels, benchmark)"
+cargo check -p acey-ai --no-default-features
 echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
 echo "== tabula duel harness self-test"

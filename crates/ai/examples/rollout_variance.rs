@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use acey_ai::benchmark::{parse, Stage};
 use acey_ai::levels::Level;
-use acey_ai::{rollout_candidates, Bot, RolloutSettings};
+use acey_ai::{Bot, Rollout, RolloutSettings};
 use acey_rules::{Position, Rules, TurnSegment};
 
 /// Per stage and method: summed squared seed differences of one equity and of the difference
@@ -49,12 +49,9 @@ fn measure(
     settings: RolloutSettings,
 ) -> [(f64, f64); 2] {
     [1, 2].map(|seed| {
-        let r = rollout_candidates(
-            bot,
-            state.turn(),
-            cands,
-            &RolloutSettings { seed, ..settings },
-        );
+        let r = Rollout::new(bot, RolloutSettings { seed, ..settings })
+            .candidates(state.turn(), cands)
+            .expect("never stopped");
         (r[0].equity, r[0].equity - r[1].equity)
     })
 }

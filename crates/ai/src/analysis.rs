@@ -40,7 +40,7 @@ use crate::candidates::{notation, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
 use crate::levels::Level;
 use crate::luck::roll_luck;
-use crate::rollout::{rollout_candidates_until, RolloutSettings};
+use crate::rollout::{Rollout, RolloutSettings};
 use crate::search::{Bot, Ranked};
 
 /// Deepest search an analysis may use: beyond 2 plies a decision takes minutes.
@@ -725,7 +725,7 @@ impl Analyser {
     /// Judges again by rollouts the marked checker plays of `analysis` (an analysis of `game`
     /// by this analyser; [`Analyser::marked`]): the played segment and the search's best
     /// [`ROLLOUT_CANDIDATES`] are played out by the level's 0-ply bot with common dice
-    /// ([`crate::rollout_candidates`], every core). The best by rollout equity becomes the
+    /// ([`crate::Rollout::candidates`], every core). The best by rollout equity becomes the
     /// best; the equities, the loss and the mark are the rollout's; the summary is recomputed.
     /// Cube decisions keep their judgement. One decision at a time, calling `progress(done,
     /// total)` after each; once `stop` is set no new trial starts: the decision being rolled out
@@ -807,7 +807,9 @@ impl Analyser {
                 cands.len() - 1
             }
         };
-        let Some(results) = rollout_candidates_until(&self.luck_bot, mover, &cands, settings, stop)
+        let Some(results) = Rollout::new(&self.luck_bot, *settings)
+            .stopped_by(stop)
+            .candidates(mover, &cands)
         else {
             return false;
         };

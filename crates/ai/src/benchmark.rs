@@ -28,7 +28,7 @@ use crate::candidates::Candidate;
 use crate::contact::in_contact;
 use crate::duel::play_game_watched;
 use crate::levels::Level;
-use crate::rollout::{rollout_candidates_over, rollout_candidates_until, RolloutSettings};
+use crate::rollout::{Rollout, RolloutSettings};
 use crate::search::{Bot, Ranked};
 
 /// The stage of the game a decision belongs to.
@@ -371,14 +371,9 @@ pub fn deepen(
     let trials = deepening(settings, more);
     let (before, added) = (trials.start as f64, trials.len() as f64);
     let cands: Vec<Candidate> = item.candidates.iter().map(|c| reached(c.state)).collect();
-    let results = rollout_candidates_over(
-        &referee.roller,
-        item.state.turn(),
-        &cands,
-        settings,
-        trials,
-        stop,
-    )?;
+    let results = Rollout::new(&referee.roller, *settings)
+        .stopped_by(stop)
+        .candidates_over(item.state.turn(), &cands, trials)?;
     let mut out = item.clone();
     for (c, r) in out.candidates.iter_mut().zip(&results) {
         let sum = f64::from(c.equity) * before + r.equity * added;
@@ -485,7 +480,9 @@ fn value(
             })
             .collect()
     } else {
-        rollout_candidates_until(&referee.roller, state.turn(), cands, settings, stop)?
+        Rollout::new(&referee.roller, *settings)
+            .stopped_by(stop)
+            .candidates(state.turn(), cands)?
             .iter()
             .map(|r| r.equity as f32)
             .collect()

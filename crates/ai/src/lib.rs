@@ -30,50 +30,71 @@
 //! let chosen = game.log().iter().filter(|r| matches!(r.kind, PoolKind::ChosenDouble(_)));
 //! assert!(chosen.count() > 0);
 //! ```
+//!
+//! The modules fall in three groups:
+//!
+//! * **Judging a position**: [`eval`] (the [`Evaluator`] trait), [`evaluators`], [`network`]
+//!   with [`features`] and [`tactics`], [`models`] (the shipped networks), [`bearoff`] (the
+//!   exact tables), [`contact`].
+//! * **Playing and judging a game**: [`candidates`], [`search`] ([`Bot`]), [`levels`],
+//!   [`decide`] (the bot at the table: [`Bot::decide`], [`Bot::hints`]), [`cube`],
+//!   [`match_equity`], [`luck`], [`rollout`], [`analysis`].
+//! * **The lab** (feature `lab`, on by default): [`train`] (TD(lambda) self-play), [`duel`]
+//!   (bots against each other with common dice) and [`benchmark`] (the benchmark of errors).
+//!   What a game needs never depends on them, so a build for playing only (the browser's
+//!   engine) leaves them out with `default-features = false`.
 #![warn(missing_docs)]
 // Loops over point numbers 1..=24 index several arrays by the same point: clearer as indices.
 #![allow(clippy::needless_range_loop)]
 
+// Judging a position.
 pub mod bearoff;
 pub mod contact;
 pub mod eval;
+pub mod evaluators;
 pub mod features;
+pub mod models;
 pub mod network;
 pub mod tactics;
+
+// Playing and judging a game.
+pub mod analysis;
+pub mod candidates;
+pub mod cube;
+pub mod decide;
+pub mod levels;
+pub mod luck;
+pub mod match_equity;
+pub mod rollout;
+pub mod search;
+
+// The lab.
+#[cfg(feature = "lab")]
+pub mod benchmark;
+#[cfg(feature = "lab")]
+pub mod duel;
+#[cfg(feature = "lab")]
+pub mod train;
+
 #[cfg(test)]
 mod test_support;
 
-pub use bearoff::BearoffEvaluator;
-pub use eval::{max_points, terminal_eval, Eval, Evaluator};
-pub use network::{Activations, Network, NetworkError};
-pub mod candidates;
-pub mod evaluators;
-pub mod search;
-
-pub use candidates::{candidates, Candidate};
-pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
-pub use search::{Bot, Ranked, SearchSettings};
-pub mod models;
-pub mod train;
-pub use train::{RoundReport, TrainSettings, Trainer};
-pub mod levels;
-pub mod luck;
-pub use levels::{Level, LevelError};
-pub use luck::{roll_luck, RollLuck};
-pub mod rollout;
-pub use rollout::{
-    rollout_candidates, rollout_candidates_over, rollout_candidates_until, rollout_roll,
-    rollout_state, RolloutResult, RolloutSettings,
-};
-pub mod duel;
-pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
-pub mod analysis;
-pub mod benchmark;
-pub mod cube;
-pub mod decide;
-pub use decide::Hint;
-pub mod match_equity;
 pub use analysis::{
     Analyser, Analysis, AnalysisError, Decision, DecisionKind, Mark, PlayerSummary,
     RolloutJudgement,
 };
+pub use bearoff::BearoffEvaluator;
+pub use candidates::{candidates, Candidate};
+pub use decide::Hint;
+pub use eval::{max_points, terminal_eval, Eval, Evaluator};
+pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
+pub use levels::{Level, LevelError};
+pub use luck::{roll_luck, RollLuck};
+pub use network::{Activations, Network, NetworkError};
+pub use rollout::{Rollout, RolloutResult, RolloutSettings};
+pub use search::{Bot, Ranked, SearchSettings};
+
+#[cfg(feature = "lab")]
+pub use duel::{named_bot, DuelStats, GameOutcome, PairOutcome, UnknownBot};
+#[cfg(feature = "lab")]
+pub use train::{RoundReport, TrainSettings, Trainer};

@@ -205,114 +205,135 @@ fn summarise(values: &[(f64, f64)], stratified: bool) -> RolloutResult {
     }
 }
 
-fn run_trials(bot: &Bot, state: &Position, me: Player, s: &RolloutSettings) -> Vec<(f64, f64)> {
-    (0..s.effective_trials())
-        .into_par_iter()
-        .map(|i| trial(bot, state, me, i, s))
-        .collect()
-}
-
-/// Rolls out `state` with `bot` playing both sides: the value for the player to roll.
-pub fn rollout_state(bot: &Bot, state: &Position, settings: &RolloutSettings) -> RolloutResult {
-    let values = run_trials(bot, state, state.turn(), settings);
-    summarise(&values, settings.stratify)
-}
-
-/// Rolls out each candidate of a roll for `mover` (the player who rolled): trial `i` uses the same
-/// dice for every candidate. A candidate after which `mover` rolls again is rolled out from
-/// `mover`'s roll, one after which the opponent rolls from the opponent's.
-pub fn rollout_candidates(
-    bot: &Bot,
-    mover: Player,
-    candidates: &[Candidate],
-    settings: &RolloutSettings,
-) -> Vec<RolloutResult> {
-    rollout_candidates_until(bot, mover, candidates, settings, &AtomicBool::new(false))
-        .unwrap_or_default()
-}
-
-/// [`rollout_candidates`], given up (`None`) as soon as `stop` is set: no trial starts after
-/// that, so a Ctrl-C is answered within a game.
-pub fn rollout_candidates_until(
-    bot: &Bot,
-    mover: Player,
-    candidates: &[Candidate],
-    settings: &RolloutSettings,
-    stop: &AtomicBool,
-) -> Option<Vec<RolloutResult>> {
-    rollout_candidates_over(
-        bot,
-        mover,
-        candidates,
-        settings,
-        0..settings.effective_trials(),
-        stop,
-    )
-}
-
-/// [`rollout_candidates_until`] over the trials numbered `trials` only (`settings.trials` is not
-/// read): trial `i` plays the dice it plays in any rollout with these settings, so the trials
-/// after a rollout's last one extend it, as GNU Backgammon extends a rollout. Where
-/// `settings.stratify`, the range must start and end on a multiple of 36, so that each first
-/// roll keeps its equal share; an empty range gives no results.
+/// A rollout: `bot` playing both sides of many games from a state, with its settings; one value
+/// for a state ([`Rollout::state`]), or for each candidate of a roll with common dice
+/// ([`Rollout::candidates`], [`Rollout::roll`]).
 ///
-/// # Panics
+/// ```
+/// use acey_ai::{Level, Rollout, RolloutSettings};
+/// use acey_rules::{Position, Preset};
 ///
-/// Where `settings.stratify` and the range does not cover whole strata.
-pub fn rollout_candidates_over(
-    bot: &Bot,
-    mover: Player,
-    candidates: &[Candidate],
-    settings: &RolloutSettings,
-    trials: Range<usize>,
-    stop: &AtomicBool,
-) -> Option<Vec<RolloutResult>> {
-    assert!(
-        !settings.stratify || (trials.start.is_multiple_of(36) && trials.end.is_multiple_of(36)),
-        "stratified trials come in whole strata of 36, not {trials:?}"
-    );
-    let n = trials.len();
-    if n == 0 {
-        return Some(Vec::new());
-    }
-    // One flat parallel loop over (candidate, trial) keeps every core busy even with few
-    // candidates.
-    let values: Option<Vec<(f64, f64)>> = (0..candidates.len() * n)
-        .into_par_iter()
-        .map(|k| {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            let (c, i) = (k / n, trials.start + k % n);
-            Some(trial(bot, &candidates[c].state, mover, i, settings))
-        })
-        .collect();
-    Some(
-        values?
-            .chunks(n)
-            .map(|v| summarise(v, settings.stratify))
-            .collect(),
-    )
+/// let rules = Preset::Backgammon.rules();
+/// let bot = Level::Beginner.settings_at(&rules, 0);
+/// let bot = acey_ai::Bot::new(Level::Beginner.evaluator(&rules), rules, bot);
+/// let settings = RolloutSettings { trials: 36, truncate: Some(4), ..Default::default() };
+/// let start = Position::starting(&rules);
+/// let ranked = Rollout::new(&bot, settings).roll(&start, (6, 5), 3).unwrap();
+/// assert_eq!(ranked.len(), 3);
+/// assert!(ranked[0].1.equity >= ranked[2].1.equity);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Rollout<'a> {
+    bot: &'a Bot,
+    settings: RolloutSettings,
+    stop: Option<&'a AtomicBool>,
 }
 
-/// Ranks the candidates of `dice` from `state` by `bot`'s search, rolls out the best `keep` of them
-/// (all if `keep` is 0) with common dice, and returns them best first by rollout equity.
-pub fn rollout_roll(
-    bot: &Bot,
-    state: &Position,
-    dice: (u8, u8),
-    keep: usize,
-    settings: &RolloutSettings,
-) -> Vec<(Ranked, RolloutResult)> {
-    let mut ranked = bot.rank(state, dice);
-    if keep > 0 {
-        ranked.truncate(keep);
+impl<'a> Rollout<'a> {
+    /// A rollout by `bot` with `settings`.
+    pub fn new(bot: &'a Bot, settings: RolloutSettings) -> Rollout<'a> {
+        Rollout {
+            bot,
+            settings,
+            stop: None,
+        }
     }
-    let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
-    let results = rollout_candidates(bot, state.turn(), &cands, settings);
-    let mut out: Vec<(Ranked, RolloutResult)> = ranked.into_iter().zip(results).collect();
-    out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
-    out
+
+    /// This rollout, given up as soon as `stop` is set: no trial starts after that, so a Ctrl-C
+    /// is answered within a game, and the rollouts of candidates answer `None`.
+    pub fn stopped_by(self, stop: &'a AtomicBool) -> Rollout<'a> {
+        Rollout {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// The value of `state` for its player to roll.
+    pub fn state(&self, state: &Position) -> RolloutResult {
+        let values: Vec<(f64, f64)> = (0..self.settings.effective_trials())
+            .into_par_iter()
+            .map(|i| trial(self.bot, state, state.turn(), i, &self.settings))
+            .collect();
+        summarise(&values, self.settings.stratify)
+    }
+
+    /// Each candidate of a roll for `mover` (the player who rolled), in the candidates' order:
+    /// trial `i` uses the same dice for every candidate. A candidate after which `mover` rolls
+    /// again is rolled out from `mover`'s roll, one after which the opponent rolls from the
+    /// opponent's. `None` when stopped.
+    pub fn candidates(
+        &self,
+        mover: Player,
+        candidates: &[Candidate],
+    ) -> Option<Vec<RolloutResult>> {
+        self.candidates_over(mover, candidates, 0..self.settings.effective_trials())
+    }
+
+    /// [`Rollout::candidates`] over the trials numbered `trials` only (`settings.trials` is not
+    /// read): trial `i` plays the dice it plays in any rollout with these settings, so the
+    /// trials after a rollout's last one extend it, as GNU Backgammon extends a rollout. Where
+    /// `settings.stratify`, the range must start and end on a multiple of 36, so that each
+    /// first roll keeps its equal share; an empty range gives no results.
+    ///
+    /// # Panics
+    ///
+    /// Where `settings.stratify` and the range does not cover whole strata.
+    pub fn candidates_over(
+        &self,
+        mover: Player,
+        candidates: &[Candidate],
+        trials: Range<usize>,
+    ) -> Option<Vec<RolloutResult>> {
+        let settings = &self.settings;
+        assert!(
+            !settings.stratify
+                || (trials.start.is_multiple_of(36) && trials.end.is_multiple_of(36)),
+            "stratified trials come in whole strata of 36, not {trials:?}"
+        );
+        let n = trials.len();
+        if n == 0 {
+            return Some(Vec::new());
+        }
+        let stopped = || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        // One flat parallel loop over (candidate, trial) keeps every core busy even with few
+        // candidates.
+        let values: Option<Vec<(f64, f64)>> = (0..candidates.len() * n)
+            .into_par_iter()
+            .map(|k| {
+                if stopped() {
+                    return None;
+                }
+                let (c, i) = (k / n, trials.start + k % n);
+                Some(trial(self.bot, &candidates[c].state, mover, i, settings))
+            })
+            .collect();
+        Some(
+            values?
+                .chunks(n)
+                .map(|v| summarise(v, settings.stratify))
+                .collect(),
+        )
+    }
+
+    /// Ranks the candidates of `dice` from `state` by the bot's search, rolls out the best
+    /// `keep` of them (all if `keep` is 0) with common dice, and returns them best first by
+    /// rollout equity. `None` when stopped.
+    pub fn roll(
+        &self,
+        state: &Position,
+        dice: (u8, u8),
+        keep: usize,
+    ) -> Option<Vec<(Ranked, RolloutResult)>> {
+        let mut ranked = self.bot.rank(state, dice);
+        if keep > 0 {
+            ranked.truncate(keep);
+        }
+        let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
+        let results = self.candidates(state.turn(), &cands)?;
+        let mut out: Vec<(Ranked, RolloutResult)> = ranked.into_iter().zip(results).collect();
+        out.sort_by(|a, b| b.1.equity.total_cmp(&a.1.equity));
+        Some(out)
+    }
 }
 
 #[cfg(test)]
@@ -351,7 +372,7 @@ mod tests {
                 trials: 40,
                 ..RolloutSettings::default()
             };
-            let r = rollout_state(&bot(rules), &last_checker(Player::Zero), &s);
+            let r = Rollout::new(&bot(rules), s).state(&last_checker(Player::Zero));
             assert_eq!(r.trials, 72, "rounded up to whole strata");
             assert_eq!(r.equity, points);
             assert_eq!(r.win, 1.0);
@@ -360,7 +381,7 @@ mod tests {
             let mut board = [0i8; 24];
             board[5] = -15;
             let done = Position::new(board, [0, 0], [0, 0], [15, 0], Player::One).unwrap();
-            let r = rollout_state(&bot(rules), &done, &s);
+            let r = Rollout::new(&bot(rules), s).state(&done);
             assert_eq!((r.equity, r.std_error, r.win), (-points, 0.0, 0.0));
         }
     }
@@ -382,8 +403,8 @@ mod tests {
             ..few
         };
         let (a, z) = (
-            rollout_state(&b, &start, &few),
-            rollout_state(&b, &start, &many),
+            Rollout::new(&b, few).state(&start),
+            Rollout::new(&b, many).state(&start),
         );
         assert!(a.std_error > 0.0);
         // Nine times the trials: about a third of the error (allow for the noise of estimating
@@ -421,25 +442,33 @@ mod tests {
             variance_reduction: false,
         };
         let stop = AtomicBool::new(false);
-        let whole = rollout_candidates(
-            &b,
-            start.turn(),
-            &cands,
-            &RolloutSettings { trials: 180, ..s },
+        let whole = Rollout::new(&b, RolloutSettings { trials: 180, ..s })
+            .candidates(start.turn(), &cands)
+            .unwrap();
+        let first = Rollout::new(&b, s)
+            .stopped_by(&stop)
+            .candidates_over(start.turn(), &cands, 0..72)
+            .unwrap();
+        let rest = Rollout::new(&b, s)
+            .stopped_by(&stop)
+            .candidates_over(start.turn(), &cands, 72..180)
+            .unwrap();
+        assert_eq!(
+            first,
+            Rollout::new(&b, s)
+                .candidates(start.turn(), &cands)
+                .unwrap()
         );
-        let first = rollout_candidates_over(&b, start.turn(), &cands, &s, 0..72, &stop).unwrap();
-        let rest = rollout_candidates_over(&b, start.turn(), &cands, &s, 72..180, &stop).unwrap();
-        assert_eq!(first, rollout_candidates(&b, start.turn(), &cands, &s));
         for ((w, f), r) in whole.iter().zip(&first).zip(&rest) {
             assert_eq!((f.trials, r.trials, w.trials), (72, 108, 180));
             let mean = (f.equity * 72.0 + r.equity * 108.0) / 180.0;
             assert!((mean - w.equity).abs() < 1e-9, "{w:?} {f:?} {r:?}");
         }
-        assert!(
-            rollout_candidates_over(&b, start.turn(), &cands, &s, 72..72, &stop)
-                .unwrap()
-                .is_empty()
-        );
+        assert!(Rollout::new(&b, s)
+            .stopped_by(&stop)
+            .candidates_over(start.turn(), &cands, 72..72)
+            .unwrap()
+            .is_empty());
     }
 
     #[test]
@@ -447,14 +476,7 @@ mod tests {
     fn stratified_trials_are_extended_by_whole_strata() {
         let (b, start, cands) = opening(2);
         let s = RolloutSettings::default();
-        rollout_candidates_over(
-            &b,
-            start.turn(),
-            &cands,
-            &s,
-            36..50,
-            &AtomicBool::new(false),
-        );
+        Rollout::new(&b, s).candidates_over(start.turn(), &cands, 36..50);
     }
 
     #[test]
@@ -496,9 +518,11 @@ mod tests {
             .chain(all.iter().filter(|c| c.state.turn() == Player::One).take(2))
             .copied()
             .collect();
-        let results = rollout_candidates(&b, Player::Zero, &picked, &s);
+        let results = Rollout::new(&b, s)
+            .candidates(Player::Zero, &picked)
+            .unwrap();
         for (c, r) in picked.iter().zip(&results) {
-            let own = rollout_state(&b, &c.state, &s);
+            let own = Rollout::new(&b, s).state(&c.state);
             let sign = if c.state.turn() == Player::Zero {
                 1.0
             } else {
@@ -522,7 +546,10 @@ mod tests {
             variance_reduction: false,
         };
         let b = bot(rules);
-        assert_eq!(rollout_state(&b, &start, &s), rollout_state(&b, &start, &s));
+        assert_eq!(
+            Rollout::new(&b, s).state(&start),
+            Rollout::new(&b, s).state(&start)
+        );
     }
 
     #[test]
@@ -592,8 +619,8 @@ mod tests {
             ..plain
         };
         let (p, r) = (
-            rollout_state(&b, &start, &plain),
-            rollout_state(&b, &start, &reduced),
+            Rollout::new(&b, plain).state(&start),
+            Rollout::new(&b, reduced).state(&start),
         );
         assert!(r.std_error > 0.0);
         assert!(

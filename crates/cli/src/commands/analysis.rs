@@ -1,7 +1,7 @@
 //! What `acey hint`, `acey eval` and `acey engine` share: ranking the plays of a roll (by search
 //! or by rollouts), evaluating a state, and writing candidates in move notation and JSON.
 
-use acey_ai::{rollout_candidates, Bot, Candidate, Level, Ranked, RolloutSettings};
+use acey_ai::{Bot, Candidate, Level, Ranked, Rollout, RolloutSettings};
 use acey_rules::{Position, Rules};
 use serde_json::{json, Value};
 
@@ -100,7 +100,9 @@ pub fn hint(
                 .collect();
             let player = Bot::new(level.evaluator(&rules), rules, level.settings_at(&rules, 0));
             let cands: Vec<Candidate> = ranked.iter().map(|r| r.candidate).collect();
-            let results = rollout_candidates(&player, state.turn(), &cands, &rollout);
+            let results = Rollout::new(&player, rollout)
+                .candidates(state.turn(), &cands)
+                .unwrap_or_default();
             let mut rows: Vec<HintRow> = cands
                 .into_iter()
                 .zip(results)
