@@ -215,91 +215,95 @@ mod tests {
     use crate::levels::Level;
     use acey_rules::{Preset, Rules, Source};
 
-    #[test]
-    fn a_one_two_is_played_named_and_played_again_in_one_decision() {
-        // AD-1..AD-5: the 1-2, the named double and its play, then the same player rolls again.
-        let rules = Rules::default();
-        let bot = Level::Advanced.bot(rules);
-        let mut game = Game::new(rules);
+    /// An american game where player 0 has just rolled a 1-2 (AD-1), its 1-2 played when
+    /// `played`.
+    fn after_one_two(played: bool) -> Game {
+        let mut game = Game::new(Rules::default());
         game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
         game.apply(Action::Roll { dice: [1, 2] }).unwrap();
-        let actions = bot.decide(&game, &mut SeededRng::new(1));
-        assert!(
-            matches!(
-                actions.as_slice(),
-                [
-                    Action::Play { .. },
-                    Action::NameDouble { .. },
-                    Action::Play { .. }
-                ]
-            ),
-            "{actions:?}"
-        );
-        for a in actions {
-            game.apply(a).unwrap();
+        if played {
+            let first = game.legal_plays()[0].steps().to_vec();
+            game.apply(Action::Play { steps: first }).unwrap();
         }
-        assert!(matches!(
-            game.phase(),
-            Phase::Roll {
-                player: Player::Zero
-            }
-        ));
-        assert_eq!(game.log().len(), 2);
+        game
     }
 
-    #[test]
-    fn a_chain_taken_up_at_the_named_double_is_finished() {
-        let rules = Rules::default();
-        let bot = Level::Beginner.bot(rules);
-        let mut game = Game::new(rules);
-        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
-        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
-        let first = game.legal_plays()[0].steps().to_vec();
-        game.apply(Action::Play { steps: first }).unwrap();
-        // Naming the double, then playing it, each as its own decision.
-        let name = bot.decide(&game, &mut SeededRng::new(1));
+    /// A backgammon game where player 0 plays the opening 6-5.
+    fn six_five() -> Game {
+        let mut game = Game::new(Preset::Backgammon.rules());
+        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        game
+    }
+
+    /// The kinds of `actions`, in order.
+    fn kinds(actions: &[Action]) -> Vec<&'static str> {
+        let kind = |a: &Action| match a {
+            Action::Play { .. } => "play",
+            Action::NameDouble { .. } => "name-double",
+            _ => "other",
+        };
+        actions.iter().map(kind).collect()
+    }
+
+    /// Asserts that `game` waits for `player` to roll.
+    fn assert_rolls(game: &Game, player: Player) {
         assert!(
-            matches!(name.as_slice(), [Action::NameDouble { .. }]),
-            "{name:?}"
-        );
-        game.apply(name[0].clone()).unwrap();
-        let play = bot.decide(&game, &mut SeededRng::new(1));
-        assert!(matches!(play.as_slice(), [Action::Play { .. }]), "{play:?}");
-        game.apply(play[0].clone()).unwrap();
-        assert!(
-            matches!(game.phase(), Phase::Roll { .. }),
+            matches!(game.phase(), Phase::Roll { player: p } if *p == player),
             "{:?}",
             game.phase()
         );
     }
 
+    /// Applies `actions` to `game`, each accepted.
+    fn apply_all(game: &mut Game, actions: &[Action]) {
+        for a in actions {
+            game.apply(a.clone()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_one_two_is_played_named_and_played_again_in_one_decision() {
+        // AD-1..AD-5: the 1-2, the named double and its play, then the same player rolls again.
+        let mut game = after_one_two(false);
+        let bot = Level::Advanced.bot(*game.rules());
+        let actions = bot.decide(&game, &mut SeededRng::new(1));
+        assert_eq!(kinds(&actions), ["play", "name-double", "play"]);
+        apply_all(&mut game, &actions);
+        assert_rolls(&game, Player::Zero);
+        assert_eq!(game.log().len(), 2);
+    }
+
+    #[test]
+    fn a_chain_taken_up_at_the_named_double_is_finished() {
+        // Naming the double, then playing it, each as its own decision (AD-3, AD-4).
+        let mut game = after_one_two(true);
+        let bot = Level::Beginner.bot(*game.rules());
+        for kind in ["name-double", "play"] {
+            let actions = bot.decide(&game, &mut SeededRng::new(1));
+            assert_eq!(kinds(&actions), [kind]);
+            apply_all(&mut game, &actions);
+        }
+        assert_rolls(&game, Player::Zero);
+    }
+
     #[test]
     fn steps_already_taken_are_replaced_by_the_bots_play() {
-        let rules = Preset::Backgammon.rules();
-        let bot = Level::Advanced.bot(rules);
-        let mut game = Game::new(rules);
-        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let mut game = six_five();
+        let bot = Level::Advanced.bot(*game.rules());
         let step = *game.turn().unwrap().legal_steps().first().unwrap();
         game.apply(Action::Step { step }).unwrap();
         let actions = bot.decide(&game, &mut SeededRng::new(1));
         assert_eq!(actions.len(), 1);
-        game.apply(actions[0].clone()).unwrap();
-        assert!(matches!(
-            game.phase(),
-            Phase::Roll {
-                player: Player::One
-            }
-        ));
+        apply_all(&mut game, &actions);
+        assert_rolls(&game, Player::One);
     }
 
     #[test]
     fn a_hint_after_a_step_ranks_only_what_can_still_be_played() {
         // Given a 6-5 in the backgammon start and the person's 24/18, every hinted play goes on
         // from there: its steps are the rest of the play, and they are legal now.
-        let rules = Preset::Backgammon.rules();
-        let bot = Level::Advanced.bot(rules);
-        let mut game = Game::new(rules);
-        game.apply(Action::DieOff { dice: [6, 5] }).unwrap();
+        let mut game = six_five();
+        let bot = Level::Advanced.bot(*game.rules());
         let before = bot.hints(&game, 50);
         let step = *game
             .turn()
@@ -317,41 +321,25 @@ mod tests {
             g.apply(Action::Step { step: h.steps[0] }).unwrap();
             assert!(g.turn().unwrap().is_complete());
             // The hint's action plays the whole play from any point of it.
-            let mut g = game.clone();
-            g.apply(h.action.clone()).unwrap();
+            game.clone().apply(h.action.clone()).unwrap();
         }
     }
 
     #[test]
-    fn the_hints_of_a_named_double_list_every_play_and_those_of_naming_every_double() {
-        let rules = Rules::default();
-        let bot = Level::Beginner.bot(rules);
-        let mut game = Game::new(rules);
-        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
-        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+    fn the_hints_of_a_one_two_give_whole_segments_and_then_every_double_to_name() {
+        let game = after_one_two(false);
+        let bot = Level::Beginner.bot(*game.rules());
         let hints = bot.hints(&game, 3);
         assert!(
             !hints.is_empty() && hints[0].notation.contains("then"),
             "{hints:?}"
         );
-        let first = game.legal_plays()[0].steps().to_vec();
-        game.apply(Action::Play { steps: first }).unwrap();
+        let game = after_one_two(true);
         let names = bot.hints(&game, usize::MAX);
         assert_eq!(names.len(), game.nameable_doubles().len(), "{names:?}");
-        game.apply(Action::NameDouble { value: 3 }).unwrap();
-        let plays = game.legal_plays().len();
-        assert!(plays > 1, "a chosen 3-3 from here has several plays");
-        let hints = bot.hints(&game, usize::MAX);
-        assert_eq!(hints.len(), plays, "{hints:?}");
-        for h in &hints {
-            let mut g = game.clone();
-            g.apply(h.action.clone()).unwrap();
-            assert_eq!(
-                g.log().len(),
-                2,
-                "the hint's play {} is accepted",
-                h.notation
-            );
+        for h in &names {
+            assert!(matches!(h.action, Action::NameDouble { .. }), "{h:?}");
+            game.clone().apply(h.action.clone()).unwrap();
         }
     }
 
