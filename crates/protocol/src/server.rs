@@ -20,15 +20,16 @@ use crate::lobby::{Challenge, LiveGame, LobbyView, PoolView};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ServerMsg {
     // The game family.
-    /// The answer to create or join: the whole state (boxed: the joined message is rare and
-    /// the largest).
+    /// The answer to create or join: the whole state.
+    // Boxed: the joined message is rare and the largest.
     Joined(Box<Joined>),
     /// An accepted action and the state after it.
     Update {
         /// The action.
         action: Action,
         /// The state after it.
-        view: View,
+        // Boxed: the largest part of the most frequent message, which keeps ServerMsg small.
+        view: Box<View>,
         /// Plays the action added to the log.
         #[serde(default)]
         log: Vec<LogEntry>,
@@ -259,7 +260,7 @@ mod tests {
         let msgs = [
             ServerMsg::Update {
                 action: Action::DieOff { dice: [3, 5] },
-                view: View::of(&game),
+                view: Box::new(View::of(&game)),
                 log: Vec::new(),
                 clock: None,
             },

@@ -284,7 +284,7 @@ impl Room {
         self.run_clock(st, now).await;
         self.broadcast(&ServerMsg::Update {
             action,
-            view: View::of(&st.game),
+            view: Box::new(View::of(&st.game)),
             log,
             clock: st.clock.as_ref().map(|c| c.view(now)),
         });
