@@ -13,6 +13,9 @@ command -v chromedriver >/dev/null || need_pkgs+=(chromium-driver)
 # The storage, online and multi-node tests run against a real PostgreSQL server too.
 # The duel harnesses' self-test (scripts/tabula_duel.py --self-test) is Python.
 command -v python3 >/dev/null || need_pkgs+=(python3)
+# The web client's type check (TypeScript, installed by npm from web/package-lock.json).
+command -v node >/dev/null || need_pkgs+=(nodejs)
+command -v npm >/dev/null || need_pkgs+=(npm)
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need_pkgs+=(postgresql)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -35,6 +38,11 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
 echo "== acey-ai without the lab (what the browser's engine builds: no training, duels, benchmark)"
 cargo check -p acey-ai --no-default-features
+echo "== web client type check: web/*.js against the protocol's types"
+# The declarations are what crates/protocol generates, and the JavaScript agrees with them.
+cargo test -p acey-protocol --all-features --test typescript
+npm --prefix web ci --no-audit --no-fund
+npm --prefix web run check
 echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
 echo "== tabula duel harness self-test"

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser client: home screen, game screen and replay viewer. It knows no rules: the server
 // sends the legal steps with every state, and this file only draws them and sends intents.
 
@@ -10,8 +11,35 @@ import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
 import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
 
+// The protocol's messages, as types/protocol.d.ts declares them from crates/protocol.
+/** @typedef {import("./types/protocol").ServerMsg} ServerMsg */
+/** @typedef {import("./types/protocol").ClientMsg} ClientMsg */
+/** @typedef {import("./types/protocol").GameInfo} GameInfo */
+/** @typedef {import("./types/protocol").View} View */
+/** @typedef {import("./types/protocol").Role} Role */
+/** @typedef {import("./types/protocol").LogEntry} LogEntry */
+/** @typedef {import("./types/protocol").ChatLine} ChatLine */
+/** @typedef {import("./types/protocol").ClockView} ClockView */
+/** @typedef {import("./types/protocol").Presence} Presence */
+/** @typedef {import("./types/protocol").HintPlay} HintPlay */
+/** @typedef {import("./types/protocol").Position} Position */
+/** @typedef {Extract<ServerMsg, { type: "update" }>} Update */
+
+// The element with this id (typed loosely: the page's elements are inputs, buttons, links...).
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
+/**
+ * What the game screen shows.
+ * @type {{
+ *   info: GameInfo | null, role: Role | null, token: string | null, view: View | null,
+ *   lastN: number, shown: Position | null, log: LogEntry[], selected: any, cursor: any,
+ *   flipped: boolean, queue: Update[], animating: boolean, busy: string | null,
+ *   hints: HintPlay[] | null, preview: any, rematchOffer: number | null,
+ *   clock: (ClockView & { at: number }) | null, chat: ChatLine[], presence: Presence | null,
+ *   presenceAt: number, paired: string | null,
+ * }}
+ */
 const ui = {
   info: null, // the game's description
   role: null, // {seat: n} | "both" | "spectator"
@@ -36,8 +64,10 @@ const ui = {
   paired: null, // a game quick pairing found while this one was on screen
 };
 
+/** @type {Connection | null} */
 let conn = null;
 
+/** @returns {Connection} */
 function connection() {
   if (!conn) {
     conn = new Connection(onMessage, (s) => {
@@ -128,6 +158,7 @@ function note(text, ms = 3500) {
 
 // ---------- messages ----------
 
+/** @param {ServerMsg} msg */
 function onMessage(msg) {
   if (msg.type === "paired" && ui.info && !$("game").hidden && ui.view?.phase.phase !== "game-over") {
     // Found while another game is on screen: offered, not forced.
@@ -231,6 +262,7 @@ function onMessage(msg) {
 
 // ---------- clocks, chat, presence ----------
 
+/** @param {ClockView | null} c */
 function setClock(c) {
   ui.clock = c ? { ...c, at: performance.now() } : null;
   renderClocks();
@@ -250,9 +282,9 @@ function clockFormat(ms) {
 }
 
 function renderClocks() {
-  for (const row of document.querySelectorAll("#players .player")) {
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#players .player"))) {
     const p = Number(row.dataset.player);
-    const el = row.querySelector(".clock");
+    const el = /** @type {HTMLElement | null} */ (row.querySelector(".clock"));
     if (!el) continue;
     const left = clockLeft(p);
     el.hidden = left === null;
@@ -268,6 +300,7 @@ setInterval(() => {
   if (ui.presence && !$("game").hidden) renderAway();
 }, 250);
 
+/** @param {Presence | null} p */
 function setPresence(p) {
   ui.presence = p || null;
   ui.presenceAt = performance.now();
@@ -330,6 +363,10 @@ function renderChat() {
   $("chat-text").placeholder = t(spectator ? "chat-say-spectators" : "chat-say-opponent");
 }
 
+/**
+ * @param {import("./types/protocol").Action} a
+ * @returns {a is Extract<import("./types/protocol").Action, { action: "play" | "step" }>}
+ */
 function isPlay(a) {
   return a.action === "play" || a.action === "step";
 }
@@ -349,7 +386,7 @@ async function pump() {
     const behind = ui.queue.length > 3;
     if (someoneElse && isPlay(a) && !behind && !document.hidden) {
       const steps = a.action === "play" ? a.steps : [a.step];
-      const dice = before.phase.pool ? before.phase.pool.join("-") : "";
+      const dice = "pool" in before.phase ? before.phase.pool.join("-") : "";
       ui.busy = t("status-plays", { ...who(mover), dice });
       renderStatus();
       let pos = ui.shown;
@@ -384,6 +421,10 @@ async function pump() {
 
 // Says what an update did that the board alone does not make plain; returns how long to pause
 // before the next update so that it can be read.
+/**
+ * @param {Update} msg
+ * @param {View | null} before
+ */
 function tell(msg, before) {
   const a = msg.action;
   const v = msg.view;
@@ -407,10 +448,11 @@ function tell(msg, before) {
     note(t("note-named-double", { ...who(p), value: a.value }));
     return controls(p) ? 0 : 900;
   }
-  const kind = before?.phase?.kind;
+  const moving = before?.phase?.phase === "move" ? before.phase : null;
+  const kind = moving?.kind;
   const playedDouble = kind && typeof kind === "object" && "chosen-double" in kind;
   if (playedDouble && (a.action === "confirm" || a.action === "play" || a.action === "step")) {
-    const p = before.phase.player;
+    const p = moving.player;
     const again = (ph.phase === "roll" || ph.phase === "move") && ph.player === p && before.phase.phase === "move";
     const finished = ph.phase !== "move" || ph.player !== p || !isSameTurn(before, v);
     if (again && finished) {
@@ -426,6 +468,10 @@ function tell(msg, before) {
 }
 
 // Whether `v` is still the play `before` was building (a step in the middle of a play).
+/**
+ * @param {View} before
+ * @param {View} v
+ */
 function isSameTurn(before, v) {
   return v.phase.phase === "move" && before.phase.phase === "move" && v.turn && v.turn.steps.length > 0;
 }
@@ -714,7 +760,7 @@ function onKey(e) {
       break;
     default:
       if (/^[1-6]$/.test(e.key) && !$("doubles").hidden) {
-        const b = document.querySelector(`#double-choices [data-value="${e.key}"]`);
+        const b = /** @type {HTMLButtonElement | null} */ (document.querySelector(`#double-choices [data-value="${e.key}"]`));
         if (b && !b.disabled) {
           b.click();
           done = true;
@@ -795,15 +841,15 @@ function renderPanel() {
   for (const p of [0, 1]) {
     const row = document.createElement("div");
     row.className = "player" + (v.to_act === p ? " active" : "");
-    row.dataset.player = p;
+    row.dataset.player = String(p);
     const seat = ui.info.seats[p];
     row.innerHTML = `<span class="swatch p${p}"></span><span class="name"></span><span class="clock" hidden></span><span class="pips"></span><span class="score"></span>`;
     row.querySelector(".name").textContent = seat.taken ? seatLabel(p) : t("player-waiting", { name: seatLabel(p) });
-    const pips = row.querySelector(".pips");
+    const pips = /** @type {HTMLElement} */ (row.querySelector(".pips"));
     pips.textContent = t("player-pips", { pips: v.pips[p] });
     pips.title = tAttr("player-pips-title", "title");
-    const score = row.querySelector(".score");
-    score.textContent = v.score[p];
+    const score = /** @type {HTMLElement} */ (row.querySelector(".score"));
+    score.textContent = String(v.score[p]);
     score.title = tAttr("player-points-title", "title");
     players.appendChild(row);
   }
@@ -819,7 +865,7 @@ function renderPanel() {
       log.appendChild(h);
     }
     const li = document.createElement("li");
-    li.dataset.player = e.player;
+    li.dataset.player = String(e.player);
     li.innerHTML = `<span class="swatch p${e.player}"></span>`;
     li.append(e.notation);
     log.appendChild(li);
@@ -874,7 +920,7 @@ function renderHints() {
   ui.hints.forEach((p, i) => {
     const d = document.createElement("button");
     d.className = "hint" + (ui.preview === p.steps ? " shown" : "");
-    d.dataset.index = i;
+    d.dataset.index = String(i);
     d.textContent = `${signed(p.equity)}  ${p.notation || t("game-no-move")}`;
     d.onclick = () => {
       ui.preview = ui.preview === p.steps ? null : p.steps;
@@ -921,7 +967,7 @@ function renderButtons() {
       const b = document.createElement("button");
       b.className = "double-choice";
       b.textContent = `${d}-${d}`;
-      b.dataset.value = d;
+      b.dataset.value = String(d);
       b.disabled = !v.nameable.includes(d);
       b.onclick = () => connection().send({ type: "name_double", value: d });
       box.appendChild(b);
@@ -940,6 +986,7 @@ function showMissing() {
 }
 
 function join(game, watch) {
+  /** @type {() => ClientMsg} */
   const msg = () => {
     const token = tokenFor(game);
     return token ? { type: "join", v: 2, game, token } : { type: "join", v: 2, game, watch: !!watch };
@@ -955,6 +1002,7 @@ function rulesString() {
 }
 
 function create(mode) {
+  /** @type {Extract<ClientMsg, { type: "create" }>} */
   const settings = {
     type: "create",
     v: 2,
@@ -1050,6 +1098,7 @@ function route() {
 }
 
 function wire() {
+  /** @param {"undo" | "confirm" | "roll" | "double" | "take" | "drop" | "next_game" | "hint" | "rematch" | "rematch_decline" | "claim"} type */
   const send = (type) => () => connection().send({ type });
   $("play-computer").onclick = () => create("computer");
   $("play-friend").onclick = () => create("friend");

@@ -1,15 +1,34 @@
+// @ts-check
 // The lobby: quick-pairing buttons, open challenges, games being played and who is online, kept
 // live over the WebSocket. It knows the lobby's messages only; app.js passes in how to send and
 // how to enter a game.
 
 import { errorText, t } from "./i18n.js";
 
+// The protocol's messages, as types/protocol.d.ts declares them from crates/protocol.
+/** @typedef {import("./types/protocol").ServerMsg} ServerMsg */
+/** @typedef {import("./types/protocol").ClientMsg} ClientMsg */
+/** @typedef {import("./types/protocol").Challenge} Challenge */
+/** @typedef {import("./types/protocol").PoolView} PoolView */
+/** @typedef {import("./types/protocol").LiveGame} LiveGame */
+/** @typedef {import("./types/protocol").TimeControl} TimeControl */
+
+// The element with this id (typed loosely: the page's elements are inputs, buttons, links...).
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 // A quick-pairing pool's name: a message for each pool the server is known to have.
 const POOLS = ["american", "american-match", "bgammon", "backgammon"];
 const poolName = (id) => (POOLS.includes(id) ? t(`pool-${id}`) : id);
 
+/**
+ * The lobby as last heard.
+ * @type {{
+ *   challenges: Map<string, Challenge>, pools: PoolView[], playing: LiveGame[], online: number,
+ *   seeking: { pool: string, id: string } | null, name: string | null, registered: boolean,
+ *   me: string | null,
+ * }}
+ */
 const state = {
   challenges: new Map(), // id -> challenge
   pools: [],
@@ -21,9 +40,17 @@ const state = {
   me: null, // the name the server knows this connection by
 };
 
+/**
+ * What app.js passes in.
+ * @type {{
+ *   send: (msg: ClientMsg) => void, hello: (name: string) => void, playComputer: () => void,
+ *   paired: (game: string, token: string) => void,
+ * } | null}
+ */
 let deps = null;
 let botTimer = null;
 
+/** @param {TimeControl | null} c */
 function clockText(c) {
   if (!c) return "—";
   if (c.kind === "fischer") return `${c.base % 60 === 0 ? c.base / 60 : (c.base / 60).toFixed(1)}+${c.increment}`;
@@ -140,6 +167,7 @@ export function renderLobby() {
 }
 
 // Handles a lobby message; returns whether it was one.
+/** @param {ServerMsg} msg */
 export function lobbyMessage(msg) {
   switch (msg.type) {
     case "welcome":
@@ -223,6 +251,7 @@ export function initLobby(d) {
   };
   $("seek-bot").onclick = () => deps.playComputer();
   $("ch-create").onclick = () => {
+    /** @type {Extract<ClientMsg, { type: "challenge" }>} */
     const msg = {
       type: "challenge",
       rules: $("ch-rules").value,

@@ -35,6 +35,7 @@ use crate::MoveGen;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PoolKind {
     /// A natural roll other than an acey-deucey 1-2.
     Natural,
@@ -46,8 +47,9 @@ pub enum PoolKind {
 
 /// Where the game stands: who must do what next.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "phase", rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Phase {
     /// Both players roll one die to decide who starts (R2.2).
     DieOff,
@@ -90,6 +92,7 @@ pub enum Phase {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum GameEnd {
     /// The winner bore off all 15 checkers (R9.1).
     BoreOff,
@@ -107,6 +110,7 @@ pub enum GameEnd {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "action", rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// The die-off: `dice[0]` is player 0's die, `dice[1]` player 1's.
     DieOff {
@@ -177,6 +181,7 @@ pub enum Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Resignation {
     /// A single game: 1 point.
     Single,
@@ -256,6 +261,7 @@ pub const MAX_CUBE: u32 = 4096;
 /// The doubling cube (R9.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cube {
     /// Current value: 1, 2, 4, ...
     pub value: u32,

@@ -14,6 +14,7 @@ use crate::rules::AceyDoublesMode;
 /// assert!(Pool::roll(0, 7).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number[]"))]
 pub struct Pool {
     dice: [u8; 4],
     len: u8,

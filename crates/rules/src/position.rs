@@ -10,6 +10,7 @@ pub const CHECKERS: u8 = 15;
 /// One of the two players. Player 0 moves from point 24 down to 1 (its own numbering is the
 /// absolute numbering of the board); player 1 moves the other way (R1.2, R1.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "0 | 1"))]
 pub enum Player {
     /// Player 0 ("white"): home board on absolute points 1..=6.
     Zero,
@@ -129,6 +130,7 @@ impl std::error::Error for PositionError {}
 /// assert_eq!(start.pip_count(Player::One), 15 * 25);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "json::PositionJson"))]
 pub struct Position {
     board: [i8; 24],
     bar: [u8; 2],
@@ -528,9 +530,12 @@ mod json {
     //! Serde support: positions travel as the position JSON (docs/notation.md, "Position JSON") and are validated on the way in.
     use super::*;
 
+    /// The position JSON: `board` has 24 entries, player 0's checkers positive and player
+    /// 1's negative; `bar`, `start` and `off` are per player, player 0 first; `turn` is 0 or 1.
     #[derive(serde::Serialize, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
-    struct PositionJson {
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Position"))]
+    pub(super) struct PositionJson {
         board: Vec<i64>,
         bar: [i64; 2],
         start: [i64; 2],

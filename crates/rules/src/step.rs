@@ -7,6 +7,11 @@ use crate::position::Position;
 
 /// Where a step's checker comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = r#"number | "bar" | "start""#)
+)]
 pub enum Source {
     /// A point, 1..=24, from the mover's side.
     Point(u8),
@@ -18,6 +23,7 @@ pub enum Source {
 
 /// Where a step's checker goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = r#"number | "off""#))]
 pub enum Dest {
     /// A point, 1..=24, from the mover's side.
     Point(u8),
@@ -33,6 +39,7 @@ pub enum Dest {
 /// assert_eq!(s.to_string(), "in/22*");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Step {
     /// Origin.
     pub from: Source,

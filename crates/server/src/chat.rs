@@ -9,34 +9,7 @@ pub const MAX_CHARS: usize = 300;
 /// Lines kept per game and sent to someone who joins.
 pub const HISTORY: usize = 100;
 
-/// Which conversation of a game a line belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Channel {
-    /// Between the two players; spectators do not see it.
-    Players,
-    /// Among the spectators; players see it unless they hide it.
-    Spectators,
-}
-
-impl Channel {
-    /// The name stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Channel::Players => "players",
-            Channel::Spectators => "spectators",
-        }
-    }
-
-    /// Reads a stored name.
-    pub fn parse(s: &str) -> Option<Channel> {
-        match s {
-            "players" => Some(Channel::Players),
-            "spectators" => Some(Channel::Spectators),
-            _ => None,
-        }
-    }
-}
+pub use acey_protocol::chat::{Channel, ChatLine};
 
 /// A chat line that passed the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,21 +49,6 @@ impl ChatText {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-}
-
-/// A chat line as kept and sent.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ChatLine {
-    /// The conversation.
-    pub channel: Channel,
-    /// Who wrote it (a name; `Guest` marks are the client's to draw).
-    pub from: String,
-    /// The writer's seat, for players.
-    pub seat: Option<usize>,
-    /// The text, plain.
-    pub text: String,
-    /// Unix ms.
-    pub at: u64,
 }
 
 #[cfg(test)]

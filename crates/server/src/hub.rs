@@ -382,7 +382,7 @@ impl Hub {
                 st.meta.online.ratings = self.ratings(&st.meta).await;
             }
         }
-        let info = GameInfo::of(&st.meta);
+        let info = GameInfo::from(&st.meta);
         room.broadcast(&ServerMsg::Seats {
             seats: info.seats,
             players: info.players,

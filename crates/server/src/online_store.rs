@@ -163,20 +163,7 @@ pub struct PastGame {
     pub ended_at: i64,
 }
 
-/// A game being played now, for the lobby.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct LiveGame {
-    /// The game id (watch it at `/g/ID`).
-    pub id: String,
-    /// Both players' names.
-    pub names: [String; 2],
-    /// The rule string.
-    pub rules: String,
-    /// Whether it is rated.
-    pub rated: bool,
-    /// Unix seconds.
-    pub created_at: i64,
-}
+pub use acey_protocol::LiveGame;
 
 /// A row of a leaderboard.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

@@ -17,7 +17,7 @@ use crate::chat::{Channel, ChatLine, ChatText};
 use crate::clock::{now_ms, Clock};
 use crate::online_store::GameResult;
 use crate::protocol::{
-    ClientMsg, ClockView, ErrorCode, GameInfo, LogEntry, Presence, Role, ServerMsg, View,
+    ClientMsg, ErrorCode, GameInfo, Joined, LogEntry, Presence, Role, ServerMsg, View,
 };
 use crate::random;
 use crate::rating::{self, Family, Kind};
@@ -162,8 +162,8 @@ impl Room {
             }
         }
         let mut joined = Room::snapshot(&st, role, token);
-        if let ServerMsg::Joined { chat: c, .. } = &mut joined {
-            *c = chat;
+        if let ServerMsg::Joined(j) = &mut joined {
+            j.chat = chat;
         }
         (joined, rx)
     }
@@ -185,19 +185,19 @@ impl Room {
 
     /// The full-state message (without the chat, which [`Room::join`] adds).
     pub fn snapshot(st: &RoomState, role: Role, token: Option<String>) -> ServerMsg {
-        ServerMsg::Joined {
-            clock: st.clock.as_ref().map(|c| ClockView::of(c, now_ms())),
+        ServerMsg::Joined(Box::new(Joined {
+            clock: st.clock.as_ref().map(|c| c.view(now_ms())),
             chat: Vec::new(),
             presence: presence(st),
             v: crate::protocol::VERSION,
-            info: GameInfo::of(&st.meta),
+            info: GameInfo::from(&st.meta),
             role,
             token,
-            view: Box::new(View::of(&st.game)),
+            view: View::of(&st.game),
             log: st.game.log().iter().map(LogEntry::from).collect(),
             rematch_offer: st.rematch_offer,
             rematch: st.rematch.clone(),
-        }
+        }))
     }
 
     /// Sends a message to everyone in the room.
@@ -284,9 +284,9 @@ impl Room {
         self.run_clock(st, now).await;
         self.broadcast(&ServerMsg::Update {
             action,
-            view: View::of(&st.game),
+            view: Box::new(View::of(&st.game)),
             log,
-            clock: st.clock.as_ref().map(|c| ClockView::of(c, now)),
+            clock: st.clock.as_ref().map(|c| c.view(now)),
         });
     }
 
@@ -659,7 +659,7 @@ impl Room {
         {
             st.meta.tokens = stored.meta.tokens.clone();
             st.meta.online.players = stored.meta.online.players.clone();
-            let info = GameInfo::of(&st.meta);
+            let info = GameInfo::from(&st.meta);
             self.broadcast(&ServerMsg::Seats {
                 seats: info.seats,
                 players: info.players,

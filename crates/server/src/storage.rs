@@ -36,38 +36,7 @@ pub enum StoreError {
     },
 }
 
-/// How a game is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// One person against the server's bot.
-    Computer,
-    /// Two people, each in their own browser; the second joins by the invite link.
-    Friend,
-    /// Two people sharing one screen: one token controls both seats.
-    Local,
-}
-
-impl Mode {
-    /// The name stored and sent on the wire.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Computer => "computer",
-            Mode::Friend => "friend",
-            Mode::Local => "local",
-        }
-    }
-
-    /// Reads a stored name.
-    pub fn parse(s: &str) -> Option<Mode> {
-        match s {
-            "computer" => Some(Mode::Computer),
-            "friend" => Some(Mode::Friend),
-            "local" => Some(Mode::Local),
-            _ => None,
-        }
-    }
-}
+pub use acey_protocol::Mode;
 
 /// Everything about a game except its actions.
 #[derive(Debug, Clone, PartialEq)]

@@ -501,7 +501,7 @@ struct Record<'a> {
 fn record_json(stored: &StoredGame, game: &Game) -> String {
     let body = Record {
         format: "acey-record-json 1",
-        game: GameInfo::of(&stored.meta),
+        game: GameInfo::from(&stored.meta),
         dice: "server (operating system CSPRNG)",
         actions: &stored.actions,
         log: game.log().iter().map(LogEntry::from).collect(),
@@ -578,7 +578,7 @@ fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Problem> {
         });
     }
     let body = Replay {
-        game: GameInfo::of(&stored.meta),
+        game: GameInfo::from(&stored.meta),
         frames,
         log: game.log().iter().map(LogEntry::from).collect(),
     };

@@ -434,7 +434,10 @@ async fn dispatch(
             if conn.lobby.is_some() {
                 Ok(Vec::new())
             } else {
-                Ok(vec![ServerMsg::ChallengeAdded { challenge: c }.to_json()])
+                Ok(vec![ServerMsg::ChallengeAdded {
+                    challenge: (&c).into(),
+                }
+                .to_json()])
             }
         }
         ClientMsg::Cancel { challenge } => {

@@ -6,15 +6,15 @@ use crate::clock::TimeControl;
 use crate::rating::{Family, Kind};
 
 /// An open offer to play, shown in the lobby until someone accepts it, its creator cancels it or
-/// leaves. A quick-pairing seek is a challenge with a pool, not listed one by one.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+/// leaves. A quick-pairing seek is a challenge with a pool, not listed one by one. The lobby
+/// shows it as [`acey_protocol::Challenge`], without its creator's account and connection.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Challenge {
     /// Its id.
     pub id: String,
     /// The creator's name.
     pub name: String,
     /// The creator's account, for a player logged in.
-    #[serde(skip)]
     pub account: Option<i64>,
     /// Whether the creator has an account (guests are marked).
     pub registered: bool,
@@ -23,7 +23,6 @@ pub struct Challenge {
     /// The rule string (`american`, `backgammon` ...).
     pub rules: String,
     /// The match length (1: a single game).
-    #[serde(rename = "match")]
     pub match_to: u32,
     /// The clock, if any.
     pub clock: Option<TimeControl>,
@@ -32,7 +31,6 @@ pub struct Challenge {
     /// The quick-pairing pool of a seek.
     pub pool: Option<String>,
     /// The connection that made it: it goes when that connection does.
-    #[serde(skip)]
     pub owner: String,
     /// Unix seconds.
     pub created_at: i64,
@@ -47,15 +45,15 @@ impl Challenge {
     }
 }
 
-/// A quick-pairing button: a preset, a match length and a clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+/// A quick-pairing button: a preset, a match length and a clock. The lobby shows it as
+/// [`acey_protocol::PoolView`], with how many wait in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pool {
     /// Its id, as the client sends it.
     pub id: &'static str,
     /// The preset.
     pub rules: &'static str,
     /// The match length.
-    #[serde(rename = "match")]
     pub match_to: u32,
     /// The clock.
     pub clock: TimeControl,

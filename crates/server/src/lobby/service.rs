@@ -74,7 +74,11 @@ impl Lobby {
             .map_err(unavailable)?;
         Ok(LobbyView {
             pools: pools(&all),
-            challenges: all.into_iter().filter(|c| c.pool.is_none()).collect(),
+            challenges: all
+                .iter()
+                .filter(|c| c.pool.is_none())
+                .map(Into::into)
+                .collect(),
             playing,
             online,
         })
@@ -154,7 +158,7 @@ impl Lobby {
         };
         store.add_challenge(&challenge).await.map_err(unavailable)?;
         self.hub.services().bus.publish(&ServerMsg::ChallengeAdded {
-            challenge: challenge.clone(),
+            challenge: (&challenge).into(),
         });
         Ok(challenge)
     }
@@ -393,12 +397,12 @@ fn rules_without_match(rules: &acey_rules::Rules) -> String {
 fn pools(all: &[Challenge]) -> Vec<PoolView> {
     POOLS
         .iter()
-        .map(|p| PoolView {
-            pool: *p,
-            waiting: all
-                .iter()
-                .filter(|c| c.pool.as_deref() == Some(p.id))
-                .count(),
+        .map(|p| {
+            p.view(
+                all.iter()
+                    .filter(|c| c.pool.as_deref() == Some(p.id))
+                    .count(),
+            )
         })
         .collect()
 }

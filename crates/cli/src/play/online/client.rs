@@ -6,16 +6,14 @@
 
 use std::time::Instant;
 
-use acey_rules::{notation, Action, Player, Pool, PoolKind, Rules, TurnBuilder};
-use serde_json::{json, Value};
-
-use super::proto::{
-    Challenge, ChatLine, ClockView, GameInfo, Joined, LiveGame, LogEntry, PlayerView, PoolView,
-    Presence, Role, ServerMsg, View, VERSION,
-};
 use crate::i18n::{self, t};
 use crate::play::board::mark_char;
 use crate::play::typed;
+use acey_protocol::{
+    Challenge, Channel, ChatLine, ClientMsg, ClockView, ErrorCode, GameInfo, Joined, LiveGame,
+    LobbyView, LogEntry, PlayerView, PoolView, Presence, Role, ServerMsg, View, VERSION,
+};
+use acey_rules::{notation, Action, Phase, Player, PoolKind, Rules, TurnBuilder};
 
 /// A server error in the player's language: the web client's `error-CODE` message when the
 /// language has one, else what the server said (in English) with its code.
@@ -34,7 +32,7 @@ pub struct Reply {
     /// Lines for the person, in order.
     pub lines: Vec<String>,
     /// Messages for the server, in order.
-    pub send: Vec<Value>,
+    pub send: Vec<ClientMsg>,
     /// The person asked to quit.
     pub quit: bool,
 }
@@ -174,23 +172,25 @@ impl GameState {
     /// without a cube decision).
     pub fn my_turn(&self) -> bool {
         let mine = self.view.to_act.is_some_and(|p| self.role.controls(p));
-        match self.view.phase.phase.as_str() {
-            "move" | "name-double" | "cube-offered" => mine,
-            "roll" => mine && self.view.may_double,
-            _ => false,
+        match self.view.phase {
+            Phase::Move { .. } | Phase::NameDouble { .. } | Phase::CubeOffered { .. } => mine,
+            Phase::Roll { .. } => mine && self.view.may_double,
+            Phase::DieOff | Phase::GameOver { .. } => false,
         }
     }
 
     /// Whether the game (or the match) is over.
     pub fn over(&self) -> bool {
-        self.view.phase.phase == "game-over"
+        matches!(self.view.phase, Phase::GameOver { .. })
     }
 
     /// The step view of the play being built, rebuilt from the server's state.
     pub fn turn(&self) -> Option<TurnBuilder> {
         let rules = self.rules.as_ref()?;
         let t = self.view.turn.as_ref()?;
-        let pool = Pool::from_dice(self.view.phase.pool.as_deref()?).ok()?;
+        let Phase::Move { pool, .. } = self.view.phase else {
+            return None;
+        };
         let mut b = TurnBuilder::new(rules, t.start, pool);
         for s in &t.steps {
             b.step(*s).ok()?;
@@ -225,14 +225,14 @@ impl GameState {
                 None => t!("term-prompt-waiting"),
             };
         }
-        match v.phase.phase.as_str() {
-            "roll" => t!("term-online-prompt-roll"),
-            "cube-offered" => t!(
+        match v.phase {
+            Phase::Roll { .. } => t!("term-online-prompt-roll"),
+            Phase::CubeOffered { by } => t!(
                 "term-online-prompt-take",
-                name = v.phase.by.map(|p| self.name(p)).unwrap_or_default(),
+                name = self.name(by),
                 value = v.cube.value * 2
             ),
-            "name-double" => t!(
+            Phase::NameDouble { .. } => t!(
                 "term-online-prompt-name-double",
                 doubles = v
                     .nameable
@@ -248,8 +248,11 @@ impl GameState {
                 let dice: Vec<String> = t.remaining.iter().map(u8::to_string).collect();
                 let dice = dice.join("-");
                 if t.steps.is_empty() {
-                    match v.phase.kind {
-                        Some(PoolKind::ChosenDouble(d)) => t!(
+                    match v.phase {
+                        Phase::Move {
+                            kind: PoolKind::ChosenDouble(d),
+                            ..
+                        } => t!(
                             "term-online-prompt-move-chosen",
                             double = format!("{d}-{d}"),
                             dice = dice
@@ -379,8 +382,22 @@ pub struct Client {
 }
 
 /// The hello that starts a connection.
-pub fn hello(name: Option<&str>) -> Value {
-    json!({"type": "hello", "v": VERSION, "name": name})
+pub fn hello(name: Option<&str>) -> ClientMsg {
+    ClientMsg::Hello {
+        v: Some(VERSION),
+        name: name.map(str::to_string),
+    }
+}
+
+/// The message that joins `game`: with a seat's token (or without one, to take a free seat or
+/// else watch), or only to watch.
+fn join(game: String, token: Option<String>, watch: bool) -> ClientMsg {
+    ClientMsg::Join {
+        v: Some(VERSION),
+        game,
+        token,
+        watch,
+    }
 }
 
 impl Client {
@@ -393,21 +410,23 @@ impl Client {
     pub fn handle(&mut self, msg: ServerMsg, now: Instant) -> Reply {
         let mut r = Reply::default();
         match msg {
-            ServerMsg::Welcome { name, registered } => {
+            ServerMsg::Welcome {
+                name, registered, ..
+            } => {
                 r.say(if registered {
                     t!("term-online-welcome", name = name.as_str())
                 } else {
                     t!("term-online-welcome-guest", name = name.as_str())
                 });
                 self.me = Some((name, registered));
-                r.send.push(json!({"type": "lobby"}));
+                r.send.push(ClientMsg::Lobby);
             }
-            ServerMsg::Lobby {
+            ServerMsg::Lobby(LobbyView {
                 challenges,
                 pools,
                 playing,
                 online,
-            } => {
+            }) => {
                 self.lobby = LobbyState {
                     challenges,
                     pools,
@@ -461,8 +480,7 @@ impl Client {
                 r.say(t!("term-online-paired"));
                 self.seeking = None;
                 self.mine.clear();
-                r.send
-                    .push(json!({"type": "join", "v": VERSION, "game": game, "token": token}));
+                r.send.push(join(game, Some(token), false));
             }
             ServerMsg::Joined(j) => {
                 self.seeking = None;
@@ -518,7 +536,7 @@ impl Client {
                 action_lines(g, &action, mover, &mut r);
                 self.after_view(&mut r);
             }
-            ServerMsg::Seats { players } => {
+            ServerMsg::Seats { players, .. } => {
                 if let Some(g) = self.game.as_mut() {
                     for (i, p) in players.iter().enumerate() {
                         if p.is_some() && g.info.players[i] != *p {
@@ -537,9 +555,7 @@ impl Client {
             ServerMsg::Rematch { game } => {
                 if let Some(g) = &self.game {
                     r.say(t!("term-online-rematch-begins"));
-                    r.send.push(
-                        json!({"type": "join", "v": VERSION, "game": game, "token": g.token}),
-                    );
+                    r.send.push(join(game, g.token.clone(), false));
                 }
             }
             ServerMsg::RematchOffer { by } => {
@@ -558,10 +574,12 @@ impl Client {
                     r.say(t!("term-online-declines-rematch", name = g.name(seat(by))));
                 }
             }
-            ServerMsg::Error { code, message } => {
-                r.say(server_error(&code, &message));
+            ServerMsg::Error { code, message, .. } => {
+                r.say(server_error(code.as_str(), &message));
                 // A guest name refused at hello: play under the name the server gives.
-                if self.me.is_none() && matches!(code.as_str(), "name_taken" | "bad_settings") {
+                if self.me.is_none()
+                    && matches!(code, ErrorCode::NameTaken | ErrorCode::BadSettings)
+                {
                     r.say(t!("term-online-guest-name"));
                     r.send.push(hello(None));
                 }
@@ -594,7 +612,7 @@ impl Client {
                     g.presence = (presence, now);
                 }
             }
-            ServerMsg::Pong | ServerMsg::Other => {}
+            ServerMsg::Pong | ServerMsg::Hint { .. } | ServerMsg::Other => {}
         }
         r
     }
@@ -621,7 +639,7 @@ impl Client {
             if t.steps.is_empty() && t.legal.is_empty() && g.passed_at != Some(g.view.n) {
                 g.passed_at = Some(g.view.n);
                 r.say(t!("term-online-no-play"));
-                r.send.push(json!({"type": "confirm"}));
+                r.send.push(ClientMsg::Confirm);
             }
         }
     }
@@ -701,7 +719,7 @@ impl Client {
                 if self.game.take().is_some() {
                     r.say(t!("term-online-left"));
                 }
-                r.send.push(json!({"type": "lobby"}));
+                r.send.push(ClientMsg::Lobby);
             }
             "say" | "chat" => {
                 if rest.is_empty() {
@@ -709,7 +727,10 @@ impl Client {
                 } else if self.game.is_none() {
                     r.say(t!("term-online-chat-in-game"));
                 } else {
-                    r.send.push(json!({"type": "chat", "text": rest}));
+                    r.send.push(ClientMsg::Chat {
+                        text: rest.to_string(),
+                        channel: None,
+                    });
                 }
             }
             "seek" => self.seek(rest, &mut r),
@@ -718,7 +739,7 @@ impl Client {
                 Err(e) => r.say(e),
             },
             "accept" => match pick(rest, &self.lobby.challenges, |c| &c.id) {
-                Ok(id) => r.send.push(json!({"type": "accept", "challenge": id})),
+                Ok(id) => r.send.push(ClientMsg::Accept { challenge: id }),
                 Err(e) => r.say(t!("term-online-lists-challenges", error = e)),
             },
             "cancel" => {
@@ -735,16 +756,14 @@ impl Client {
                     r.say(t!("term-online-nothing-to-cancel"));
                 }
                 for id in ids {
-                    r.send.push(json!({"type": "cancel", "challenge": id}));
+                    r.send.push(ClientMsg::Cancel { challenge: id });
                 }
                 if self.seeking.take().is_some() {
                     r.say(t!("term-online-left-pool"));
                 }
             }
             "watch" => match pick(rest, &self.lobby.playing, |g| &g.id) {
-                Ok(id) => r
-                    .send
-                    .push(json!({"type": "join", "v": VERSION, "game": id, "watch": true})),
+                Ok(id) => r.send.push(join(id, None, true)),
                 Err(e) => r.say(t!("term-online-lists-games", error = e)),
             },
             _ => match self.game.as_mut() {
@@ -770,7 +789,7 @@ impl Client {
             Err(_) => Some(rest.to_ascii_lowercase()),
         };
         match pool {
-            Some(p) => r.send.push(json!({"type": "seek", "pool": p})),
+            Some(pool) => r.send.push(ClientMsg::Seek { pool }),
             None => r.say(t!(
                 "term-online-seek-which",
                 pools = self
@@ -787,7 +806,6 @@ impl Client {
 
 /// The commands of a game.
 fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut Reply) {
-    let bare = |t: &str| json!({"type": t});
     match word {
         "board" => {
             let lines = crate::play::board::draw(
@@ -802,16 +820,16 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
             g.clock_line(Instant::now())
                 .unwrap_or_else(|| t!("term-online-no-clock")),
         ),
-        "roll" => r.send.push(bare("roll")),
-        "double" => r.send.push(bare("double")),
-        "take" => r.send.push(bare("take")),
-        "drop" => r.send.push(bare("drop")),
-        "undo" => r.send.push(bare("undo")),
-        "ok" | "confirm" => r.send.push(bare("confirm")),
-        "next" => r.send.push(bare("next_game")),
-        "rematch" => r.send.push(bare("rematch")),
-        "decline" => r.send.push(bare("rematch_decline")),
-        "claim" => r.send.push(bare("claim")),
+        "roll" => r.send.push(ClientMsg::Roll),
+        "double" => r.send.push(ClientMsg::Double),
+        "take" => r.send.push(ClientMsg::Take),
+        "drop" => r.send.push(ClientMsg::Drop),
+        "undo" => r.send.push(ClientMsg::Undo),
+        "ok" | "confirm" => r.send.push(ClientMsg::Confirm),
+        "next" => r.send.push(ClientMsg::NextGame),
+        "rematch" => r.send.push(ClientMsg::Rematch),
+        "decline" => r.send.push(ClientMsg::RematchDecline),
+        "claim" => r.send.push(ClientMsg::Claim),
         "resign" => {
             let me = match g.role {
                 Role::Seat(s) => s,
@@ -821,7 +839,7 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
                 }
             };
             if rest.eq_ignore_ascii_case("yes") {
-                r.send.push(bare("resign"));
+                r.send.push(ClientMsg::Resign);
             } else {
                 let pts = g.view.resign_points.get(me).copied().unwrap_or(1);
                 r.say(t!(
@@ -844,7 +862,9 @@ fn game_command(g: &mut GameState, word: &str, rest: &str, text: &str, r: &mut R
             let n: usize = rest.parse().unwrap_or(0);
             let list = g.plays();
             match list.get(n.wrapping_sub(1)) {
-                Some((_, steps)) => r.send.push(json!({"type": "play", "steps": steps})),
+                Some((_, steps)) => r.send.push(ClientMsg::Play {
+                    steps: steps.clone(),
+                }),
                 None => r.say(t!("term-online-no-play-n", number = n, count = list.len())),
             }
         }
@@ -859,8 +879,8 @@ fn typed_play(g: &mut GameState, text: &str, r: &mut Reply) {
         return;
     }
     let (label, body, rest) = typed::first_part(text);
-    let actions = match g.view.phase.phase.as_str() {
-        "name-double" => {
+    let actions = match g.view.phase {
+        Phase::NameDouble { .. } => {
             let named = match &label {
                 Some(l) => {
                     let named = typed::double_of(&g.view.nameable, l);
@@ -874,12 +894,10 @@ fn typed_play(g: &mut GameState, text: &str, r: &mut Reply) {
             };
             named.map(|a| vec![a])
         }
-        "move" => {
-            let checked = match (&label, &g.view.phase.pool) {
-                (Some(l), Some(dice)) => {
-                    typed::check_label(l, dice, g.view.phase.kind.unwrap_or(PoolKind::Natural))
-                }
-                _ => Ok(()),
+        Phase::Move { pool, kind, .. } => {
+            let checked = match &label {
+                Some(l) => typed::check_label(l, pool.dice(), kind),
+                None => Ok(()),
             };
             checked.and_then(|()| match g.turn() {
                 Some(turn) => typed::turn_actions(&turn, &body),
@@ -914,15 +932,19 @@ fn join_rest(body: &str, rest: Option<&str>) -> String {
 }
 
 /// The client message for an action typed.
-fn intent(a: &Action) -> Option<Value> {
+fn intent(a: &Action) -> Option<ClientMsg> {
     Some(match a {
-        Action::Step { step } => {
-            json!({"type": "step", "from": step.from, "to": step.to, "die": step.die})
-        }
-        Action::Play { steps } => json!({"type": "play", "steps": steps}),
-        Action::NameDouble { value } => json!({"type": "name_double", "value": value}),
-        Action::Confirm => json!({"type": "confirm"}),
-        Action::Undo => json!({"type": "undo"}),
+        Action::Step { step } => ClientMsg::Step {
+            from: step.from,
+            to: step.to,
+            die: step.die,
+        },
+        Action::Play { steps } => ClientMsg::Play {
+            steps: steps.clone(),
+        },
+        Action::NameDouble { value } => ClientMsg::NameDouble { value: *value },
+        Action::Confirm => ClientMsg::Confirm,
+        Action::Undo => ClientMsg::Undo,
         _ => return None,
     })
 }
@@ -989,7 +1011,7 @@ fn action_lines(g: &GameState, action: &Action, mover: Option<Player>, r: &mut R
         Action::NextGame => r.say(t!("term-online-game-begins", number = g.view.game_number)),
         Action::Step { .. } | Action::Undo | Action::Confirm | Action::Play { .. } => {}
     }
-    if let (Some(winner), Some(points)) = (g.view.phase.winner, g.view.phase.points) {
+    if let Phase::GameOver { winner, points, .. } = g.view.phase {
         if g.over() && !matches!(action, Action::NextGame) {
             r.say(t!(
                 "term-online-wins",
@@ -1026,7 +1048,7 @@ pub fn chat_text(line: &ChatLine) -> String {
         Some(s) => format!("{} {}", mark_char(seat(s)), line.from),
         None => line.from.clone(),
     };
-    if line.channel == "spectators" {
+    if line.channel == Channel::Spectators {
         t!(
             "term-online-chat-spectators",
             from = from,
@@ -1088,7 +1110,7 @@ fn pick<T>(text: &str, list: &[T], id: impl Fn(&T) -> &String) -> Result<String,
 }
 
 /// `challenge [RULES] [match N] [clock C] [rated]` as a message.
-fn challenge_msg(text: &str) -> Result<Value, String> {
+fn challenge_msg(text: &str) -> Result<ClientMsg, String> {
     let mut rules: Option<String> = None;
     let mut match_to: Option<u32> = None;
     let mut clock: Option<String> = None;
@@ -1119,31 +1141,32 @@ fn challenge_msg(text: &str) -> Result<Value, String> {
             _ => return Err(t!("term-online-not-challenge-part", text = w)),
         }
     }
-    let mut m = json!({"type": "challenge", "rated": rated});
-    if let Some(r) = rules {
-        m["rules"] = json!(r);
-    }
-    if let Some(n) = match_to {
-        m["match"] = json!(n);
-    }
-    if let Some(c) = clock {
-        m["clock"] = json!(c);
-    }
-    Ok(m)
+    Ok(ClientMsg::Challenge {
+        rules,
+        match_to,
+        clock,
+        rated,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    /// A message as the JSON the server reads.
+    fn written(m: Result<ClientMsg, String>) -> serde_json::Value {
+        serde_json::to_value(m.unwrap()).unwrap()
+    }
 
     #[test]
     fn challenges_and_clocks_are_written_as_the_server_reads_them() {
         assert_eq!(
-            challenge_msg("bgammon match 3 clock 5+10 rated").unwrap(),
+            written(challenge_msg("bgammon match 3 clock 5+10 rated")),
             json!({"type": "challenge", "rules": "bgammon", "match": 3, "clock": "5+10", "rated": true})
         );
         assert_eq!(
-            challenge_msg("").unwrap(),
+            written(challenge_msg("")),
             json!({"type": "challenge", "rated": false})
         );
         assert!(challenge_msg("match x").is_err());

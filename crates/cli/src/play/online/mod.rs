@@ -13,7 +13,6 @@ pub mod client;
 pub mod http;
 pub mod net;
 pub mod plain;
-pub mod proto;
 pub mod screen;
 
 use anyhow::Result;

@@ -11,7 +11,8 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{self, Message};
 
-use super::proto::{self, ServerMsg};
+use acey_protocol::{ClientMsg, ServerMsg};
+
 use super::Endpoint;
 use crate::i18n::{self, t};
 
@@ -87,7 +88,7 @@ impl Connection {
                 loop {
                     tokio::select! {
                         frame = read.next() => match frame {
-                            Some(Ok(Message::Text(t))) => match proto::parse(&t) {
+                            Some(Ok(Message::Text(t))) => match parse(&t) {
                                 Ok(m) => sink(NetEvent::Msg(m)),
                                 Err(e) => sink(NetEvent::Unreadable(e)),
                             },
@@ -149,8 +150,8 @@ impl Connection {
     }
 
     /// Queues a message for the server.
-    pub fn send(&self, msg: &serde_json::Value) {
-        let _ = self.tx.send(Outgoing::Text(msg.to_string()));
+    pub fn send(&self, msg: &ClientMsg) {
+        let _ = self.tx.send(Outgoing::Text(msg.to_json()));
     }
 
     /// Closes the connection politely and waits (briefly) for the thread.
@@ -160,6 +161,12 @@ impl Connection {
             let _ = t.join();
         }
     }
+}
+
+/// Reads one text frame (leniently: see [`ServerMsg::parse`]); a frame that is not a message of
+/// the protocol says why, for a person.
+fn parse(text: &str) -> Result<ServerMsg, String> {
+    ServerMsg::parse(text).map_err(|e| t!("term-error-unreadable-message", reason = e.to_string()))
 }
 
 /// Why a WebSocket could not be opened, for a person.

@@ -25,9 +25,9 @@ use ratatui::{DefaultTerminal, Frame};
 
 use super::client::{clock_text, hello, rules_text, Client, GameState, Reply};
 use super::net::{Connection, NetEvent};
-use super::proto::ServerMsg;
 use super::Endpoint;
 use crate::play::board::{self, Mark, Marks, Spot, Tag};
+use acey_protocol::{ClientMsg, ServerMsg};
 
 /// Lines of messages kept.
 const KEPT: usize = 500;
@@ -65,7 +65,7 @@ impl Screen {
     }
 
     /// Shows a reply's lines; returns its messages to send.
-    pub fn take(&mut self, r: Reply) -> Vec<serde_json::Value> {
+    pub fn take(&mut self, r: Reply) -> Vec<ClientMsg> {
         for l in r.lines {
             self.messages.push_back(l);
         }
@@ -78,13 +78,13 @@ impl Screen {
         r.send
     }
 
-    fn submit(&mut self, text: &str) -> Vec<serde_json::Value> {
+    fn submit(&mut self, text: &str) -> Vec<ClientMsg> {
         let r = self.client.command(text);
         self.take(r)
     }
 
     /// One key; returns the messages it sends.
-    pub fn on_key(&mut self, k: KeyEvent) -> Vec<serde_json::Value> {
+    pub fn on_key(&mut self, k: KeyEvent) -> Vec<ClientMsg> {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
         match k.code {
             KeyCode::Char('c') | KeyCode::Char('d') if ctrl => {
@@ -117,7 +117,7 @@ impl Screen {
     }
 
     /// A key typed on an empty input line: a shortcut, or the start of a command.
-    fn first_key(&mut self, c: char) -> Vec<serde_json::Value> {
+    fn first_key(&mut self, c: char) -> Vec<ClientMsg> {
         if self.client.game.is_none() {
             match c {
                 '1'..='4' => return self.submit(&format!("seek {c}")),
@@ -182,7 +182,7 @@ fn event_loop(
             match e {
                 NetEvent::Msg(m) => {
                     // The lobby has its own panel: its text is not a message.
-                    let lobby = matches!(m, ServerMsg::Lobby { .. });
+                    let lobby = matches!(m, ServerMsg::Lobby(_));
                     let mut r = screen.client.handle(m, Instant::now());
                     if lobby {
                         r.lines.clear();
@@ -453,8 +453,9 @@ mod tests {
             s.on_key(key(c));
         }
         let sent = s.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        assert_eq!(sent[0]["type"], "challenge");
-        assert_eq!(sent[0]["rules"], "bgammon");
+        let sent = serde_json::to_value(&sent[0]).unwrap();
+        assert_eq!(sent["type"], "challenge");
+        assert_eq!(sent["rules"], "bgammon");
         let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
         t.draw(|f| draw(f, &s)).unwrap();
         let text: String = t

@@ -1,0 +1,384 @@
+//! The game family: how a game is described, the state a client draws (the [`View`]), the move
+//! log, seats and who sits at them, hints. The messages that carry them are
+//! [`ServerMsg::Joined`](crate::ServerMsg::Joined), [`ServerMsg::Update`](crate::ServerMsg::Update)
+//! and the others of the family.
+
+use acey_rules::{Action, Cube, Game, Phase, PlayRecord, Player, Position, Step};
+use serde::{Deserialize, Serialize};
+
+use crate::chat::ChatLine;
+use crate::clock::{ClockView, TimeControl};
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Mode {
+    /// One person against the server's bot.
+    Computer,
+    /// Two people, each in their own browser; the second joins by the invite link.
+    Friend,
+    /// Two people sharing one screen: one token controls both seats.
+    Local,
+}
+
+impl Mode {
+    /// The name stored and sent on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Friend => "friend",
+            Mode::Local => "local",
+        }
+    }
+
+    /// Reads a stored name.
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "computer" => Some(Mode::Computer),
+            "friend" => Some(Mode::Friend),
+            "local" => Some(Mode::Local),
+            _ => None,
+        }
+    }
+}
+
+/// The seat of a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Role {
+    /// Seat 0 or 1.
+    Seat(usize),
+    /// Both seats (same screen).
+    Both,
+    /// Watching only.
+    Spectator,
+}
+
+impl Role {
+    /// Whether this role may act for `player`.
+    pub fn controls(self, player: Player) -> bool {
+        match self {
+            Role::Seat(s) => s == player.index(),
+            Role::Both => true,
+            Role::Spectator => false,
+        }
+    }
+
+    /// The side the board is seen from: seat 1's for seat 1, player 0's for everyone else.
+    pub fn viewer(self) -> Player {
+        match self {
+            Role::Seat(1) => Player::One,
+            _ => Player::Zero,
+        }
+    }
+}
+
+/// One seat as others see it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatView {
+    /// `human` or `bot`.
+    pub kind: String,
+    /// Whether someone holds the seat (a bot always does).
+    #[serde(default)]
+    pub taken: bool,
+}
+
+/// The step view of the play being built.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TurnView {
+    /// Position at the start of the play.
+    pub start: Position,
+    /// Steps taken so far.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// Legal next steps (points from the mover's side).
+    #[serde(default)]
+    pub legal: Vec<Step>,
+    /// Dice not used yet.
+    #[serde(default)]
+    pub remaining: Vec<u8>,
+    /// No step is left: the play can be confirmed.
+    #[serde(default)]
+    pub complete: bool,
+}
+
+/// A play of the move log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LogEntry {
+    /// Game number in the match.
+    #[serde(default)]
+    pub game: u32,
+    /// Who played.
+    pub player: Player,
+    /// The play in notation, dice first (`6-5: 24/18 18/13`).
+    pub notation: String,
+}
+
+impl From<&PlayRecord> for LogEntry {
+    fn from(r: &PlayRecord) -> LogEntry {
+        LogEntry {
+            game: r.game,
+            player: r.player,
+            notation: r.notation(),
+        }
+    }
+}
+
+/// Everything a client needs to draw the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct View {
+    /// Actions accepted so far.
+    pub n: usize,
+    /// Who must do what.
+    pub phase: Phase,
+    /// The player the game waits for.
+    #[serde(default)]
+    pub to_act: Option<Player>,
+    /// The position, with the steps of the play being built applied.
+    pub position: Position,
+    /// The 15-character acey position ID of `position`.
+    #[serde(default)]
+    pub position_id: String,
+    /// Pip counts, player 0 first.
+    #[serde(default)]
+    pub pips: [u32; 2],
+    /// The last dice rolled (die-off dice during the die-off).
+    #[serde(default)]
+    pub dice: Option<[u8; 2]>,
+    /// The step view while a play is being built.
+    #[serde(default)]
+    pub turn: Option<TurnView>,
+    /// The doubles that may be named now.
+    #[serde(default)]
+    pub nameable: Vec<u8>,
+    /// The cube.
+    pub cube: Cube,
+    /// Whether the player to roll may offer the cube.
+    #[serde(default)]
+    pub may_double: bool,
+    /// Points, player 0 first.
+    #[serde(default)]
+    pub score: [u32; 2],
+    /// Game number in the match.
+    #[serde(default)]
+    pub game_number: u32,
+    /// The match winner, when the match is over.
+    #[serde(default)]
+    pub match_winner: Option<Player>,
+    /// Plays in the log so far (the log itself is in the full state).
+    #[serde(default)]
+    pub log_len: usize,
+    /// What resigning now would cost each player (player 0 first): the points the opponent
+    /// would score, cube included (R9.2; the position as it stood when the play began).
+    #[serde(default)]
+    pub resign_points: [u32; 2],
+}
+
+impl View {
+    /// The view of `game`.
+    pub fn of(game: &Game) -> View {
+        let position = game.position();
+        let turn = game.turn().map(|t| TurnView {
+            start: *t.start(),
+            steps: t.steps().to_vec(),
+            legal: t.legal_steps().to_vec(),
+            remaining: t.remaining_dice(),
+            complete: t.is_complete(),
+        });
+        let to_act = game.to_act();
+        View {
+            n: game.actions().len(),
+            phase: game.phase().clone(),
+            to_act,
+            position,
+            position_id: position.id(),
+            pips: [
+                position.pip_count(Player::Zero),
+                position.pip_count(Player::One),
+            ],
+            dice: last_dice(game),
+            turn,
+            nameable: game.nameable_doubles(),
+            cube: game.cube(),
+            may_double: to_act.is_some_and(|p| game.may_double(p)),
+            score: game.score(),
+            game_number: game.game_number(),
+            match_winner: game.match_winner(),
+            log_len: game.log().len(),
+            resign_points: resign_points(game),
+        }
+    }
+}
+
+/// What a resignation by each player would cost, as [`Game::apply`] scores `Action::Resign`.
+fn resign_points(game: &Game) -> [u32; 2] {
+    let pos = game
+        .turn()
+        .map(|t| *t.start())
+        .unwrap_or_else(|| game.position());
+    let cube = game.cube().value;
+    [Player::One, Player::Zero]
+        .map(|winner| acey_rules::base_score(game.rules(), &pos, winner).saturating_mul(cube))
+}
+
+/// The dice of the latest roll or die-off, if the current game has any.
+fn last_dice(game: &Game) -> Option<[u8; 2]> {
+    for a in game.actions().iter().rev() {
+        match a {
+            Action::Roll { dice } | Action::DieOff { dice } => return Some(*dice),
+            Action::NextGame => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The description of a game sent on join.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameInfo {
+    /// Game id.
+    pub game: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// The rule set as a rule string.
+    pub rules: String,
+    /// Match length (`None`: a single game or an open session).
+    #[serde(default, rename = "match")]
+    pub match_to: Option<u32>,
+    /// The bot's level in games against the computer.
+    #[serde(default)]
+    pub level: Option<String>,
+    /// Both seats.
+    #[serde(default)]
+    pub seats: [SeatView; 2],
+    /// The game this is a rematch of.
+    #[serde(default)]
+    pub rematch_of: Option<String>,
+    /// What a win is worth (R9.2): `checker-count`, `single` or `gammon-backgammon`.
+    #[serde(default)]
+    pub scoring: String,
+    /// Whether the doubling cube is in play.
+    #[serde(default)]
+    pub cube: bool,
+    /// Who sits at each seat, when known.
+    #[serde(default)]
+    pub players: [Option<PlayerView>; 2],
+    /// Whether the result is rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// The time control, for a game with clocks.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+}
+
+/// The answer to create or join ([`ServerMsg::Joined`](crate::ServerMsg::Joined)): the whole
+/// state of the game for this connection.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Joined {
+    /// Protocol version.
+    #[serde(default)]
+    pub v: u32,
+    /// The game.
+    pub info: GameInfo,
+    /// This connection's role.
+    pub role: Role,
+    /// The seat token to keep (absent for spectators).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The state.
+    pub view: View,
+    /// The whole move log.
+    #[serde(default)]
+    pub log: Vec<LogEntry>,
+    /// The seat that has offered a rematch still unanswered (friend games), if any.
+    #[serde(default)]
+    pub rematch_offer: Option<usize>,
+    /// The rematch's game id, once it has started.
+    #[serde(default)]
+    pub rematch: Option<String>,
+    /// Both clocks, for a game with clocks.
+    #[serde(default)]
+    pub clock: Option<ClockView>,
+    /// The chat so far that this connection may read.
+    #[serde(default)]
+    pub chat: Vec<ChatLine>,
+    /// Whether each seat has someone connected, and for how long each has been gone (ms).
+    #[serde(default)]
+    pub presence: Presence,
+}
+
+/// A player as others see them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlayerView {
+    /// The name.
+    pub name: String,
+    /// Whether it is an account's (a guest's is not).
+    #[serde(default)]
+    pub registered: bool,
+    /// The account's rating for this game's family and kind.
+    #[serde(default)]
+    pub rating: Option<f64>,
+}
+
+/// Whether each seat has someone connected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Presence {
+    /// Seat 0 first.
+    #[serde(default)]
+    pub connected: [bool; 2],
+    /// For a seat with nobody connected, milliseconds since the last one left.
+    #[serde(default)]
+    pub away_ms: [Option<u64>; 2],
+}
+
+/// A ranked play of a hint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HintPlay {
+    /// The play in notation (with the named double and its play after a 1-2).
+    pub notation: String,
+    /// Expected points for the mover.
+    pub equity: f32,
+    /// The steps of the play of the rolled dice.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_view_of_a_new_game_waits_for_the_die_off() {
+        let game = Game::new(acey_rules::Rules::default());
+        let json = serde_json::to_value(View::of(&game)).unwrap();
+        assert_eq!(json["phase"]["phase"], "die-off");
+        assert_eq!(json["n"], 0);
+        assert!(json["dice"].is_null());
+        assert_eq!(json["pips"][0], 375);
+    }
+
+    #[test]
+    fn roles_read_as_the_server_writes_them() {
+        let role: Role = serde_json::from_str(r#"{"seat":1}"#).unwrap();
+        assert_eq!(role, Role::Seat(1));
+        let role: Role = serde_json::from_str(r#""spectator""#).unwrap();
+        assert_eq!(role, Role::Spectator);
+        assert_eq!(Role::Seat(1).viewer(), Player::One);
+        assert_eq!(Role::Both.viewer(), Player::Zero);
+        for m in [Mode::Computer, Mode::Friend, Mode::Local] {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.as_str());
+            assert_eq!(Mode::parse(m.as_str()), Some(m));
+        }
+    }
+}

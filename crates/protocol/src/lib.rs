@@ -1,0 +1,71 @@
+//! # acey-protocol
+//!
+//! The acey WebSocket protocol, version [`VERSION`]: JSON text messages with a `type` field,
+//! defined once here for the server (`acey serve`), the terminal client (`acey online`) and,
+//! through TypeScript declarations generated from these types (the `ts` feature), the web
+//! client. The full description, with examples, is `docs/protocol.md` in the repository.
+//!
+//! A client creates or joins a game and then sends intents ([`ClientMsg`]); the server answers
+//! a join with the whole state ([`ServerMsg::Joined`]) and then sends every accepted action with
+//! what changed ([`ServerMsg::Update`]). A refused message gets [`ServerMsg::Error`] and changes
+//! nothing.
+//!
+//! The messages are grouped by family, as the modules are: [`game`] (creating, joining and
+//! playing games), [`lobby`] (challenges, quick pairing, games being played), [`chat`],
+//! [`clock`] (time controls and clocks) and [`error`]; the hello family (`hello`, `welcome`,
+//! `ping`, `pong`) has no types of its own. [`client`] and [`server`] hold the two message
+//! enums, one for each direction.
+//!
+//! The server reads strictly (an unknown type or field is refused, [`parse_client`]); a client
+//! reads leniently ([`ServerMsg::parse`]: unknown fields are ignored and an unknown type reads
+//! as [`ServerMsg::Other`]).
+//!
+//! ```
+//! use acey_protocol::{parse_client, ClientMsg, ErrorCode, ServerMsg};
+//!
+//! // The server reads a client's message, with the id the client numbered it with...
+//! let (id, msg) = parse_client(r#"{"type": "seek", "pool": "american", "id": 7}"#);
+//! assert_eq!(id, Some(7));
+//! assert_eq!(msg, Ok(ClientMsg::Seek { pool: "american".into() }));
+//!
+//! // ... and answers it.
+//! let reply = ServerMsg::error(id, ErrorCode::Gone, "that pool is closed");
+//! assert_eq!(
+//!     reply.to_json(),
+//!     r#"{"type":"error","id":7,"code":"gone","message":"that pool is closed"}"#
+//! );
+//!
+//! // A client reads the answer back, and ignores what it does not know.
+//! let read = ServerMsg::parse(r#"{"type": "online", "n": 12, "since": 3}"#).unwrap();
+//! assert_eq!(read, ServerMsg::Online { n: 12 });
+//! ```
+#![warn(missing_docs)]
+
+pub mod chat;
+pub mod client;
+pub mod clock;
+pub mod error;
+pub mod game;
+pub mod lobby;
+pub mod server;
+#[cfg(feature = "ts")]
+pub mod typescript;
+
+pub use chat::{Channel, ChatLine};
+pub use client::{parse_client, ClientMsg};
+pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
+pub use error::ErrorCode;
+pub use game::{
+    GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, Role, SeatView, TurnView,
+    View,
+};
+pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
+pub use server::ServerMsg;
+
+/// The protocol version. Version 2 added the lobby, names, chat and clocks; a version-1
+/// client's messages are all still understood (it ignores the fields added since), so both are
+/// accepted and any other is refused.
+pub const VERSION: u32 = 2;
+
+/// The oldest version still spoken.
+pub const OLDEST_VERSION: u32 = 1;
