@@ -1,4 +1,5 @@
-//! The hub: every room in memory, creating games, and joining them.
+//! The hub: every room in memory, and creating games. What happens in a game, seats and
+//! rematches included, is the room's ([`crate::room`]).
 //!
 //! Rooms are held by the connections and bot tasks that use them; the hub keeps weak references,
 //! so a game nobody is connected to leaves memory and is loaded from the store again (replayed
@@ -11,9 +12,9 @@ use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
 use crate::online_store::Backend;
-use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
+use crate::protocol::{ErrorCode, Role};
 use crate::random;
-use crate::room::{rebuild, Refusal, Room};
+use crate::room::{rebuild, seat_ratings, Refusal, Room};
 use crate::seat_token;
 use crate::services::Services;
 use crate::storage::{GameMeta, Mode, Online, Seated};
@@ -120,7 +121,7 @@ impl Hub {
             .map_err(unavailable)?
             .map_err(unavailable)?;
         let mut meta = stored.meta;
-        meta.online.ratings = self.ratings(&meta).await;
+        meta.online.ratings = seat_ratings(&self.services, &meta).await;
         let fresh = Room::new(meta, game, Arc::clone(&self.services));
         let room = {
             let mut rooms = self.rooms.lock().await;
@@ -132,13 +133,7 @@ impl Hub {
                 }
             }
         };
-        // A restart may have stopped the server between an action and the roll or the bot move
-        // that follows it: carry on from there. A rematch started before keeps its id.
-        let mut st = room.lock().await;
-        st.rematch = rematch;
-        room.advance(&mut st).await?;
-        room.resume(&mut st).await;
-        drop(st);
+        room.take_up(rematch).await?;
         Ok(room)
     }
 
@@ -269,224 +264,18 @@ impl Hub {
         resumed
     }
 
-    /// The ratings of the accounts at the seats, for the game's family and kind.
-    async fn ratings(&self, meta: &GameMeta) -> [Option<f64>; 2] {
-        let mut out = [None, None];
-        let Some(kind) = crate::rating::Kind::of(&meta.rules) else {
-            return out;
-        };
-        let family = crate::rating::Family::of(&meta.rules);
-        for (seat, p) in meta.online.players.iter().enumerate() {
-            if let Some(account) = p.as_ref().and_then(|p| p.account) {
-                out[seat] = self
-                    .store()
-                    .rating(account, family, kind)
-                    .await
-                    .ok()
-                    .map(|r| r.rating.round());
-            }
-        }
-        out
-    }
-
-    async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
+    /// Stores a new game described by `meta` and opens its room (the die-off rolled, the bot
+    /// started where it moves first).
+    pub(crate) async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
         self.store().create_game(&meta).await.map_err(unavailable)?;
-        meta.online.ratings = self.ratings(&meta).await;
+        meta.online.ratings = seat_ratings(&self.services, &meta).await;
         crate::metrics::Metrics::count(&self.services.metrics.games_created);
         tracing::info!(game = %meta.id, mode = meta.mode.as_str(), rules = %meta.rules, "game created");
         let game = Game::new(meta.rules);
         let room = Room::new(meta, game, Arc::clone(&self.services));
         self.insert(&room).await;
-        let mut st = room.lock().await;
-        room.advance(&mut st).await?;
-        room.resume(&mut st).await;
-        drop(st);
+        room.take_up(None).await?;
         Ok(room)
-    }
-
-    /// Works out the role of a joiner: the seat of a matching token, a free seat of a friend
-    /// game (claimed with a new token), or watching.
-    pub async fn seat_for(
-        &self,
-        room: &Arc<Room>,
-        token: Option<&str>,
-        watch: bool,
-        who: Option<&Seated>,
-    ) -> Result<(Role, Option<String>), Refusal> {
-        let mut st = room.lock().await;
-        if let Some(t) = token {
-            // The seats this token holds, and whether any is still inherited from the game
-            // before a rematch (worked out before any await: nothing borrowed crosses one).
-            let seats: Vec<usize> = (0..2)
-                .filter(|&i| {
-                    st.meta.tokens[i]
-                        .as_deref()
-                        .is_some_and(|s| seat_token::matches(s, t))
-                })
-                .collect();
-            let carried = seats.iter().any(|&i| {
-                st.meta.tokens[i]
-                    .as_deref()
-                    .is_some_and(seat_token::is_inherited)
-            });
-            let role = match seats.as_slice() {
-                [0, 1] => Some(Role::Both),
-                [s] => Some(Role::Seat(*s)),
-                _ => None,
-            };
-            if let Some(role) = role {
-                if !carried {
-                    return Ok((role, Some(t.to_string())));
-                }
-                // The first join of a rematch with the old game's token: the seat gets a token
-                // of its own, and the old one stops opening it.
-                let fresh = random::token().map_err(unavailable)?;
-                let kept = seat_token::stored_form(&fresh);
-                for &i in &seats {
-                    let old = st.meta.tokens[i].clone().unwrap_or_default();
-                    if !self
-                        .store()
-                        .replace_seat(&room.id, i, &old, &kept)
-                        .await
-                        .map_err(unavailable)?
-                    {
-                        return Ok((Role::Spectator, None));
-                    }
-                    st.meta.tokens[i] = Some(kept.clone());
-                }
-                return Ok((role, Some(fresh)));
-            }
-        }
-        if watch || st.meta.mode != Mode::Friend {
-            return Ok((Role::Spectator, None));
-        }
-        let Some(free) = (0..2).find(|&i| st.meta.tokens[i].is_none()) else {
-            return Ok((Role::Spectator, None));
-        };
-        let new_token = random::token().map_err(unavailable)?;
-        let kept = seat_token::stored_form(&new_token);
-        if !self
-            .store()
-            .claim_seat(&room.id, free, &kept)
-            .await
-            .map_err(unavailable)?
-        {
-            return Ok((Role::Spectator, None));
-        }
-        st.meta.tokens[free] = Some(kept);
-        if let Some(who) = who {
-            if let Err(e) = self.store().set_player(&room.id, free, who).await {
-                tracing::warn!(game = %room.id, error = %e, "player's name not stored");
-            } else {
-                st.meta.online.players[free] = Some(who.clone());
-                st.meta.online.ratings = self.ratings(&st.meta).await;
-            }
-        }
-        let info = GameInfo::from(&st.meta);
-        room.broadcast(&ServerMsg::Seats {
-            seats: info.seats,
-            players: info.players,
-        });
-        room.tell_changed();
-        room.advance(&mut st).await?;
-        Ok((Role::Seat(free), Some(new_token)))
-    }
-
-    /// Asks for a rematch of a finished game: same mode, rules, level and seats (each old token
-    /// takes its seat once and then gets a new token). Against the computer and on one screen it starts at once; between
-    /// friends the first ask is an offer (broadcast as `rematch_offer`) and the other seat's ask
-    /// accepts it. A start is broadcast to everyone in the old room.
-    pub async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<RematchOutcome, Refusal> {
-        let seat = match role {
-            Role::Spectator => {
-                return Err((ErrorCode::NotYourTurn, "spectators can only watch".into()))
-            }
-            Role::Seat(s) => Some(s),
-            Role::Both => None,
-        };
-        let mut st = room.lock().await;
-        if let Some(id) = &st.rematch {
-            return Ok(RematchOutcome::AlreadyStarted(id.clone()));
-        }
-        let over = matches!(st.game.phase(), acey_rules::Phase::GameOver { .. })
-            && (st.game.match_winner().is_some() || st.meta.rules.match_target.is_none());
-        if !over {
-            return Err((
-                ErrorCode::Illegal,
-                "a rematch can start once the game or match is over".into(),
-            ));
-        }
-        if let (Mode::Friend, Some(me)) = (st.meta.mode, seat) {
-            match st.rematch_offer {
-                Some(by) if by == me => {
-                    return Err((
-                        ErrorCode::Illegal,
-                        "you have offered a rematch already: your friend has to accept it".into(),
-                    ))
-                }
-                // The other seat offered: this accepts.
-                Some(_) => {}
-                None => {
-                    st.rematch_offer = Some(me);
-                    room.broadcast(&ServerMsg::RematchOffer { by: me });
-                    return Ok(RematchOutcome::Offered);
-                }
-            }
-        }
-        // The same seats, marked inherited: each old token takes its seat once and is then
-        // replaced by a new one (seat_for).
-        let meta = GameMeta {
-            id: random::game_id().map_err(unavailable)?,
-            rematch_of: Some(room.id.clone()),
-            created_at: now(),
-            tokens: st
-                .meta
-                .tokens
-                .clone()
-                .map(|t| t.map(|t| seat_token::inherited(&t))),
-            online: Online {
-                clock: st
-                    .meta
-                    .online
-                    .clock
-                    .map(|c| crate::clock::Clock::new(c.control)),
-                ..st.meta.online.clone()
-            },
-            ..st.meta.clone()
-        };
-        let id = meta.id.clone();
-        self.start(meta).await?;
-        st.rematch = Some(id.clone());
-        st.rematch_offer = None;
-        room.broadcast(&ServerMsg::Rematch { game: id.clone() });
-        room.tell_changed();
-        Ok(RematchOutcome::Started(id))
-    }
-
-    /// Declines the other seat's rematch offer (friend games); everyone in the room is told.
-    pub async fn decline_rematch(&self, room: &Arc<Room>, role: Role) -> Result<(), Refusal> {
-        let Role::Seat(me) = role else {
-            return Err((
-                ErrorCode::Illegal,
-                "only a seated player of a friend game can decline a rematch".into(),
-            ));
-        };
-        let mut st = room.lock().await;
-        match st.rematch_offer {
-            Some(by) if by != me => {
-                st.rematch_offer = None;
-                room.broadcast(&ServerMsg::RematchDeclined { by: me });
-                Ok(())
-            }
-            Some(_) => Err((
-                ErrorCode::Illegal,
-                "that is your own offer: only your friend can decline it".into(),
-            )),
-            None => Err((
-                ErrorCode::Illegal,
-                "there is no rematch offer to decline".into(),
-            )),
-        }
     }
 }
 
@@ -498,15 +287,4 @@ fn remember(rooms: &mut HashMap<String, Weak<Room>>, room: &Arc<Room>) {
         rooms.retain(|_, w| w.strong_count() > 0);
     }
     rooms.insert(room.id.clone(), Arc::downgrade(room));
-}
-
-/// What a rematch request did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RematchOutcome {
-    /// A friend game: the request is now an offer to the other seat.
-    Offered,
-    /// The rematch started (everyone in the room was told).
-    Started(String),
-    /// It had started before (only the asker needs telling).
-    AlreadyStarted(String),
 }

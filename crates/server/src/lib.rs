@@ -22,7 +22,6 @@
 
 pub mod account;
 pub mod analysis;
-pub mod bot;
 pub mod cache;
 pub mod chat;
 pub mod clock;

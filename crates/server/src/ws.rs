@@ -13,7 +13,7 @@ use tokio::time::Instant;
 
 use crate::account::PlayerName;
 use crate::gate::Peers;
-use crate::hub::{Hub, NewGame, RematchOutcome};
+use crate::hub::{Hub, NewGame};
 use crate::limits::{Bucket, Limits};
 use crate::lobby::service::{Offer, Seek};
 use crate::lobby::Lobby;
@@ -21,6 +21,7 @@ use crate::metrics::Metrics;
 use crate::protocol::{
     parse_client, ClientMsg, ErrorCode, Role, ServerMsg, OLDEST_VERSION, VERSION,
 };
+use crate::room::RematchOutcome;
 use crate::room::{Event, Refusal, Room};
 use crate::storage::Seated;
 
@@ -248,11 +249,7 @@ async fn serve(
                     // Too far behind to patch up: send the whole state again, and listen again
                     // from now on (under the room's lock, as a join does), so that none of the
                     // updates older than that state follows it.
-                    Some(j) => {
-                        let st = j.room.lock().await;
-                        j.events = j.events.resubscribe();
-                        vec![Room::snapshot(&st, j.role, None).to_json()]
-                    }
+                    Some(j) => vec![j.room.resync(j.role, &mut j.events).await.to_json()],
                     None => Vec::new(),
                 },
                 Err(RecvError::Closed) => Vec::new(),
@@ -500,9 +497,7 @@ async fn dispatch(
             check_version(v)?;
             let room = hub.room(&game).await?;
             let who = conn.who();
-            let (role, token) = hub
-                .seat_for(&room, token.as_deref(), watch, Some(&who))
-                .await?;
+            let (role, token) = room.seat_for(token.as_deref(), watch, Some(&who)).await?;
             conn.lobby = None;
             Ok(enter(joined, room, role, token).await)
         }
@@ -528,7 +523,7 @@ async fn dispatch(
                     let plays = j.room.hint(j.role).await?;
                     Ok(vec![ServerMsg::Hint { id, plays }.to_json()])
                 }
-                ClientMsg::Rematch => match hub.rematch(&j.room, j.role).await? {
+                ClientMsg::Rematch => match j.room.rematch(hub, j.role).await? {
                     // An offer or a start: the room's broadcast tells everyone, this connection
                     // included.
                     RematchOutcome::Offered | RematchOutcome::Started(_) => Ok(Vec::new()),
@@ -537,7 +532,7 @@ async fn dispatch(
                     }
                 },
                 ClientMsg::RematchDecline => {
-                    hub.decline_rematch(&j.room, j.role).await?;
+                    j.room.decline_rematch(j.role).await?;
                     Ok(Vec::new())
                 }
                 ClientMsg::Chat { text, channel } => {

@@ -423,7 +423,6 @@ fn actions_up_to_a_bot_double(
 ) -> Option<Vec<acey_rules::Action>> {
     use acey_ai::cube::{double_analysis, CubeVerdict};
     use acey_rules::{Action, Game, Phase, Player, SeededRng};
-    use acey_server::bot::decide;
     let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     for _ in 0..2000 {
@@ -460,7 +459,7 @@ fn actions_up_to_a_bot_double(
                 player: Player::Zero,
             } => vec![Action::NameDouble { value: 1 }],
             Phase::GameOver { .. } => return None,
-            _ => decide(bot, &game, seed),
+            _ => bot.decide(&game, &mut acey_rules::SeededRng::new(seed)),
         };
         for a in actions {
             game.apply(a).ok()?;

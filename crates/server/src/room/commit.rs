@@ -1,0 +1,199 @@
+//! Intents checked against the game, stored, then broadcast.
+
+use std::sync::Arc;
+
+use acey_rules::{Action, Phase, Player};
+
+use super::{rebuild, refuse, Refusal, Room, RoomState};
+use crate::clock::now_ms;
+use crate::protocol::{ClientMsg, ErrorCode, LogEntry, Role, ServerMsg, View};
+use crate::random;
+
+impl Room {
+    /// Checks `action` against the game, stores it, then broadcasts it.
+    pub(super) async fn commit(
+        self: &Arc<Self>,
+        st: &mut RoomState,
+        action: Action,
+    ) -> Result<(), Refusal> {
+        let max = self.services.limits.max_actions;
+        if st.game.actions().len() >= max {
+            // A real game never gets here; a client that makes one endless does.
+            return Err(refuse(
+                ErrorCode::TooLong,
+                format!("this game has reached the limit of {max} actions: start a new one"),
+            ));
+        }
+        let log_before = st.game.log().len();
+        st.game
+            .apply(action.clone())
+            .map_err(|e| refuse(ErrorCode::Illegal, e.to_string()))?;
+        let n = st.game.actions().len() - 1;
+        // What the game decided (a step's hit flag is the game's, not the client's) is what is
+        // stored and broadcast.
+        let action = st.game.actions()[n].clone();
+        if let Err(e) = self
+            .services
+            .store
+            .append_action(&self.id, n, &action)
+            .await
+        {
+            // Not stored, so not accepted: rebuild the game without it.
+            let actions = st.game.actions()[..n].to_vec();
+            if let Ok(g) = rebuild(&st.meta, &actions) {
+                st.game = g;
+            }
+            if let crate::storage::StoreError::Conflict { .. } = e {
+                // Another node stored action n first: take the game as stored (which sends its
+                // actions to this room's connections) and say so.
+                self.reload(st).await;
+                return Err(refuse(
+                    ErrorCode::Illegal,
+                    "the game moved on before this arrived: here is where it stands",
+                ));
+            }
+            return Err(refuse(
+                ErrorCode::Unavailable,
+                format!("the move could not be saved, try again: {e}"),
+            ));
+        }
+        self.tell_changed();
+        self.announce(st, action, log_before).await;
+        self.settle(st).await;
+        self.arm(st);
+        Ok(())
+    }
+
+    /// Sends an applied action to the room's connections with the plays it added to the log
+    /// (those after `log_before`) and the clocks after it (switched and stored if it changed
+    /// whose time runs).
+    pub(super) async fn announce(&self, st: &mut RoomState, action: Action, log_before: usize) {
+        let log = st.game.log()[log_before..]
+            .iter()
+            .map(LogEntry::from)
+            .collect();
+        let now = now_ms();
+        self.run_clock(st, now).await;
+        self.broadcast(&ServerMsg::Update {
+            action,
+            view: Box::new(View::of(&st.game)),
+            log,
+            clock: st.clock.as_ref().map(|c| c.view(now)),
+        });
+    }
+
+    /// Carries out a player's intent.
+    pub async fn act(self: &Arc<Self>, role: Role, msg: &ClientMsg) -> Result<(), Refusal> {
+        let began = std::time::Instant::now();
+        let mut st = self.lock().await;
+        let game = &st.game;
+        let to_act = game.to_act();
+        let need_turn = |to_act: Option<Player>| -> Result<Player, Refusal> {
+            match to_act {
+                Some(p) if role.controls(p) => Ok(p),
+                Some(p) => Err(refuse(
+                    ErrorCode::NotYourTurn,
+                    if role == Role::Spectator {
+                        "spectators can only watch".to_string()
+                    } else {
+                        format!("it is {p}'s turn, not yours")
+                    },
+                )),
+                None => Err(refuse(
+                    ErrorCode::Illegal,
+                    "nobody can act now: the game is over or the server is rolling",
+                )),
+            }
+        };
+        let action = match msg {
+            ClientMsg::Step { from, to, die } => {
+                need_turn(to_act)?;
+                Action::Step {
+                    step: acey_rules::Step {
+                        from: *from,
+                        to: *to,
+                        die: *die,
+                        hit: false,
+                    },
+                }
+            }
+            ClientMsg::Undo => {
+                need_turn(to_act)?;
+                Action::Undo
+            }
+            ClientMsg::Confirm => {
+                need_turn(to_act)?;
+                Action::Confirm
+            }
+            ClientMsg::Play { steps } => {
+                need_turn(to_act)?;
+                Action::Play {
+                    steps: steps.clone(),
+                }
+            }
+            ClientMsg::NameDouble { value } => {
+                need_turn(to_act)?;
+                Action::NameDouble { value: *value }
+            }
+            ClientMsg::Double => {
+                need_turn(to_act)?;
+                Action::Double
+            }
+            ClientMsg::Take => {
+                need_turn(to_act)?;
+                Action::Take
+            }
+            ClientMsg::Drop => {
+                need_turn(to_act)?;
+                Action::Drop
+            }
+            ClientMsg::Roll => {
+                need_turn(to_act)?;
+                if !matches!(game.phase(), Phase::Roll { .. }) {
+                    return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
+                }
+                Action::Roll {
+                    dice: random::roll()
+                        .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
+                }
+            }
+            ClientMsg::Resign => {
+                let player = match role {
+                    Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
+                    // Same screen: whoever is to act resigns.
+                    Role::Both => to_act.ok_or_else(|| {
+                        refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
+                    })?,
+                    Role::Spectator => {
+                        return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
+                    }
+                };
+                Action::Resign { player }
+            }
+            ClientMsg::NextGame => {
+                if role == Role::Spectator {
+                    return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"));
+                }
+                Action::NextGame
+            }
+            other => {
+                return Err(refuse(
+                    ErrorCode::Malformed,
+                    format!("{other:?} is not a game action"),
+                ))
+            }
+        };
+        self.commit(&mut st, action).await?;
+        let took = began.elapsed();
+        self.services.metrics.action(took);
+        if took > std::time::Duration::from_millis(250) {
+            tracing::warn!(game = %self.id, ms = took.as_millis() as u64, "slow action");
+        }
+        match self.advance(&mut st).await {
+            // The client's action was taken; that the game can go no further is said to whoever
+            // acts next, not as a refusal of this one.
+            Err((ErrorCode::TooLong, _)) => Ok(()),
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The end of a game or match: the result kept once, and the ratings of a rated game moved.
+
+use acey_rules::{GameEnd, Phase};
+
+use super::{Room, RoomState};
+use crate::clock::now_ms;
+use crate::online_store::GameResult;
+use crate::rating::{self, Family, Kind};
+use crate::storage::Mode;
+
+impl Room {
+    /// Once the game or match is decided: stops the clocks, keeps the result (once, also after
+    /// a restart: the store refuses a second one) and moves the ratings of a rated game.
+    pub(super) async fn settle(&self, st: &mut RoomState) {
+        if st.finished {
+            return;
+        }
+        let Some(winner) = st.game.match_winner() else {
+            return;
+        };
+        st.finished = true;
+        let online = &st.meta.online;
+        let accounts = online.players.clone().map(|p| p.and_then(|p| p.account));
+        if st.meta.mode == Mode::Local {
+            // Two people on one screen: nobody's history.
+            return;
+        }
+        // Every other result is kept, guests' too: a guest who registers later brings their
+        // games into the account (their seat tokens prove them theirs).
+        let how = match st.game.phase() {
+            Phase::GameOver { how, .. } => match how {
+                GameEnd::BoreOff => "bore-off",
+                GameEnd::Resigned => "resigned",
+                GameEnd::Dropped => "dropped",
+                GameEnd::Forfeited => "forfeited",
+            },
+            _ => "bore-off",
+        };
+        let ended_at = (now_ms() / 1000) as i64;
+        let result = GameResult {
+            game: self.id.clone(),
+            winner: winner.index(),
+            how: how.to_string(),
+            reason: st.forfeit_reason.map(String::from),
+            score: st.game.score(),
+            ended_at,
+        };
+        let store = &self.services.store;
+        match store.record_result(&result).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::error!(game = %self.id, error = %e, "result not stored");
+                st.finished = false;
+                return;
+            }
+        }
+        self.services.bus.playing_changed();
+        let (Some(kind), [Some(a), Some(b)], true) =
+            (Kind::of(&st.meta.rules), accounts, online.rated)
+        else {
+            return;
+        };
+        let family = Family::of(&st.meta.rules);
+        let before = match (
+            store.rating(a, family, kind).await,
+            store.rating(b, family, kind).await,
+        ) {
+            (Ok(x), Ok(y)) => [x, y],
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::error!(game = %self.id, error = %e, "ratings not read");
+                return;
+            }
+        };
+        let after = rating::after_result(before, winner.index());
+        for (account, r) in [(a, &after[0]), (b, &after[1])] {
+            if let Err(e) = store
+                .save_rating(account, family, kind, r, &self.id, ended_at)
+                .await
+            {
+                tracing::error!(game = %self.id, error = %e, "rating not stored");
+            }
+        }
+        tracing::info!(game = %self.id, family = family.as_str(), kind = kind.as_str(),
+            before = ?[before[0].rating, before[1].rating], after = ?[after[0].rating, after[1].rating], "rated");
+    }
+}
