@@ -2,7 +2,6 @@
 
 pub mod analyse;
 pub mod analyse_html;
-pub mod analysis;
 pub mod bearoff;
 pub mod benchmark;
 pub mod convert;
