@@ -14,6 +14,7 @@ macro_rules! outln {
 mod commands;
 mod i18n;
 mod input;
+mod judge;
 mod play;
 
 use std::process::ExitCode;

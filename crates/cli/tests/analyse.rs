@@ -1,67 +1,41 @@
 //! `acey analyse` on records as `acey play --save` writes them: the summary table, JSON with
 //! every documented field, and line-numbered errors (exit 2) for bad or truncated files.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("acey-analyse-it-{}-{name}.txt", std::process::id()))
-}
+use std::path::Path;
+use std::process::Output;
+
+use common::{
+    assert_exit_code, assert_success, bgammon_data, stderr, temp_dir, whole_plain_game, Acey,
+};
 
 /// A whole game of `acey play --plain` against the beginner bot, the person always playing the
 /// first listed play, saved to `save`.
-fn saved_game(seed: &str, save: &std::path::Path) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["play", "--plain", "--level", "beginner", "--seed", seed])
-        .env("LC_ALL", "C")
-        .arg("--save")
-        .arg(save)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the acey binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let out = child.stdout.take().unwrap();
-    let mut answers = 0;
-    for line in BufReader::new(out).lines() {
-        let Ok(line) = line else { break };
-        if let Some(prompt) = line.strip_prefix("> ") {
-            let answer = if prompt.starts_with("game over") {
-                "quit"
-            } else {
-                answers += 1;
-                assert!(answers < 2000, "the game does not end");
-                "play 1"
-            };
-            let _ = writeln!(stdin, "{answer}");
-        }
-    }
-    assert!(child.wait().unwrap().success());
+fn saved_game(seed: &str, save: &Path) {
+    whole_plain_game(
+        Acey::new(["play", "--plain", "--level", "beginner", "--seed", seed])
+            .english()
+            .arg("--save")
+            .arg(save),
+        "game over",
+    );
     assert!(save.exists());
 }
 
 fn analyse(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_acey"))
-        .arg("analyse")
-        .args(args)
-        .output()
-        .expect("the acey binary runs")
+    Acey::new(["analyse"]).args(args).output()
 }
 
 #[test]
 fn a_saved_game_is_analysed_as_a_table_and_as_json() {
-    let save = temp("game");
+    let dir = temp_dir();
+    let save = dir.path().join("game.txt");
     saved_game("42", &save);
     let path = save.to_str().unwrap();
     let o = analyse(&[path, "--ply", "0", "--level", "advanced"]);
+    assert_success(&o);
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{text} {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
     assert!(text.starts_with("Analysis at 0-ply\n"), "{text}");
     let header = text.lines().nth(2).unwrap();
     for column in [
@@ -78,7 +52,7 @@ fn a_saved_game_is_analysed_as_a_table_and_as_json() {
     assert!(text.contains(" played "), "{text}");
 
     let o = analyse(&[path, "--ply", "0", "--level", "advanced", "--json"]);
-    assert!(o.status.success());
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
     let players = v["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
@@ -119,50 +93,36 @@ fn a_saved_game_is_analysed_as_a_table_and_as_json() {
     // The same record twice: the same answer.
     let again = analyse(&[path, "--ply", "0", "--level", "advanced", "--json"]);
     assert_eq!(again.stdout, o.stdout);
-    std::fs::remove_file(save).ok();
 }
 
 #[test]
 fn bad_and_truncated_files_give_a_line_numbered_error_and_exit_2() {
-    let save = temp("full");
+    let dir = temp_dir();
+    let save = dir.path().join("full.txt");
     saved_game("7", &save);
     let text = std::fs::read_to_string(&save).unwrap();
     // Cut in the middle of a move line: the last line is half a play.
     let moves: Vec<&str> = text.lines().collect();
     let last = moves.len() - 1;
     let cut_at = moves[..last].join("\n").len() + 1 + moves[last].len() / 2;
-    let truncated = temp("truncated");
+    let truncated = dir.path().join("truncated.txt");
     std::fs::write(&truncated, &text[..cut_at]).unwrap();
     let o = analyse(&[truncated.to_str().unwrap(), "--ply", "0"]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let err = assert_exit_code(&o, 2);
     assert!(err.contains(&format!("line {}", last + 1)), "{err}");
 
-    let garbage = temp("garbage");
+    let garbage = dir.path().join("garbage.txt");
     std::fs::write(
         &garbage,
         "# acey game record\nRules: american\n\ngame 1\nnonsense here\n",
     )
     .unwrap();
     let o = analyse(&[garbage.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let err = assert_exit_code(&o, 2);
     assert!(err.contains("line 5"), "{err}");
 
-    let o = analyse(&["/nonexistent/acey-record.txt"]);
-    assert_eq!(o.status.code(), Some(2));
-    let o = analyse(&[save.to_str().unwrap(), "--ply", "3"]);
-    assert_eq!(o.status.code(), Some(2));
-    for f in [save, truncated, garbage] {
-        std::fs::remove_file(f).ok();
-    }
-}
-
-fn bgammon_data(name: &str) -> String {
-    format!(
-        "{}/../rules/tests/data/bgammon/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    assert_exit_code(&analyse(&["/nonexistent/acey-record.txt"]), 2);
+    assert_exit_code(&analyse(&[save.to_str().unwrap(), "--ply", "3"]), 2);
 }
 
 #[test]
@@ -174,8 +134,7 @@ fn bgammon_replays_are_analysed_in_both_forms() {
     ] {
         let path = bgammon_data(file);
         let o = analyse(&[&path, "--ply", "0", "--level", "advanced", "--json"]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(o.status.success(), "{file}: {err}");
+        assert!(o.status.success(), "{file}: {}", stderr(&o));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["players"][0]["name"], "alice");
         assert_eq!(v["players"][1]["name"], "bob");
@@ -218,18 +177,17 @@ fn bgammon_replays_are_analysed_in_both_forms() {
 
 #[test]
 fn a_bad_bgammon_replay_gives_its_line_and_exit_2() {
-    let bad = temp("bad-match");
+    let dir = temp_dir();
+    let bad = dir.path().join("bad.match");
     std::fs::write(
         &bad,
         "i 1702738670 alice bob 1 0 0 0 1 1\n1 r 6-5 off/19, off/20\n2 r 3-1 off/3, off/9\n",
     )
     .unwrap();
     let o = analyse(&[bad.to_str().unwrap(), "--ply", "0"]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let err = assert_exit_code(&o, 2);
     assert!(err.contains("line 3"), "{err}");
     assert!(err.contains("not a legal play of 3-1"), "{err}");
-    std::fs::remove_file(bad).ok();
 }
 
 #[test]
@@ -247,9 +205,10 @@ fn the_html_report_is_self_contained_and_escapes_every_name() {
         ],
         ..Default::default()
     };
-    let record = temp("html-game");
+    let dir = temp_dir();
+    let record = dir.path().join("html-game.txt");
     std::fs::write(&record, Record::from_game(&game, header).to_string()).unwrap();
-    let html = temp("report").with_extension("html");
+    let html = dir.path().join("report.html");
     let o = analyse(&[
         record.to_str().unwrap(),
         "--ply",
@@ -260,7 +219,7 @@ fn the_html_report_is_self_contained_and_escapes_every_name() {
         "--html",
         html.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
@@ -284,8 +243,6 @@ fn the_html_report_is_self_contained_and_escapes_every_name() {
     for i in 0..decisions.len() {
         assert!(page.contains(&format!("<tr id=\"d{i}\"")), "row {i}");
     }
-    std::fs::remove_file(record).ok();
-    std::fs::remove_file(html).ok();
 }
 
 #[test]
@@ -304,7 +261,7 @@ fn rollouts_judge_the_marked_plays_again() {
         "--truncate",
         "3",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let r = &v["rollouts"];
     assert_eq!(r["trials"], 36);
@@ -337,31 +294,23 @@ fn ctrl_c_during_rollouts_keeps_what_was_done() {
     // Long rollouts (full games, many trials), interrupted after a few seconds: the analysis is
     // still printed, with the decisions rolled out so far, and stderr says how many.
     let path = bgammon_data("acey-deucey-server.match");
-    let child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args([
-            "analyse",
-            &path,
-            "--ply",
-            "0",
-            "--level",
-            "beginner",
-            "--json",
-            "--rollout",
-            "--trials",
-            "36000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = Acey::new([
+        "analyse",
+        &path,
+        "--ply",
+        "0",
+        "--level",
+        "beginner",
+        "--json",
+        "--rollout",
+        "--trials",
+        "36000",
+    ])
+    .spawn();
     std::thread::sleep(std::time::Duration::from_secs(4));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
+    child.signal("INT");
+    let o = child.output();
+    let err = stderr(&o);
     assert!(o.status.success(), "{err}");
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     if v["complete"] == true {

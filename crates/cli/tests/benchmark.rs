@@ -2,26 +2,9 @@
 //! new set generated, settled again with another bot's plays and scored, extended with them,
 //! deepened with more rollout games, and the refusal of a bad file with its line (exit 2).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn acey(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(args)
-        .output()
-        .expect("the acey binary runs")
-}
-
-/// Runs acey and requires it to succeed.
-fn acey_ok(args: &[&str]) -> Output {
-    let out = acey(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
+use common::{acey, acey_ok, assert_exit_code, stdout, temp_dir};
 
 /// Generates a small set into `out` (36 rollout games a candidate, truncated after 2 decisions).
 fn generate(out: &str, args: &[&str]) {
@@ -42,10 +25,6 @@ fn generate(out: &str, args: &[&str]) {
 fn scored(path: &str, bot: &str) -> serde_json::Value {
     let out = acey_ok(&["benchmark", "--data", path, "--bot", bot, "--json"]);
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("acey-benchmark-it-{}-{name}", std::process::id()))
 }
 
 #[test]
@@ -72,8 +51,7 @@ fn the_shipped_set_ranks_the_levels_by_stage() {
         random["mean_loss"].as_f64().unwrap() > 3.0 * advanced["mean_loss"].as_f64().unwrap(),
         "{v}"
     );
-    let text = acey(&["benchmark", "--bot", "advanced"]);
-    let text = String::from_utf8_lossy(&text.stdout);
+    let text = stdout(&acey(&["benchmark", "--bot", "advanced"]));
     assert!(text.contains("1000 decisions under american"), "{text}");
     assert!(
         text.contains("bear-off") && text.contains("advanced"),
@@ -83,7 +61,8 @@ fn the_shipped_set_ranks_the_levels_by_stage() {
 
 #[test]
 fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
-    let file = temp("small.txt");
+    let dir = temp_dir();
+    let file = dir.path().join("small.txt");
     let path = file.to_str().unwrap();
     generate(
         path,
@@ -102,7 +81,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
 
     // The same decisions settled again with the random player's own plays: it is scored on
     // them, never on a bound.
-    let again = temp("again.txt");
+    let again = dir.path().join("again.txt");
     let again_path = again.to_str().unwrap();
     generate(
         again_path,
@@ -123,7 +102,7 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
     assert_eq!(v["bots"][0]["outside"], 0, "{v}");
     // Extended instead: every settled candidate kept as it is, the random player's plays added
     // with the same rollouts; other rollout settings than the set's are refused.
-    let grown = temp("grown.txt");
+    let grown = dir.path().join("grown.txt");
     let grown_path = grown.to_str().unwrap();
     generate(
         grown_path,
@@ -167,12 +146,9 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
             "2",
         ];
         all.extend(args);
-        let refused = acey(&all);
-        assert_eq!(refused.status.code(), Some(2));
-        let err = String::from_utf8_lossy(&refused.stderr);
+        let err = assert_exit_code(&acey(&all), 2);
         assert!(err.contains(told), "{err}");
     }
-    let _ = std::fs::remove_file(&grown);
     let bad_bot = acey(&[
         "benchmark",
         "--generate",
@@ -182,26 +158,23 @@ fn a_small_set_is_generated_and_scored_and_a_bad_one_refused() {
         "--also",
         "nobody",
     ]);
-    assert_eq!(bad_bot.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad_bot.stderr).contains("nobody"));
-    let _ = std::fs::remove_file(&again);
+    let err = assert_exit_code(&bad_bot, 2);
+    assert!(err.contains("nobody"), "{err}");
 
     std::fs::write(&file, format!("{text}contact nonsense 3-1\n")).unwrap();
-    let bad = acey(&["benchmark", "--data", path]);
-    assert_eq!(bad.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&bad.stderr);
+    let err = assert_exit_code(&acey(&["benchmark", "--data", path]), 2);
     assert!(err.contains("line 10"), "{err}");
     let missing = acey(&["benchmark", "--data", "/nonexistent/benchmark.txt"]);
-    assert_eq!(missing.status.code(), Some(2));
-    let _ = std::fs::remove_file(&file);
+    assert_exit_code(&missing, 2);
 }
 
 #[test]
 fn a_deepened_set_is_the_set_settled_with_more_games() {
-    let file = temp("shallow.txt");
+    let dir = temp_dir();
+    let file = dir.path().join("shallow.txt");
     let path = file.to_str().unwrap();
     generate(path, &["--per-stage", "1", "--keep", "3"]);
-    let deep = temp("deep.txt");
+    let deep = dir.path().join("deep.txt");
     let deep_path = deep.to_str().unwrap();
     // 36 more games a candidate on top of the set's 36 (--trials says how many it has).
     generate(deep_path, &["--from", path, "--deepen", "36"]);
@@ -210,7 +183,7 @@ fn a_deepened_set_is_the_set_settled_with_more_games() {
         deep_text.contains("# deepened: every rolled-out candidate 36 games more (the trials numbered 36 to 71, seed 1): 72 trials each"),
         "{deep_text}"
     );
-    let wide = temp("wide.txt");
+    let wide = dir.path().join("wide.txt");
     let wide_path = wide.to_str().unwrap();
     acey_ok(&[
         "benchmark",
@@ -278,12 +251,7 @@ fn a_deepened_set_is_the_set_settled_with_more_games() {
             "36",
         ];
         all.extend(args);
-        let refused = acey(&all);
-        assert_eq!(refused.status.code(), Some(2));
-        let err = String::from_utf8_lossy(&refused.stderr);
+        let err = assert_exit_code(&acey(&all), 2);
         assert!(err.contains(told), "{err}");
-    }
-    for f in [file, deep, wide] {
-        let _ = std::fs::remove_file(f);
     }
 }

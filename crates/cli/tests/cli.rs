@@ -1,41 +1,18 @@
 //! The `acey` binary as users run it: outputs, exit codes and error messages.
 
-use std::process::{Command, Output};
+mod common;
 
-fn acey(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(args)
-        .output()
-        .expect("the acey binary runs")
-}
+use std::process::{Command, Stdio};
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Bad input: exit code 2 and exactly one line on stderr, never a panic.
-fn assert_usage_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "one line expected: {err}"
-    );
-    assert!(err.contains(needle), "'{needle}' not in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
-
-const START: &str = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"bar":[0,0],"start":[15,15],"off":[0,0],"turn":0}"#;
+use common::{
+    acey, assert_exit_code, assert_success, assert_usage_error, stderr, stdout, temp_dir, Acey,
+    START,
+};
 
 #[test]
 fn moves_lists_the_plays_of_an_opening_one_two_as_json() {
     let o = acey(&["moves", "--position", START, "--dice", "1-2", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let plays = v["plays"].as_array().unwrap();
     // Enter on 24 and 23, or one checker on to 22: two distinct results.
@@ -58,7 +35,7 @@ fn moves_with_no_legal_play_prints_an_empty_list() {
     // Player 0 on the bar; player 1 holds 19..=24 (E17).
     let pos = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-2,-2,-2,-2,-2,-2],"bar":[1,0],"start":[14,3],"off":[0,0],"turn":0}"#;
     let o = acey(&["moves", "--position", pos, "--dice", "6-5", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert_eq!(stdout(&o).trim(), r#"{"plays":[]}"#);
 }
 
@@ -73,7 +50,7 @@ fn moves_reads_gnubg_ids_for_backgammon() {
         "--dice",
         "3-1",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(
         stdout(&o).starts_with("16 legal plays of 3-1"),
         "{}",
@@ -121,7 +98,7 @@ fn bad_input_is_a_one_line_error_with_exit_code_two() {
 #[test]
 fn perft_prints_every_depth_and_divides() {
     let o = acey(&["perft", "--depth", "1", "--rules", "backgammon", "--divide"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 22, "{out}");
@@ -136,7 +113,7 @@ fn perft_prints_every_depth_and_divides() {
 #[test]
 fn rules_lists_presets_and_options() {
     let o = acey(&["rules"]);
-    assert!(o.status.success());
+    assert_success(&o);
     let out = stdout(&o);
     for name in [
         "american",
@@ -159,7 +136,7 @@ fn rules_lists_presets_and_options() {
 #[test]
 fn selfplay_reports_speed_and_scores() {
     let o = acey(&["selfplay", "--games", "20", "--seed", "5"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let out = stdout(&o);
     assert!(out.contains("20 games"), "{out}");
     assert!(out.contains("turns/s"), "{out}");
@@ -183,8 +160,6 @@ fn a_finished_position_and_a_closed_pipe_are_handled() {
 /// `acey ... | head` once `head` has gone): the first write fails with a broken pipe, every
 /// time. The output must then end quietly: exit 0, no panic, nothing on stderr.
 fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    use std::io::Read;
-    use std::process::Stdio;
     // A pipe whose only reader is a process that exits at once: once it is waited for, the
     // write end left in our hands leads nowhere.
     let mut reader = Command::new("true")
@@ -193,20 +168,8 @@ fn assert_quiet_on_closed_pipe(args: &[&str]) {
         .expect("`true` runs");
     let write_end = reader.stdin.take().expect("a piped stdin");
     reader.wait().expect("`true` ends");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(args)
-        .stdout(Stdio::from(write_end))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the acey binary runs");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .expect("a piped stderr")
-        .read_to_string(&mut err)
-        .expect("stderr reads");
-    let status = child.wait().expect("acey ends");
+    let o = Acey::new(args).stdout(write_end).output();
+    let (status, err) = (o.status, stderr(&o));
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert_eq!(status.code(), Some(0), "{args:?}: {status:?} {err}");
     assert_eq!(err, "", "{args:?}: nothing on stderr");
@@ -260,7 +223,7 @@ fn met_prints_the_published_table_and_measures_a_distribution() {
     // Backgammon scoring: the Kazaross-XG2 table, 2-away against 4-away 66.9%, and the
     // post-Crawford line (2-away against 1-away 48.8%).
     let o = acey(&["met", "--rules", "backgammon", "--size", "4"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let out = stdout(&o);
     let row = |name: &str| {
         out.lines()
@@ -286,7 +249,7 @@ fn met_prints_the_published_table_and_measures_a_distribution() {
         "--seed",
         "3",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let counted: u64 = stdout(&o)
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -312,7 +275,7 @@ fn a_match_duel_counts_matches() {
         "4",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["games"], 4);
     // Each match is worth one point to its winner: the mean is a difference of win rates.
@@ -335,7 +298,7 @@ fn a_duel_with_luck_reports_the_luck_adjusted_figure_and_refuses_it_for_matches(
         "--luck",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let adjusted = &v["luck_adjusted"];
     assert!(adjusted["points_per_game"].as_f64().is_some(), "{v}");
@@ -356,7 +319,7 @@ fn a_duel_with_luck_reports_the_luck_adjusted_figure_and_refuses_it_for_matches(
         "2",
         "--luck",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(stdout(&o).contains("luck-adjusted"), "{}", stdout(&o));
     assert_usage_error(
         &acey(&[
@@ -382,9 +345,8 @@ fn net_meta(path: &std::path::Path) -> String {
 
 #[test]
 fn train_creates_resumes_and_enriches_a_network() {
-    let dir = std::env::temp_dir().join(format!("acey-train-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let net = dir.join("sub/net.acey-net");
+    let dir = temp_dir();
+    let net = dir.path().join("sub/net.acey-net");
     let net_arg = net.to_str().unwrap();
     let train = |extra: &[&str]| {
         let mut args = vec![
@@ -407,14 +369,14 @@ fn train_creates_resumes_and_enriches_a_network() {
     };
     // A new basic network, then continued: the games add up.
     let o = train(&[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(net_meta(&net).contains("inputs=212"), "{}", net_meta(&net));
     let o = train(&[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(net_meta(&net).contains("games=64"), "{}", net_meta(&net));
     // Made rich: the tactical inputs added, the games kept, where they came from recorded.
     let o = train(&["--features", "rich"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     let meta = net_meta(&net);
     assert!(
         meta.contains("inputs=224") && meta.contains("games=96"),
@@ -423,35 +385,33 @@ fn train_creates_resumes_and_enriches_a_network() {
     assert!(meta.contains("features_from=basic"), "{meta}");
     // Trained on towards its own 1-ply values; a deeper lookahead is refused.
     let o = train(&["--lookahead", "1"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(net_meta(&net).contains("games=128"), "{}", net_meta(&net));
-    let o = train(&["--lookahead", "2"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_exit_code(&train(&["--lookahead", "2"]), 2);
     // With a tenth of the plays made at random; a share outside 0..=1 is refused.
     let o = train(&["--explore", "0.1"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(net_meta(&net).contains("games=160"), "{}", net_meta(&net));
     assert_usage_error(&train(&["--explore", "1.5"]), "--explore");
     // With a heuristic sparring partner in a third of the games; outside 0..=1 refused.
     let o = train(&["--sparring", "0.3"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(net_meta(&net).contains("games=192"), "{}", net_meta(&net));
     assert_usage_error(&train(&["--sparring=-0.1"]), "--sparring");
     // The curve redrawn from the log alone: nothing trained, the network's file untouched.
-    let svg = dir.join("sub/net.curve.svg");
+    let svg = dir.path().join("sub/net.curve.svg");
     let _ = std::fs::remove_file(&svg);
     let before = std::fs::read(&net).unwrap();
     let o = train(&["--plot-only"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_success(&o);
     assert!(svg.exists(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&net).unwrap(), before);
     let o = acey(&["train", "--net", "/nonexistent/x.acey-net", "--plot-only"]);
     assert_usage_error(&o, "no training log");
     // A rich network cannot go back, and an unknown set is named.
     assert_usage_error(&train(&["--features", "basic"]), "--features basic");
-    let o = train(&["--features", "huge"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("basic or rich"), "{}", stderr(&o));
+    let err = assert_exit_code(&train(&["--features", "huge"]), 2);
+    assert!(err.contains("basic or rich"), "{err}");
     // The rich network plays in a duel as any network file does.
     let level = format!("advanced@{net_arg}");
     let o = acey(&[
@@ -465,8 +425,7 @@ fn train_creates_resumes_and_enriches_a_network() {
         "--games",
         "2",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_success(&o);
 }
 
 #[test]
@@ -493,7 +452,7 @@ fn hint_rollouts_can_subtract_the_luck() {
         ];
         args.extend_from_slice(extra);
         let o = acey(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        assert_success(&o);
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
     };
     let (plain, reduced) = (run(&[]), run(&["--variance-reduction"]));

@@ -1,48 +1,43 @@
 //! `acey convert`: bgammon `.match` replays and acey records written as acey records and as
 //! Jellyfish `.mat` text.
 
+mod common;
+
 use std::process::{Command, Output};
 
-fn convert(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_acey"))
-        .arg("convert")
-        .args(args)
-        .output()
-        .expect("the acey binary runs")
-}
+use common::{assert_exit_code, assert_success, bgammon_data, temp_dir, Acey};
 
-fn data(name: &str) -> String {
-    format!(
-        "{}/../rules/tests/data/bgammon/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+fn convert(args: &[&str]) -> Output {
+    Acey::new(["convert"]).args(args).output()
 }
 
 #[test]
 fn a_bgammon_match_becomes_an_acey_record_and_jellyfish_text() {
-    let o = convert(&[&data("backgammon-replay.match")]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = convert(&[&bgammon_data("backgammon-replay.match")]);
+    assert_success(&o);
     let record = String::from_utf8(o.stdout).unwrap();
     assert!(record.starts_with("# acey game record\n"), "{record}");
     let back: acey_rules::Record = record.parse().expect("the record reads back");
-    let expected: acey_rules::Record = std::fs::read_to_string(data("backgammon-replay.txt"))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let expected: acey_rules::Record =
+        std::fs::read_to_string(bgammon_data("backgammon-replay.txt"))
+            .unwrap()
+            .parse()
+            .unwrap();
     let a = back.game().unwrap();
     let b = expected.game().unwrap();
     assert_eq!(a.position(), b.position());
     assert_eq!(a.score(), b.score());
 
-    let out = std::env::temp_dir().join(format!("acey-convert-{}.mat", std::process::id()));
+    let dir = temp_dir();
+    let out = dir.path().join("replay.mat");
     let o = convert(&[
-        &data("backgammon-replay.match"),
+        &bgammon_data("backgammon-replay.match"),
         "--to",
         "mat",
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_success(&o);
     let mat = std::fs::read_to_string(&out).unwrap();
     assert!(
         mat.starts_with(" 5 point match\n\n Game 1\n alice : 0"),
@@ -53,17 +48,14 @@ fn a_bgammon_match_becomes_an_acey_record_and_jellyfish_text() {
     assert!(mat.contains(" Takes"));
     assert!(mat.contains(" Drops"));
     assert!(mat.contains("Wins 2 points"));
-    std::fs::remove_file(out).ok();
 }
 
 #[test]
 fn acey_deucey_is_not_written_as_jellyfish_text() {
-    let o = convert(&[&data("acey-deucey-server.match"), "--to", "mat"]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = convert(&[&bgammon_data("acey-deucey-server.match"), "--to", "mat"]);
+    let err = assert_exit_code(&o, 2);
     assert!(err.contains("backgammon games only"), "{err}");
-    let o = convert(&["/nonexistent/file.match"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_exit_code(&convert(&["/nonexistent/file.match"]), 2);
 }
 
 /// GNU Backgammon, where installed (Debian's `gnubg` package puts it in /usr/games).
@@ -83,8 +75,8 @@ fn gnubg_imports_the_mat_files_and_reaches_the_same_score() {
     use acey_rules::{jellyfish, Game, Phase, Preset, SeededRng};
     let gnubg = gnubg().expect("gnubg is installed");
     let mut games: Vec<(String, [u32; 2], u32)> = Vec::new();
-    let o = convert(&[&data("backgammon-replay.match"), "--to", "mat"]);
-    assert!(o.status.success());
+    let o = convert(&[&bgammon_data("backgammon-replay.match"), "--to", "mat"]);
+    assert_success(&o);
     games.push((String::from_utf8(o.stdout).unwrap(), [3, 0], 2));
     let mut rules = Preset::Backgammon.rules();
     rules.match_target = Some(7);
@@ -102,8 +94,9 @@ fn gnubg_imports_the_mat_files_and_reaches_the_same_score() {
         let text = jellyfish::to_mat(&game, ["alice", "bob"]).unwrap();
         games.push((text, game.score(), game.game_number()));
     }
+    let dir = temp_dir();
     for (i, (text, score, n)) in games.iter().enumerate() {
-        let path = std::env::temp_dir().join(format!("acey-gnubg-{}-{i}.mat", std::process::id()));
+        let path = dir.path().join(format!("game-{i}.mat"));
         std::fs::write(&path, text).unwrap();
         let script = format!(
             "set display off\nimport mat {}\nshow score\n",
@@ -135,6 +128,5 @@ fn gnubg_imports_the_mat_files_and_reaches_the_same_score() {
             score[0], score[1]
         );
         assert!(said.contains(&expected), "{expected}\n{said}\n{text}");
-        std::fs::remove_file(path).ok();
     }
 }

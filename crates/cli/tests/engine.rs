@@ -1,13 +1,11 @@
 //! `acey engine` as another program drives it: every request is answered on its own line with its
 //! id, bad requests get an error answer, and the engine keeps serving until `quit`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
 
 use acey_rules::{legal_plays, Pool, Position, Rules};
+use common::{acey, assert_success, bgammon_data, stderr, stdout, temp_dir, Acey, START};
 use serde_json::{json, Value};
-
-const START: &str = r#"{"board":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"bar":[0,0],"start":[15,15],"off":[0,0],"turn":0}"#;
 
 /// Sends the lines, closes stdin and returns every answer line and the exit status.
 fn session(lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
@@ -16,26 +14,13 @@ fn session(lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
 
 /// [`session`] with more arguments to `acey engine`.
 fn session_with(args: &[&str], lines: &[String]) -> (Vec<Value>, std::process::ExitStatus) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .arg("engine")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the acey binary runs");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        for l in lines {
-            writeln!(stdin, "{l}").unwrap();
-        }
-    }
-    let out = BufReader::new(child.stdout.take().unwrap());
-    let answers: Vec<Value> = out
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let o = Acey::new(["engine"]).args(args).output_with_stdin(&input);
+    let answers: Vec<Value> = stdout(&o)
         .lines()
-        .map(|l| serde_json::from_str(&l.unwrap()).expect("every answer is one JSON line"))
+        .map(|l| serde_json::from_str(l).expect("every answer is one JSON line"))
         .collect();
-    (answers, child.wait().unwrap())
+    (answers, o.status)
 }
 
 fn start() -> Value {
@@ -195,10 +180,7 @@ fn a_game_record_is_analysed_as_acey_analyse_does() {
 
 #[test]
 fn a_bgammon_replay_is_analysed_too_and_its_errors_name_the_line() {
-    let path = format!(
-        "{}/../rules/tests/data/bgammon/acey-deucey-server.match",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = bgammon_data("acey-deucey-server.match");
     let text = std::fs::read_to_string(path).unwrap();
     let bad = "i 1702738670 alice bob 1 0 0 0 1 1\n1 r 6-5 off/19 off/21\n";
     let (answers, status) = session(&[
@@ -219,38 +201,28 @@ fn a_bgammon_replay_is_analysed_too_and_its_errors_name_the_line() {
 
 #[test]
 fn a_network_file_plays_the_moves_instead_of_the_shipped_one() {
-    let dir = std::env::temp_dir().join(format!("acey-engine-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let net = dir.join("tiny.acey-net");
+    let dir = temp_dir();
+    let net = dir.path().join("tiny.acey-net");
     let net_arg = net.to_str().unwrap();
     // An untrained network of four hidden units: its plays are not the shipped network's.
-    let made = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args([
-            "train",
-            "--net",
-            net_arg,
-            "--rules",
-            "backgammon",
-            "--hidden",
-            "4",
-        ])
-        .args([
-            "--games",
-            "16",
-            "--round",
-            "16",
-            "--duel-every",
-            "0",
-            "--features",
-            "rich",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
+    let made = acey(&[
+        "train",
+        "--net",
+        net_arg,
+        "--rules",
+        "backgammon",
+        "--hidden",
+        "4",
+        "--games",
+        "16",
+        "--round",
+        "16",
+        "--duel-every",
+        "0",
+        "--features",
+        "rich",
+    ]);
+    assert_success(&made);
     let rolls = [
         [3, 1],
         [6, 5],
@@ -291,13 +263,10 @@ fn a_network_file_plays_the_moves_instead_of_the_shipped_one() {
         "the untrained network played as the shipped one"
     );
     // A bad file stops the engine before it reads a request, with a clear message.
-    let out = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["engine", "--net", dir.join("missing").to_str().unwrap()])
-        .output()
-        .unwrap();
+    let missing = dir.path().join("missing");
+    let out = acey(&["engine", "--net", missing.to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the network"));
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(stderr(&out).contains("cannot read the network"));
 }
 
 /// `apply` (used by scripts/tabula_duel.py to referee another engine): every turn segment the

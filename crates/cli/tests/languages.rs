@@ -1,81 +1,27 @@
 //! `acey play` in the player's language: a whole game in French with `--lang fr` on stdin, the
 //! language taken from `LANG` without `--lang`, and a language it does not speak refused.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+mod common;
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("acey-lang-it-{}-{name}.txt", std::process::id()))
-}
+use common::{stderr, stdout, temp_dir, whole_plain_game, Acey};
 
 /// `acey play --plain` with `args` and the locale variables `env` (the machine's own removed),
 /// playing the first listed play at every prompt until a prompt starts with `over`, then
 /// `quit`. Returns everything printed, once the program has ended successfully.
 fn whole_game(args: &[&str], env: &[(&str, &str)], over: &str) -> String {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
-    cmd.args(["play", "--plain", "--level", "beginner"])
-        .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("the acey binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let child_out = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(child_out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut out: Vec<String> = Vec::new();
-    let mut answers = 0;
-    loop {
-        let line = match rx.recv_timeout(Duration::from_secs(60)) {
-            Ok(l) => l,
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                child.kill().ok();
-                panic!(
-                    "no output for 60 s; last lines: {:?}",
-                    &out[out.len().saturating_sub(10)..]
-                );
-            }
-        };
-        if let Some(prompt) = line.strip_prefix("> ") {
-            let answer = if prompt.starts_with(over) {
-                "quit"
-            } else {
-                answers += 1;
-                assert!(answers < 2000, "the game does not end: {prompt}");
-                // The typed commands are the same in every language.
-                "play 1"
-            };
-            // The program may already have ended after "quit".
-            let _ = writeln!(stdin, "{answer}");
-        }
-        out.push(line);
-    }
-    let status = child.wait().unwrap();
-    let text = out.join("\n");
-    assert!(status.success(), "{text}");
-    text
+    whole_plain_game(
+        Acey::new(["play", "--plain", "--level", "beginner"])
+            .args(args)
+            .no_locale()
+            .envs(env.iter().copied()),
+        over,
+    )
 }
 
 #[test]
 fn a_whole_game_in_french_with_lang_fr() {
-    let save = temp("french");
+    let dir = temp_dir();
+    let save = dir.path().join("french.txt");
     let save_arg = save.to_str().unwrap();
     // LANG says Russian, but --lang decides.
     let text = whole_game(
@@ -132,32 +78,22 @@ fn a_whole_game_in_french_with_lang_fr() {
     // The save file stays English and language-neutral: it loads back in any language.
     let saved = std::fs::read_to_string(&save).expect("the game is saved");
     assert!(saved.starts_with("# acey game record"), "{saved}");
-    std::fs::remove_file(save).ok();
 }
 
 /// `acey play --plain` with `args` and the locale variables `env`, stdin closed at once.
 fn quick(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
-    cmd.args(["play", "--plain", "--seed", "3"])
+    let o = Acey::new(["play", "--plain", "--seed", "3"])
         .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .stdin(Stdio::null());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let o = cmd.output().expect("the acey binary runs");
-    (
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+        .no_locale()
+        .envs(env.iter().copied())
+        .output();
+    (o.status.code(), stdout(&o), stderr(&o))
 }
 
 #[test]
 fn the_locale_chooses_the_language_without_lang() {
-    let save = temp("russian");
+    let dir = temp_dir();
+    let save = dir.path().join("russian.txt");
     let save = save.to_str().unwrap();
     let (code, out, err) = quick(&["--save", save], &[("LANG", "ru_RU.UTF-8")]);
     assert_eq!(code, Some(0), "{err}");
@@ -189,7 +125,6 @@ fn the_locale_chooses_the_language_without_lang() {
         &[("LC_ALL", "C"), ("LANG", "fr_FR.UTF-8")],
     );
     assert!(out.contains("acey: you play X against the bot"), "{out}");
-    std::fs::remove_file(save).ok();
 }
 
 #[test]
@@ -207,33 +142,24 @@ fn a_language_acey_does_not_speak_is_a_clear_usage_error() {
     }
     assert!(!err.contains("panicked"), "{err}");
     // Region forms and aliases are accepted.
+    let dir = temp_dir();
     for lang in ["fr-CA", "nb_NO", "no", "RU"] {
-        let save = temp(&format!("alias-{lang}"));
+        let save = dir.path().join(format!("alias-{lang}.txt"));
         let (code, _, err) = quick(&["--lang", lang, "--save", save.to_str().unwrap()], &[]);
         assert_eq!(code, Some(0), "{lang}: {err}");
-        std::fs::remove_file(save).ok();
     }
 }
 
 /// `acey play --plain` with `args` (and no seed: `--load` takes none) and the locale variables
 /// `env`, stdin closed at once: the exit code and stderr.
 fn refused(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
-    cmd.args(["play", "--plain"])
+    let o = Acey::new(["play", "--plain"])
         .args(args)
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
+        .no_locale()
         .env_remove("ACEY_PASSWORD")
-        .stdin(Stdio::null());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let o = cmd.output().expect("the acey binary runs");
-    (
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+        .envs(env.iter().copied())
+        .output();
+    (o.status.code(), stderr(&o))
 }
 
 #[test]
@@ -269,12 +195,13 @@ fn errors_of_acey_play_are_in_the_players_language_with_their_exit_codes() {
     );
 
     // Saved games: a file that is missing, one that is no record, one with a bad header line.
-    let missing = temp("no-such-save");
+    let dir = temp_dir();
+    let missing = dir.path().join("no-such-save.txt");
     let (code, err) = refused(&["--lang", "nb", "--load", missing.to_str().unwrap()], &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.starts_with("feil: kan ikke lese "), "{err}");
     assert!(err.contains(": ingen slik fil eller mappe"), "{err}");
-    let bad = temp("not-a-record");
+    let bad = dir.path().join("not-a-record.txt");
     std::fs::write(&bad, "nonsense\n").unwrap();
     let (code, err) = refused(
         &["--load", bad.to_str().unwrap()],
@@ -290,7 +217,6 @@ fn errors_of_acey_play_are_in_the_players_language_with_their_exit_codes() {
     let (code, err) = refused(&["--lang", "fr", "--load", bad.to_str().unwrap()], &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("place inconnue « robot »"), "{err}");
-    std::fs::remove_file(&bad).ok();
 
     // Online: an address it cannot use (2), a server that is not there (1).
     let (code, err) = refused(&["--lang", "ru", "--online", "https://acey.example"], &[]);
@@ -321,28 +247,15 @@ fn errors_of_acey_play_are_in_the_players_language_with_their_exit_codes() {
 
 #[test]
 fn equities_and_error_rates_are_written_with_a_decimal_comma_in_french() {
-    let save = temp("decimals");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args([
-            "play", "--plain", "--lang", "fr", "--seed", "3", "--level", "beginner",
-        ])
-        .args(["--save", save.to_str().unwrap()])
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env_remove("LANG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the acey binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"hint\nresign yes\nanalyse\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
+    let dir = temp_dir();
+    let save = dir.path().join("decimals.txt");
+    let o = Acey::new([
+        "play", "--plain", "--lang", "fr", "--seed", "3", "--level", "beginner",
+    ])
+    .args(["--save", save.to_str().unwrap()])
+    .no_locale()
+    .output_with_stdin("hint\nresign yes\nanalyse\nquit\n");
+    let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     // The hint: "1. -2,030 in/22 22/21", the sign kept.
     let hints: Vec<&str> = out
@@ -374,5 +287,4 @@ fn equities_and_error_rates_are_written_with_a_decimal_comma_in_french() {
         );
         assert!(tail[1].starts_with(['+', '-']), "luck has its sign: {row}");
     }
-    std::fs::remove_file(save).ok();
 }

@@ -3,29 +3,17 @@
 //! nothing lost. Needs PostgreSQL (`scripts/test.sh` starts one and sets `ACEY_TEST_POSTGRES`);
 //! without it the test says so and stops.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::time::Duration;
 
 use acey_server::loadtest::{needs, random_intent, Client};
+use common::Running;
 use serde_json::{json, Value};
 
 /// `acey serve` on a free port with the database `db`: the process and its address.
-fn serve(db: &str) -> (Child, std::net::SocketAddr) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+fn serve(db: &str) -> (Running, std::net::SocketAddr) {
+    let (child, port, first) = common::serve(db);
     assert!(first.contains("serving at"), "{first}");
     (child, format!("127.0.0.1:{port}").parse().unwrap())
 }

@@ -2,14 +2,15 @@
 //! binary driven through stdin, met by a WebSocket client playing random legal moves or by a
 //! second `acey play --online` process.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
+mod common;
+
+use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use acey_server::loadtest::{needs, random_intent, Client};
 use acey_server::{Config, Limits, Running};
+use common::{stderr, stdout, Acey};
 use serde_json::{json, Value};
 
 fn limits() -> Limits {
@@ -34,86 +35,15 @@ fn server() -> (tempfile::TempDir, Running) {
 }
 
 /// A running `acey play --online --plain`, its output read line by line on a thread.
-struct Term {
-    child: Child,
-    stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
-    /// Every line read so far.
-    seen: Vec<String>,
-}
+type Term = common::Running;
 
 impl Term {
     fn start(addr: std::net::SocketAddr, args: &[&str]) -> Term {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-            .args(["play", "--online", &format!("http://{addr}"), "--plain"])
+        Acey::new(["play", "--online", &format!("http://{addr}"), "--plain"])
             .args(args)
             // The messages checked here are English, whatever the machine's locale.
-            .env("LC_ALL", "C")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .english()
             .spawn()
-            .expect("the acey binary runs");
-        let stdin = child.stdin.take().unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Term {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Reads lines until one satisfies `want`; returns it.
-    fn until(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if want(&line) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line {what} in time; the output was:\n{}",
-                    self.seen.join("\n")
-                ),
-            }
-        }
-    }
-
-    fn has(&self, part: &str) -> bool {
-        self.seen.iter().any(|l| l.contains(part))
-    }
-
-    /// Sends `quit` and expects a clean exit.
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "acey did not leave on quit");
-            std::thread::sleep(Duration::from_millis(50));
-        }
     }
 }
 
@@ -353,37 +283,20 @@ fn post(addr: std::net::SocketAddr, path: &str, body: &Value) -> u16 {
 }
 
 fn run_once(args: &[&str], password: Option<&str>) -> (i32, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_acey"));
-    cmd.args(args)
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    match password {
-        Some(p) => cmd.env("ACEY_PASSWORD", p),
-        None => cmd.env_remove("ACEY_PASSWORD"),
-    };
-    let mut child = cmd.spawn().unwrap();
-    // At its first prompt, whatever it asks, it is told to quit.
-    let mut stdin = child.stdin.take().unwrap();
-    let mut out = String::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let Ok(line) = line else { break };
-        if line.starts_with("> ") {
-            let _ = writeln!(stdin, "quit");
-        }
-        out.push_str(&line);
-        out.push('\n');
+    let acey = Acey::new(args).english();
+    let mut child = match password {
+        Some(p) => acey.env("ACEY_PASSWORD", p),
+        None => acey.env_remove("ACEY_PASSWORD"),
     }
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    (status.code().unwrap_or(-1), out, err)
+    .spawn();
+    // At its first prompt, whatever it asks, it is told to quit.
+    while let Some(line) = child.next_line() {
+        if line.starts_with("> ") {
+            let _ = child.try_send("quit");
+        }
+    }
+    let o = child.output();
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
 #[test]

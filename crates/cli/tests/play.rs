@@ -1,37 +1,20 @@
 //! `acey play --plain` as scripts and screen-reader users run it: whole games against the bot on
 //! stdin, saving, and loading a game that stopped in the middle of a turn.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+mod common;
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("acey-play-it-{}-{name}.txt", std::process::id()))
-}
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{assert_exit_code, assert_success, stdout, temp_dir, whole_plain_game, Acey};
 
 /// Runs `acey play --plain` with `args`, feeding `input` then closing stdin.
 fn plain(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .arg("play")
-        .arg("--plain")
+    Acey::new(["play", "--plain"])
         .args(args)
         // The messages checked here are English: the tests do not follow the machine's locale.
-        .env("LC_ALL", "C")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the acey binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+        .english()
+        .output_with_stdin(input)
 }
 
 /// `Final score: you A, bot B` (or `bot B, you A` when the person plays O) -> (A, B).
@@ -56,65 +39,21 @@ fn final_score(out: &str) -> (u32, u32) {
 /// Plays a whole game against the beginner bot with `args`, answering every prompt as a script
 /// would: the first listed play (or double) until the game is over, then quit. Returns the
 /// output once the program has ended successfully.
-fn whole_game(args: &[&str], save: &std::path::Path) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["play", "--plain", "--level", "beginner"])
-        .args(args)
-        .env("LC_ALL", "C")
-        .arg("--save")
-        .arg(save)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the acey binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let child_out = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(child_out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut out = Vec::new();
-    let mut answers = 0;
-    loop {
-        let line = match rx.recv_timeout(Duration::from_secs(60)) {
-            Ok(l) => l,
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                child.kill().ok();
-                panic!(
-                    "no output for 60 s; last lines: {:?}",
-                    &out[out.len().saturating_sub(10)..]
-                );
-            }
-        };
-        if let Some(prompt) = line.strip_prefix("> ") {
-            let answer = if prompt.starts_with("game over") {
-                "quit"
-            } else {
-                answers += 1;
-                assert!(answers < 2000, "the game does not end");
-                "play 1"
-            };
-            // The program may already have ended after "quit".
-            let _ = writeln!(stdin, "{answer}");
-        }
-        out.push(line);
-    }
-    let status = child.wait().unwrap();
-    let text = out.join("\n");
-    assert!(status.success(), "{text}");
-    text
+fn whole_game(args: &[&str], save: &Path) -> String {
+    whole_plain_game(
+        Acey::new(["play", "--plain", "--level", "beginner"])
+            .args(args)
+            .english()
+            .arg("--save")
+            .arg(save),
+        "game over",
+    )
 }
 
 #[test]
 fn a_whole_game_against_the_bot_on_stdin() {
-    let save = temp("whole-game");
+    let dir = temp_dir();
+    let save = dir.path().join("whole-game.txt");
     let text = whole_game(&["--seed", "42"], &save);
     let (you, bot) = final_score(&text);
     assert!((you == 0) != (bot == 0), "one side scores: {you}-{bot}");
@@ -125,19 +64,19 @@ fn a_whole_game_against_the_bot_on_stdin() {
     // The saved game loads back as finished, with the same score.
     let again = plain(&["--load", save.to_str().unwrap(), "--level", "expert"], "");
     let again_text = stdout(&again);
-    assert!(again.status.success(), "{again_text}");
+    assert_success(&again);
     assert_eq!(final_score(&again_text), (you, bot), "{again_text}");
     assert!(again_text.contains("> game over"), "{again_text}");
     assert!(
         again_text.contains("against the bot (expert)"),
         "--level overrides the saved level: {again_text}"
     );
-    std::fs::remove_file(save).ok();
 }
 
 #[test]
 fn a_game_saved_mid_turn_continues_exactly_there() {
-    let save = temp("mid-turn");
+    let dir = temp_dir();
+    let save = dir.path().join("mid-turn.txt");
     let args = [
         "--seed",
         "7",
@@ -158,7 +97,7 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
     // The same game again: take that one step, then stop (end of input).
     let second = plain(&args, &format!("{step}\n"));
     let text = stdout(&second);
-    assert!(second.status.success(), "{text}");
+    assert_success(&second);
     // The first run's unfinished game was kept under another name, not overwritten.
     let kept = kept_file(&text).unwrap_or_else(|| panic!("the first game is kept: {text}"));
     std::fs::remove_file(kept).ok();
@@ -170,7 +109,7 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
     // Load it: the game waits in the middle of the same turn.
     let third = plain(&["--load", save.to_str().unwrap()], "undo\n");
     let text = stdout(&third);
-    assert!(third.status.success(), "{text}");
+    assert_success(&third);
     let prompts: Vec<&str> = text.lines().filter(|l| l.starts_with("> ")).collect();
     assert!(
         prompts[0].contains(&format!("so far {}", step.trim_end_matches('*'))),
@@ -178,17 +117,17 @@ fn a_game_saved_mid_turn_continues_exactly_there() {
     );
     // ... and `undo` takes back the step made before saving.
     assert!(prompts[1].contains("to play"), "{text}");
-    std::fs::remove_file(save).ok();
 }
 
 #[test]
 fn a_loaded_game_at_a_noisy_level_is_the_game_that_would_have_been_played() {
     // The beginner, casual and intermediate bots err on purpose, from a seeded generator whose
     // state the save keeps: stopping, saving and loading changes none of their choices.
+    let dir = temp_dir();
     for level in ["beginner", "casual", "intermediate"] {
-        let straight = temp(&format!("noise-straight-{level}"));
-        let split = temp(&format!("noise-split-{level}"));
-        let args = |save: &std::path::Path| {
+        let straight = dir.path().join(format!("noise-straight-{level}.txt"));
+        let split = dir.path().join(format!("noise-split-{level}.txt"));
+        let args = |save: &Path| {
             [
                 "--seed",
                 "12",
@@ -201,8 +140,7 @@ fn a_loaded_game_at_a_noisy_level_is_the_game_that_would_have_been_played() {
         };
         let run = |args: &[String], input: &str| {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let o = plain(&args, input);
-            assert!(o.status.success(), "{}", stdout(&o));
+            assert_success(&plain(&args, input));
         };
         run(&args(&straight), &"best\n".repeat(30));
         run(&args(&split), &"best\n".repeat(12));
@@ -217,8 +155,6 @@ fn a_loaded_game_at_a_noisy_level_is_the_game_that_would_have_been_played() {
             a, b,
             "{level}: straight through and saved-then-loaded differ"
         );
-        std::fs::remove_file(straight).ok();
-        std::fs::remove_file(split).ok();
     }
 }
 
@@ -238,25 +174,15 @@ fn kept_file(out: &str) -> Option<PathBuf> {
 #[test]
 fn a_new_game_never_overwrites_an_unfinished_one() {
     // The default save file, in a data folder of the test's own.
-    let data = temp("data-home");
-    std::fs::create_dir_all(&data).unwrap();
-    let last = data.join("acey").join("last-game.txt");
+    let data = temp_dir();
+    let last = data.path().join("acey").join("last-game.txt");
     let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-            .args(["play", "--plain", "--level", "beginner"])
+        let o = Acey::new(["play", "--plain", "--level", "beginner"])
             .args(args)
-            .env("LC_ALL", "C")
-            .env("XDG_DATA_HOME", &data)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the acey binary runs");
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-        drop(stdin);
-        let o = child.wait_with_output().unwrap();
-        assert!(o.status.success(), "{}", stdout(&o));
+            .english()
+            .env("XDG_DATA_HOME", data.path())
+            .output_with_stdin(input);
+        assert_success(&o);
         stdout(&o)
     };
     // A game stopped in the middle.
@@ -296,34 +222,26 @@ fn a_new_game_never_overwrites_an_unfinished_one() {
         files, 3,
         "last-game.txt, the kept game and the one kept before the whole game"
     );
-    std::fs::remove_dir_all(&data).ok();
 }
 
 #[test]
 fn bad_arguments_and_files_are_usage_errors() {
-    let o = plain(&["--level", "grandmaster"], "");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown level"));
-    let o = plain(&["--load", "x.txt", "--rules", "bgammon"], "");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
-    let o = plain(&["--load", "/nonexistent/acey-save.txt"], "");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    let err = assert_exit_code(&plain(&["--level", "grandmaster"], ""), 2);
+    assert!(err.contains("unknown level"), "{err}");
+    let err = assert_exit_code(&plain(&["--load", "x.txt", "--rules", "bgammon"], ""), 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let err = assert_exit_code(&plain(&["--load", "/nonexistent/acey-save.txt"], ""), 2);
+    assert!(err.contains("cannot read"), "{err}");
     // The full-screen game refuses to start without a terminal and says what to do instead.
-    let o = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["play", "--seed", "1"])
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--plain"));
+    let o = Acey::new(["play", "--seed", "1"]).english().output();
+    let err = assert_exit_code(&o, 2);
+    assert!(err.contains("--plain"), "{err}");
 }
 
 #[test]
 fn the_person_can_play_o_against_the_bot() {
-    let save = temp("side-o");
+    let dir = temp_dir();
+    let save = dir.path().join("side-o.txt");
     let text = whole_game(&["--seed", "5", "--side", "o"], &save);
     assert!(
         text.contains("you play O against the bot"),
@@ -337,12 +255,12 @@ fn the_person_can_play_o_against_the_bot() {
     assert!(last.starts_with("Final score: bot "), "{last}");
     let (you, bot) = final_score(&text);
     assert!((you == 0) != (bot == 0), "one side scores: {you}-{bot}");
-    std::fs::remove_file(save).ok();
 }
 
 #[test]
 fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
-    let save = temp("side-random");
+    let dir = temp_dir();
+    let save = dir.path().join("side-random.txt");
     let side = |seed: &str| {
         let o = plain(
             &[
@@ -354,7 +272,7 @@ fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
             "",
         );
         let text = stdout(&o);
-        assert!(o.status.success(), "{text}");
+        assert_success(&o);
         // Each run's game is its own: nothing is left for the next run to keep.
         std::fs::remove_file(&save).ok();
         let intro = text.lines().next().unwrap_or_default().to_string();
@@ -366,7 +284,6 @@ fn a_random_side_follows_the_seed_and_side_is_only_against_the_bot() {
     let sides: Vec<char> = (1..=8).map(|s| side(&s.to_string())).collect();
     assert!(sides.contains(&'X') && sides.contains(&'O'), "{sides:?}");
     assert_eq!(side("3"), sides[2], "the same seed gives the same side");
-    let o = plain(&["--vs", "human", "--side", "o"], "");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--side"));
+    let err = assert_exit_code(&plain(&["--vs", "human", "--side", "o"], ""), 2);
+    assert!(err.contains("--side"), "{err}");
 }

@@ -1,29 +1,11 @@
 //! `acey serve`: starts, prints the address to open, serves the web client; bad addresses are
 //! usage errors.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+mod common;
 
-/// Starts `acey serve` on a free port with the database `db`; returns the process, the port and
-/// the first line it printed.
-fn serve(db: &std::path::Path) -> (Child, u16, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    (child, port, first)
-}
+use std::io::{Read, Write};
+
+use common::{acey, assert_exit_code, serve, temp_dir};
 
 /// The whole HTTP response to a GET of `path`.
 fn get(port: u16, path: &str) -> String {
@@ -40,8 +22,8 @@ fn get(port: u16, path: &str) -> String {
 
 #[test]
 fn serve_prints_the_address_and_serves_the_web_client() {
-    let dir = tempfile_dir();
-    let (mut child, port, first) = serve(&dir.join("t.db"));
+    let dir = temp_dir();
+    let (mut child, port, first) = serve(dir.path().join("t.db"));
     assert_eq!(
         first.trim(),
         format!("acey is serving at http://127.0.0.1:{port}/")
@@ -51,35 +33,22 @@ fn serve_prints_the_address_and_serves_the_web_client() {
     child.wait().unwrap();
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("Play the computer"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn sigterm_stops_the_server_cleanly_and_a_restart_serves_the_same_games() {
-    // A folder of its own: the other test removes its folder when it ends.
-    let dir = std::env::temp_dir().join(format!("acey-serve-sigterm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("t.db");
+    let dir = temp_dir();
+    let db = dir.path().join("t.db");
     let (mut child, port, first) = serve(&db);
     assert!(first.contains("serving"), "{first}");
     let health = get(port, "/healthz");
     assert!(health.ends_with("ok\n"), "{health}");
     let t0 = std::time::Instant::now();
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    child.signal("TERM");
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "a clean stop exits 0");
     assert!(t0.elapsed() < std::time::Duration::from_secs(10));
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = child.stderr();
     assert!(err.contains("shutting down"), "the log says so: {err}");
     // The same database serves again.
     let (mut again, port, first) = serve(&db);
@@ -87,22 +56,11 @@ fn sigterm_stops_the_server_cleanly_and_a_restart_serves_the_same_games() {
     assert!(get(port, "/healthz").ends_with("ok\n"));
     again.kill().unwrap();
     again.wait().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bad_address_is_a_usage_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_acey"))
-        .args(["serve", "--addr", "localhost-ish"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let out = acey(&["serve", "--addr", "localhost-ish"]);
+    let err = assert_exit_code(&out, 2);
     assert!(err.contains("--addr 'localhost-ish'"), "{err}");
-}
-
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("acey-serve-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -15,8 +15,8 @@ use acey_ai::{Bot, Evaluator, Level};
 use acey_rules::{for_each_turn_segment, MoveGen, Position, Preset, Rules, SeededRng};
 use serde_json::{json, Map, Value};
 
-use super::analysis::{self, Method};
 use crate::input;
+use crate::judge::{self, Method};
 
 /// Arguments of `acey engine`.
 #[derive(clap::Args)]
@@ -132,8 +132,8 @@ impl Request<'_> {
         match self.0.get("ply") {
             None | Some(Value::Null) => Ok(0),
             Some(v) => match v.as_u64() {
-                Some(n) if n <= analysis::MAX_PLY as u64 => Ok(n as u8),
-                _ => err(format!("'ply' must be 0 to {}, not {v}", analysis::MAX_PLY)),
+                Some(n) if n <= judge::MAX_PLY as u64 => Ok(n as u8),
+                _ => err(format!("'ply' must be 0 to {}, not {v}", judge::MAX_PLY)),
             },
         }
     }
@@ -195,7 +195,7 @@ impl Engine {
                 let state = req.position()?;
                 let level = req.level(Level::Strongest)?;
                 let ply = req.ply()?;
-                let (win, equity) = analysis::evaluate(level, rules, &state, ply);
+                let (win, equity) = judge::evaluate(level, rules, &state, ply);
                 Ok(object(json!({
                     "player": state.turn().index(),
                     "ply": ply,
@@ -210,14 +210,14 @@ impl Engine {
                 let level = req.level(Level::Strongest)?;
                 let ply = req.ply()?;
                 let max = req.count("max", 10, 10_000)?;
-                analysis::check_playable(&state)?;
-                let mut rows = analysis::hint(level, rules, &state, dice, Method::Ply(ply));
+                judge::check_playable(&state)?;
+                let mut rows = judge::hint(level, rules, &state, dice, Method::Ply(ply));
                 rows.truncate(max);
                 Ok(object(json!({
                     "player": state.turn().index(),
                     "dice": [dice.0, dice.1],
                     "ply": ply,
-                    "plays": analysis::rows_json(&rules, dice, &rows),
+                    "plays": judge::rows_json(&rules, dice, &rows),
                 })))
             }
             "analyse" => {
@@ -265,9 +265,9 @@ impl Engine {
         let (rules, bot) = self.bot(req)?;
         let state = req.position()?;
         let dice = req.dice()?;
-        analysis::check_playable(&state)?;
+        judge::check_playable(&state)?;
         let c = bot.choose(&state, dice, &mut self.noise);
-        let mut answer = object(analysis::candidate_json(&rules, dice, &c));
+        let mut answer = object(judge::candidate_json(&rules, dice, &c));
         answer.insert("level".into(), json!(req.level(Level::Expert)?.as_str()));
         Ok(answer)
     }
@@ -276,7 +276,7 @@ impl Engine {
     fn double(&mut self, req: &Request) -> Reply {
         let (rules, bot) = self.bot(req)?;
         let after = req.position()?;
-        analysis::check_playable(&after)?;
+        judge::check_playable(&after)?;
         if !rules.acey_deucey {
             return err(format!(
                 "the rules '{rules}' have no acey-deucey: no double is named"
@@ -316,7 +316,7 @@ fn apply(req: &Request) -> Reply {
     let rules = req.rules()?;
     let state = req.position()?;
     let dice = req.dice()?;
-    analysis::check_playable(&state)?;
+    judge::check_playable(&state)?;
     let reach = req.position_at("reach")?;
     let double = req.named_double()?;
     // Compared with the mover to play: who rolls next is the rules' answer, not the claim's.
@@ -333,7 +333,7 @@ fn apply(req: &Request) -> Reply {
         }
     });
     match found {
-        Some(segment) => Ok(object(analysis::candidate_json(&rules, dice, &segment))),
+        Some(segment) => Ok(object(judge::candidate_json(&rules, dice, &segment))),
         None if reached => match double {
             Some(d) => err(format!(
                 "'reach' is reachable with {}-{}, but not by naming {d}-{d}",

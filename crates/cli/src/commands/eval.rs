@@ -2,8 +2,7 @@
 
 use serde_json::json;
 
-use super::analysis;
-use crate::input;
+use crate::{input, judge};
 
 /// Arguments of `acey eval`.
 #[derive(clap::Args)]
@@ -30,8 +29,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let rules = input::rules(&args.rules)?;
     let state = input::position(&args.position)?;
     let level = input::level(&args.level)?;
-    let ply = analysis::check_ply(args.ply, false)?;
-    let (win, equity) = analysis::evaluate(level, rules, &state, ply);
+    let ply = judge::check_ply(args.ply, false)?;
+    let (win, equity) = judge::evaluate(level, rules, &state, ply);
     let player = state.turn().index();
     if args.json {
         let v = json!({"player": player, "ply": ply, "win": win, "equity": equity});

@@ -4,7 +4,7 @@
 use acey_ai::RolloutSettings;
 use serde_json::json;
 
-use super::analysis::{self, Method};
+use crate::judge::{self, Method};
 use crate::{input, UsageError};
 
 /// Arguments of `acey hint`.
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let state = input::position(&args.position)?;
     let dice = input::dice(&args.dice)?;
     let level = input::level(&args.level)?;
-    analysis::check_playable(&state)?;
+    judge::check_playable(&state)?;
     let method = if args.rollout {
         if args.trials == 0 {
             return Err(UsageError("--trials must be at least 1".into()).into());
@@ -69,9 +69,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             variance_reduction: args.variance_reduction,
         })
     } else {
-        Method::Ply(analysis::check_ply(args.ply, true)?)
+        Method::Ply(judge::check_ply(args.ply, true)?)
     };
-    let mut rows = analysis::hint(level, rules, &state, dice, method);
+    let mut rows = judge::hint(level, rules, &state, dice, method);
     rows.truncate(args.max.max(1));
     if args.json {
         let v = json!({
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 Method::Rollout(r) =>
                     json!({"rollout": {"trials": r.effective_trials(), "truncate": r.truncate, "seed": r.seed, "variance_reduction": r.variance_reduction}}),
             },
-            "plays": analysis::rows_json(&rules, dice, &rows),
+            "plays": judge::rows_json(&rules, dice, &rows),
         });
         outln!("{v}")?;
         return Ok(());
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             100.0 * r.win,
             r.equity,
             r.equity - best,
-            analysis::notation(&rules, dice, &r.candidate),
+            judge::notation(&rules, dice, &r.candidate),
         )?;
     }
     Ok(())

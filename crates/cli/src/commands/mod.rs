@@ -1,8 +1,6 @@
 //! One module per subcommand.
 
 pub mod analyse;
-pub mod analyse_html;
-pub mod analysis;
 pub mod bearoff;
 pub mod benchmark;
 pub mod convert;
@@ -18,4 +16,3 @@ pub mod rules;
 pub mod selfplay;
 pub mod serve;
 pub mod train;
-pub mod train_log;

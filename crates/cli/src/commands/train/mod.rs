@@ -17,9 +17,10 @@ use acey_ai::{Bot, Network, NeuralEvaluator, SearchSettings, TrainSettings, Trai
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::commands::train_log::{TrainLog, TrainLogLine};
-
+use self::log::{TrainLog, TrainLogLine};
 use crate::{input, UsageError};
+
+mod log;
 
 /// Arguments of `acey train`.
 #[derive(clap::Args)]

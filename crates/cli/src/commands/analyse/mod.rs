@@ -15,6 +15,8 @@ use serde_json::Value;
 
 use crate::{input, UsageError};
 
+mod html;
+
 /// Arguments of `acey analyse`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -112,13 +114,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let names = record.header.players.clone();
     if let Some(out) = &args.html {
-        let meta = super::analyse_html::Meta {
+        let meta = html::Meta {
             names: [name(&names, Player::Zero), name(&names, Player::One)],
             rules: record.rules.to_string(),
             level: &args.level,
             file: args.file.display().to_string(),
         };
-        std::fs::write(out, super::analyse_html::report(&analysis, &meta, rollouts))
+        std::fs::write(out, html::report(&analysis, &meta, rollouts))
             .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
     }
     if args.json {

@@ -1,5 +1,6 @@
-//! What `acey hint`, `acey eval` and `acey engine` share: ranking the plays of a roll (by search
-//! or by rollouts), evaluating a state, and writing candidates in move notation and JSON.
+//! Judging positions and plays, as `acey hint`, `acey eval` and `acey engine` do: the plays of
+//! a roll ranked (by search or by rollouts), a state evaluated, and candidates written in move
+//! notation and JSON.
 
 use acey_ai::{Bot, Candidate, Level, Ranked, Rollout, RolloutSettings};
 use acey_rules::{Position, Rules};
@@ -39,7 +40,7 @@ const ROLLOUT_CANDIDATES: usize = 8;
 pub const MAX_PLY: u8 = 2;
 
 /// The bot for analysis at `level`'s evaluator and filters, `plies` deep.
-pub fn analysis_bot(level: Level, rules: Rules, plies: u8) -> Bot {
+pub fn judging_bot(level: Level, rules: Rules, plies: u8) -> Bot {
     Bot::new(
         level.evaluator(&rules),
         rules,
@@ -79,7 +80,7 @@ pub fn hint(
     method: Method,
 ) -> Vec<HintRow> {
     match method {
-        Method::Ply(plies) => analysis_bot(level, rules, plies)
+        Method::Ply(plies) => judging_bot(level, rules, plies)
             .rank(state, dice)
             .into_iter()
             .map(|r| HintRow {
@@ -93,7 +94,7 @@ pub fn hint(
         Method::Rollout(rollout) => {
             // Candidates are chosen by an exact 0-ply ranking and played out by the level's
             // 0-ply bot, whose chain filter keeps the 1-2s of the games fast.
-            let ranked: Vec<Ranked> = analysis_bot(level, rules, 0)
+            let ranked: Vec<Ranked> = judging_bot(level, rules, 0)
                 .rank(state, dice)
                 .into_iter()
                 .take(ROLLOUT_CANDIDATES)
@@ -169,7 +170,7 @@ pub fn rows_json(rules: &Rules, dice: (u8, u8), rows: &[HintRow]) -> Vec<Value> 
 
 /// Win probability and equity of `state` for its player to roll, `plies` deep.
 pub fn evaluate(level: Level, rules: Rules, state: &Position, plies: u8) -> (f64, f64) {
-    let (equity, win) = analysis_bot(level, rules, plies).analyse(state, plies);
+    let (equity, win) = judging_bot(level, rules, plies).analyse(state, plies);
     (win as f64, equity as f64)
 }
 
