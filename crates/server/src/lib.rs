@@ -35,18 +35,15 @@ pub mod lobby;
 pub mod lobby_bench;
 pub mod metrics;
 pub mod nodes;
-pub mod online_store;
 pub mod pool;
-pub mod postgres;
 pub mod protocol;
 pub mod random;
 pub mod rating;
 pub mod room;
 pub mod seat_token;
 pub mod services;
-pub mod sql;
-pub mod sqlite;
 pub mod storage;
+pub mod store;
 pub mod web;
 pub mod web_accounts;
 pub mod web_analysis;
@@ -58,7 +55,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use limits::Limits;
-pub use sql::Database;
+pub use store::Database;
 
 /// How to run the server.
 #[derive(Debug, Clone)]
@@ -194,12 +191,10 @@ impl StopSignal {
 }
 
 /// Opens the database `db` names (migrating it), as the server does at start-up.
-pub async fn open_store(
-    db: &Database,
-) -> Result<Arc<dyn online_store::Backend>, storage::StoreError> {
+pub async fn open_store(db: &Database) -> Result<Arc<dyn store::Backend>, storage::StoreError> {
     Ok(match db {
-        Database::Sqlite(path) => Arc::new(sqlite::SqliteStore::open(path).await?),
-        Database::Postgres(url) => Arc::new(postgres::PgStore::open(url).await?),
+        Database::Sqlite(path) => Arc::new(store::SqliteStore::open(path).await?),
+        Database::Postgres(url) => Arc::new(store::PgStore::open(url).await?),
     })
 }
 
@@ -216,10 +211,10 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     let (shutdown_tx, shutdown_rx) = tokio::sync::watch::channel(false);
     let setup = async {
         // On a shared database, this node tells the others what changes (nodes.rs).
-        let (store, nodes): (Arc<dyn online_store::Backend>, _) = match &config.db {
-            Database::Sqlite(path) => (Arc::new(sqlite::SqliteStore::open(path).await?), None),
+        let (store, nodes): (Arc<dyn store::Backend>, _) = match &config.db {
+            Database::Sqlite(path) => (Arc::new(store::SqliteStore::open(path).await?), None),
             Database::Postgres(url) => {
-                let pg = postgres::PgStore::open(url).await?;
+                let pg = store::PgStore::open(url).await?;
                 let nodes = nodes::Nodes::new(pg.pool().clone());
                 let listener = nodes::listen(&nodes)
                     .await

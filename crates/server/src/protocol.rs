@@ -606,7 +606,7 @@ pub enum ServerMsg {
     /// The lobby games being played now.
     Playing {
         /// Newest first.
-        games: Vec<crate::online_store::LiveGame>,
+        games: Vec<crate::store::LiveGame>,
     },
     /// Connections open now.
     Online {
@@ -647,7 +647,7 @@ pub struct LobbyView {
     /// The quick-pairing pools and how many wait in each.
     pub pools: Vec<PoolView>,
     /// Lobby games being played now.
-    pub playing: Vec<crate::online_store::LiveGame>,
+    pub playing: Vec<crate::store::LiveGame>,
     /// Connections open now.
     pub online: usize,
 }

@@ -15,7 +15,6 @@ use tokio::sync::{broadcast, Mutex, MutexGuard};
 use crate::bot;
 use crate::chat::{Channel, ChatLine, ChatText};
 use crate::clock::{now_ms, Clock};
-use crate::online_store::GameResult;
 use crate::protocol::{
     ClientMsg, ClockView, ErrorCode, GameInfo, LogEntry, Presence, Role, ServerMsg, View,
 };
@@ -23,6 +22,7 @@ use crate::random;
 use crate::rating::{self, Family, Kind};
 use crate::services::Services;
 use crate::storage::{BoxFuture, GameMeta, Mode, Seated};
+use crate::store::GameResult;
 
 /// A refused request: what to tell the client.
 pub type Refusal = (ErrorCode, String);

@@ -1,4 +1,4 @@
-//! The SQLite backend, the default: every store ([`crate::online_store::Backend`]) in one file,
+//! The SQLite backend, the default: every store ([`super::Backend`]) in one file,
 //! through sqlx with runtime-checked queries (no database is needed to compile). Migrations
 //! under `crates/server/migrations/sqlite` run when the store opens. The queries themselves are
 //! `sql_store.rs`, shared with the PostgreSQL backend.
@@ -10,7 +10,7 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
 
-use crate::sql::db;
+use super::sql::db;
 use crate::storage::StoreError;
 
 /// Games in one SQLite file.

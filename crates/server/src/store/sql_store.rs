@@ -10,12 +10,12 @@ use sqlx::Row;
 use crate::account::PlayerName;
 use crate::chat::{Channel, ChatLine};
 use crate::lobby::Challenge;
-use crate::online_store::{
+use super::super::online::{
     Account, AccountStore, AnalysisStore, ChatStore, GameResult, HistoryPoint, Leader, LiveGame,
     LobbyStore, PastGame, RatingView, ResultStore, StoredAnalysis,
 };
 use crate::rating::{Family, Kind, Rating};
-use crate::sql::{db, is_unique_violation, Dialect};
+use super::super::sql::{db, is_unique_violation, Dialect};
 use crate::storage::{BoxFuture, GameMeta, Mode, Online, Seated, Store, StoreError, StoredGame};
 
 fn meta_from_row(row: &DbRow) -> Result<GameMeta, StoreError> {

@@ -1,4 +1,4 @@
-//! The PostgreSQL backend: every store ([`crate::online_store::Backend`]) in one database that
+//! The PostgreSQL backend: every store ([`super::Backend`]) in one database that
 //! several server nodes share. Migrations under `crates/server/migrations/postgres` (the same
 //! versions as SQLite's, in this database's types) run when the store opens; the queries are
 //! `sql_store.rs`, shared with SQLite.
@@ -8,7 +8,7 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
-use crate::sql::redact;
+use super::sql::redact;
 use crate::storage::StoreError;
 
 /// Everything in one PostgreSQL database.
