@@ -192,10 +192,7 @@ impl StopSignal {
 
 /// Opens the database `db` names (migrating it), as the server does at start-up.
 pub async fn open_store(db: &Database) -> Result<Arc<dyn store::Backend>, storage::StoreError> {
-    Ok(match db {
-        Database::Sqlite(path) => Arc::new(store::SqliteStore::open(path).await?),
-        Database::Postgres(url) => Arc::new(store::PgStore::open(url).await?),
-    })
+    Ok(Arc::new(store::SqlStore::open(db).await?))
 }
 
 /// How often abandoned games are looked for and idle addresses forgotten.
@@ -210,18 +207,19 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     let limits = config.limits;
     let (shutdown_tx, shutdown_rx) = tokio::sync::watch::channel(false);
     let setup = async {
+        let store = store::SqlStore::open(&config.db).await?;
         // On a shared database, this node tells the others what changes (nodes.rs).
-        let (store, nodes): (Arc<dyn store::Backend>, _) = match &config.db {
-            Database::Sqlite(path) => (Arc::new(store::SqliteStore::open(path).await?), None),
-            Database::Postgres(url) => {
-                let pg = store::PgStore::open(url).await?;
-                let nodes = nodes::Nodes::new(pg.pool().clone());
+        let nodes = match store.postgres_pool() {
+            Some(pool) => {
+                let nodes = nodes::Nodes::new(pool.clone());
                 let listener = nodes::listen(&nodes)
                     .await
                     .map_err(|e| storage::StoreError::Database(format!("cannot listen: {e}")))?;
-                (Arc::new(pg), Some((nodes, listener)))
+                Some((nodes, listener))
             }
+            None => None,
         };
+        let store: Arc<dyn store::Backend> = Arc::new(store);
         let services = services::Services::new(store, limits);
         if let Some((n, _)) = &nodes {
             services.bus.join_nodes(Arc::clone(n));
