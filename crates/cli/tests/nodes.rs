@@ -52,7 +52,7 @@ fn a_node_killed_with_sigkill_loses_nothing_and_its_player_goes_on_on_the_other(
     };
     let rt = tokio::runtime::Runtime::new().unwrap();
     let db = rt
-        .block_on(acey_server::postgres::fresh_database(&server))
+        .block_on(acey_server::store::fresh_database(&server))
         .unwrap();
     let (mut one, addr1) = serve(&db);
     let (mut two, addr2) = serve(&db);

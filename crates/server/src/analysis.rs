@@ -1,6 +1,6 @@
 //! Game analysis on the server (docs/analysis.md, "In the browser"): an ended game judged by
 //! [`acey_ai::analysis`] one decision at a time on the bot pool, the progress kept in memory and
-//! the result stored ([`AnalysisStore`](crate::online_store::AnalysisStore)) so that a second visit is instant.
+//! the result stored ([`AnalysisStore`](crate::store::AnalysisStore)) so that a second visit is instant.
 //!
 //! Why one decision at a time: the bot pool is first come, first served. A whole analysis as one
 //! job would hold a bot thread for seconds while the bots of games being played wait; one job per
@@ -21,10 +21,10 @@ use acey_ai::analysis::{json, Analyser, AnalysisError, Undecided};
 use acey_ai::Level;
 use acey_rules::Phase;
 
-use crate::online_store::StoredAnalysis;
 use crate::room::rebuild;
 use crate::services::Services;
 use crate::storage::StoreError;
+use crate::store::StoredAnalysis;
 
 /// The level whose evaluator and move filters judge (no noise).
 pub const LEVEL: Level = Level::Strongest;

@@ -11,13 +11,13 @@ use std::sync::{Arc, Weak};
 use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
-use crate::online_store::Backend;
 use crate::protocol::{ErrorCode, Role};
 use crate::random;
 use crate::room::{rebuild, seat_ratings, Refusal, Room};
 use crate::seat_token;
 use crate::services::Services;
 use crate::storage::{GameMeta, Mode, Online, Seated};
+use crate::store::Backend;
 
 /// The longest match a game may be created with.
 pub const MAX_MATCH: u32 = 99;

@@ -34,18 +34,15 @@ pub mod lobby;
 pub mod lobby_bench;
 pub mod metrics;
 pub mod nodes;
-pub mod online_store;
 pub mod pool;
-pub mod postgres;
 pub mod protocol;
 pub mod random;
 pub mod rating;
 pub mod room;
 pub mod seat_token;
 pub mod services;
-pub mod sql;
-pub mod sqlite;
 pub mod storage;
+pub mod store;
 pub mod web;
 pub mod web_accounts;
 pub mod web_analysis;
@@ -57,7 +54,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use limits::Limits;
-pub use sql::Database;
+pub use store::Database;
 
 /// How to run the server.
 #[derive(Debug, Clone)]
@@ -193,13 +190,8 @@ impl StopSignal {
 }
 
 /// Opens the database `db` names (migrating it), as the server does at start-up.
-pub async fn open_store(
-    db: &Database,
-) -> Result<Arc<dyn online_store::Backend>, storage::StoreError> {
-    Ok(match db {
-        Database::Sqlite(path) => Arc::new(sqlite::SqliteStore::open(path).await?),
-        Database::Postgres(url) => Arc::new(postgres::PgStore::open(url).await?),
-    })
+pub async fn open_store(db: &Database) -> Result<Arc<dyn store::Backend>, storage::StoreError> {
+    Ok(Arc::new(store::SqlStore::open(db).await?))
 }
 
 /// How often abandoned games are looked for and idle addresses forgotten.
@@ -214,18 +206,19 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     let limits = config.limits;
     let (shutdown_tx, shutdown_rx) = tokio::sync::watch::channel(false);
     let setup = async {
+        let store = store::SqlStore::open(&config.db).await?;
         // On a shared database, this node tells the others what changes (nodes.rs).
-        let (store, nodes): (Arc<dyn online_store::Backend>, _) = match &config.db {
-            Database::Sqlite(path) => (Arc::new(sqlite::SqliteStore::open(path).await?), None),
-            Database::Postgres(url) => {
-                let pg = postgres::PgStore::open(url).await?;
-                let nodes = nodes::Nodes::new(pg.pool().clone());
+        let nodes = match store.postgres_pool() {
+            Some(pool) => {
+                let nodes = nodes::Nodes::new(pool.clone());
                 let listener = nodes::listen(&nodes)
                     .await
                     .map_err(|e| storage::StoreError::Database(format!("cannot listen: {e}")))?;
-                (Arc::new(pg), Some((nodes, listener)))
+                Some((nodes, listener))
             }
+            None => None,
         };
+        let store: Arc<dyn store::Backend> = Arc::new(store);
         let services = services::Services::new(store, limits);
         if let Some((n, _)) = &nodes {
             services.bus.join_nodes(Arc::clone(n));

@@ -674,7 +674,7 @@ pub(crate) fn percentiles_ms(mut us: Vec<u32>) -> [f64; 4] {
 pub async fn idle_game_kb(n: usize) -> Result<f64, String> {
     let dir = std::env::temp_dir().join(format!("acey-idle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let store = crate::sqlite::SqliteStore::open(&dir.join("idle.db"))
+    let store = crate::store::SqlStore::open(&crate::Database::Sqlite(dir.join("idle.db")))
         .await
         .map_err(|e| e.to_string())?;
     let hub = crate::hub::Hub::new(crate::services::Services::new(

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use crate::limits::Limits;
 use crate::lobby::Bus;
 use crate::metrics::Metrics;
-use crate::online_store::Backend;
 use crate::pool::BotPool;
+use crate::store::Backend;
 
 /// The server's shared services.
 pub struct Services {

@@ -1,7 +1,7 @@
 //! Storage: what the server keeps so that a restart loses nothing.
 //!
-//! Game code talks to the [`Store`] trait only; [`crate::sqlite::SqliteStore`] (the default) and
-//! [`crate::postgres::PgStore`] (shared by several nodes) implement it: the rooms,
+//! Game code talks to the [`Store`] trait only; [`crate::store::SqlStore`] implements it on
+//! SQLite (the default) or on PostgreSQL (shared by several nodes): the rooms,
 //! the protocol and the bot never see SQL.
 
 use std::future::Future;

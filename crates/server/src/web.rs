@@ -170,7 +170,7 @@ pub struct AppState {
 
 impl AppState {
     /// The store.
-    pub fn store(&self) -> &Arc<dyn crate::online_store::Backend> {
+    pub fn store(&self) -> &Arc<dyn crate::store::Backend> {
         self.shared.hub.store()
     }
 }

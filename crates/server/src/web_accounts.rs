@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use crate::account::{password, session, PlayerName};
 use crate::gate::PeerAddr;
-use crate::online_store::Account;
+use crate::store::Account;
 use crate::web::AppState;
 
 /// A JSON error answer.

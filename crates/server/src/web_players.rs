@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::online_store::{HistoryPoint, Leader, PastGame, RatingView};
 use crate::rating::Family;
+use crate::store::{HistoryPoint, Leader, PastGame, RatingView};
 use crate::web::AppState;
 use crate::web_accounts::{api_error, unavailable};
 

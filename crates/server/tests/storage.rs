@@ -6,9 +6,9 @@ mod common;
 use acey_rules::Action;
 use acey_server::account::PlayerName;
 use acey_server::lobby::Challenge;
-use acey_server::online_store::GameResult;
 use acey_server::rating::{Family, Kind, Rating};
 use acey_server::storage::{GameMeta, Mode};
+use acey_server::store::GameResult;
 use common::temp_db;
 
 #[tokio::test]
@@ -300,7 +300,7 @@ async fn accounts_sessions_challenges_results_ratings_and_chat_behave_alike_on_e
 
 #[tokio::test]
 async fn a_game_keeps_its_latest_analysis() {
-    use acey_server::online_store::StoredAnalysis;
+    use acey_server::store::StoredAnalysis;
     let (_dir, db) = temp_db();
     let store = acey_server::open_store(&db).await.unwrap();
     assert_eq!(store.analysis("g1").await.unwrap(), None);

@@ -4,9 +4,9 @@ use acey_rules::{GameEnd, Phase};
 
 use super::{Room, RoomState};
 use crate::clock::now_ms;
-use crate::online_store::GameResult;
 use crate::rating::{self, Family, Kind};
 use crate::storage::Mode;
+use crate::store::GameResult;
 
 impl Room {
     /// Once the game or match is decided: stops the clocks, keeps the result (once, also after

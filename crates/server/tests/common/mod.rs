@@ -51,7 +51,7 @@ fn fresh_pg_database(url: &str) -> String {
             .enable_all()
             .build()
             .unwrap();
-        rt.block_on(acey_server::postgres::fresh_database(&url))
+        rt.block_on(acey_server::store::fresh_database(&url))
             .unwrap_or_else(|e| panic!("ACEY_TEST_POSTGRES={url}: {e}"))
     })
     .join()

@@ -1,8 +1,12 @@
-//! What the two SQL backends share: which database a URL names, the dialects, and how a
-//! database's errors become [`StoreError`]s. The queries themselves are `sql_store.rs`.
+//! What the stores share: which database a URL names, the dialects, how a database's errors
+//! become [`StoreError`]s, and how a row of either database is read.
 
 use std::fmt;
 use std::path::PathBuf;
+
+use sqlx::postgres::PgRow;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Decode, Postgres, Sqlite, Type};
 
 use crate::storage::StoreError;
 
@@ -88,15 +92,53 @@ pub enum Dialect {
     Postgres,
 }
 
-/// A database error as the store reports it.
-pub(crate) fn db(e: impl fmt::Display) -> StoreError {
+/// An error of the database, or of encoding what goes into it, as the store reports it.
+pub(super) fn db(e: impl fmt::Display) -> StoreError {
     StoreError::Database(e.to_string())
+}
+
+/// So that `?` reports sqlx's errors: the stores map them in this one place.
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        db(e)
+    }
 }
 
 /// Whether a database error is a unique key refusing a second row (the name taken, the action
 /// number appended by someone else first).
-pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
+pub(super) fn is_unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+/// A type that both databases read from a column (`i64`, `f64`, `String` and their `Option`s).
+/// Its bounds are supertraits, so that code generic over [`Columns`] needs no bounds of its own.
+pub(super) trait Value:
+    for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
+{
+}
+
+impl<T> Value for T where
+    T: for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
+{
+}
+
+/// A row of either database, read by column name: what the row-mapping functions shared by
+/// both databases take.
+pub(super) trait Columns {
+    /// The value of `column`.
+    fn read<T: Value>(&self, column: &str) -> Result<T, StoreError>;
+}
+
+impl Columns for SqliteRow {
+    fn read<T: Value>(&self, column: &str) -> Result<T, StoreError> {
+        Ok(sqlx::Row::try_get(self, column)?)
+    }
+}
+
+impl Columns for PgRow {
+    fn read<T: Value>(&self, column: &str) -> Result<T, StoreError> {
+        Ok(sqlx::Row::try_get(self, column)?)
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,121 @@
+//! Everything the server keeps, in one SQL database: an SQLite file (the default) or a
+//! PostgreSQL database that several nodes share.
+//!
+//! Each store is a trait of its own, so that each part of the server takes only what it needs,
+//! and each has a file here with its trait, its types and its SQL: `games.rs` (the games and
+//! their actions: [`Store`], whose trait is [`crate::storage`]'s), `accounts.rs`
+//! ([`AccountStore`]), `lobby.rs` ([`LobbyStore`]), `results.rs` ([`ResultStore`]), `chat.rs`
+//! ([`ChatStore`]) and `analysis.rs` ([`AnalysisStore`]). [`Backend`] is all of them, and
+//! [`SqlStore`] implements them all on either database.
+//!
+//! The SQL is written once for both databases. A [`SqlStore`] holds the pool of one or the
+//! other, and each method's body is compiled once for each (the `on_db!` macro below): every
+//! query runs through that database's own sqlx driver, with its own types, and nothing converts
+//! rows or parameters in between. The queries use `$1`-style parameters, which both databases
+//! read, numbered in order of first use (SQLite numbers named parameters that way); the few
+//! statements that differ choose by [`SqlStore::dialect`]. Rows are read through `Columns`
+//! (`sql.rs`), so that a function mapping a row serves both databases.
+//!
+//! Nothing here lives in one process's memory only: several nodes on one database see the same
+//! games, accounts, challenges, ratings and chat.
+//!
+//! [`Store`]: crate::storage::Store
+
+use sqlx::{PgPool, SqlitePool};
+
+use crate::storage::{Store, StoreError};
+
+/// A store method's body, run on whichever database `$store` (a [`SqlStore`]) has: binds
+/// `$pool` to its pool (`&SqlitePool` or `&PgPool`) and boxes `$body` as the async block that
+/// the store traits return. The body is compiled once per database, so that sqlx checks each
+/// bind and read against that database's own types; its sqlx errors become [`StoreError`]s
+/// with `?`.
+///
+/// It is the method's last expression: both arms take the method's `BoxFuture` type from
+/// there, so a call costs one allocation and one branch, as a hand-written
+/// `Box::pin(async move { .. })` for one database did. Defined before the store modules so that
+/// they see it.
+macro_rules! on_db {
+    ($store:expr, |$pool:ident| $body:expr) => {
+        match &$store.pool {
+            $crate::store::Pool::Sqlite($pool) => ::std::boxed::Box::pin(async move { $body }),
+            $crate::store::Pool::Postgres($pool) => ::std::boxed::Box::pin(async move { $body }),
+        }
+    };
+}
+
+mod accounts;
+mod analysis;
+mod chat;
+mod games;
+mod lobby;
+mod postgres;
+mod results;
+mod sql;
+mod sqlite;
+
+pub use accounts::{Account, AccountStore};
+pub use analysis::{AnalysisStore, StoredAnalysis};
+pub use chat::ChatStore;
+pub use lobby::LobbyStore;
+pub use postgres::fresh_database;
+pub use results::{GameResult, HistoryPoint, Leader, LiveGame, PastGame, RatingView, ResultStore};
+pub use sql::{Database, Dialect};
+
+/// Everything the server keeps: one database provides it all.
+pub trait Backend:
+    Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore
+{
+}
+
+impl<T: Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore> Backend for T {}
+
+/// Every store in one SQL database, SQLite or PostgreSQL.
+#[derive(Clone)]
+pub struct SqlStore {
+    pool: Pool,
+}
+
+/// The connections of a [`SqlStore`], to one database or the other.
+#[derive(Clone)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+impl SqlStore {
+    /// Opens the database `db` names (an SQLite file is created if missing) and brings its
+    /// schema up to date: the migrations under `crates/server/migrations/sqlite` or
+    /// `crates/server/migrations/postgres` (the same versions in PostgreSQL's types).
+    pub async fn open(db: &Database) -> Result<SqlStore, StoreError> {
+        let pool = match db {
+            Database::Sqlite(path) => Pool::Sqlite(sqlite::connect(path).await?),
+            Database::Postgres(url) => Pool::Postgres(postgres::connect(url).await?),
+        };
+        // Two nodes starting at once on PostgreSQL: sqlx takes an advisory lock around the
+        // migrations, so one runs them and the other finds them done.
+        match &pool {
+            Pool::Sqlite(p) => sqlx::migrate!("./migrations/sqlite").run(p).await,
+            Pool::Postgres(p) => sqlx::migrate!("./migrations/postgres").run(p).await,
+        }
+        .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        Ok(SqlStore { pool })
+    }
+
+    /// The SQL this store speaks.
+    pub fn dialect(&self) -> Dialect {
+        match self.pool {
+            Pool::Sqlite(_) => Dialect::Sqlite,
+            Pool::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// The PostgreSQL pool, on which the nodes sharing the database talk (crate::nodes); `None`
+    /// on SQLite, which one node has to itself.
+    pub(crate) fn postgres_pool(&self) -> Option<&PgPool> {
+        match &self.pool {
+            Pool::Sqlite(_) => None,
+            Pool::Postgres(p) => Some(p),
+        }
+    }
+}
