@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use acey_server::loadtest::{needs, random_intent, Client};
+use acey_server::bench::loadtest::{needs, random_intent, Client};
 use common::Running;
 use serde_json::{json, Value};
 

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use acey_server::loadtest::{needs, random_intent, Client};
+use acey_server::bench::loadtest::{needs, random_intent, Client};
 use acey_server::{Config, Limits, Running};
 use common::{stderr, stdout, Acey};
 use serde_json::{json, Value};
@@ -18,7 +18,7 @@ fn limits() -> Limits {
         rate_per_sec: 100_000.0,
         burst: 100_000.0,
         logins_per_minute: 1_000.0,
-        ..acey_server::loadtest::one_address_limits()
+        ..acey_server::bench::loadtest::one_address_limits()
     }
 }
 

@@ -22,16 +22,15 @@
 
 pub mod account;
 pub mod analysis;
+pub mod bench;
 pub mod cache;
 pub mod chat;
 pub mod clock;
 pub mod gate;
+pub mod http;
 pub mod hub;
-pub mod isolation;
 pub mod limits;
-pub mod loadtest;
 pub mod lobby;
-pub mod lobby_bench;
 pub mod metrics;
 pub mod nodes;
 pub mod pool;
@@ -43,11 +42,6 @@ pub mod seat_token;
 pub mod services;
 pub mod storage;
 pub mod store;
-pub mod web;
-pub mod web_accounts;
-pub mod web_analysis;
-pub mod web_players;
-pub mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -228,7 +222,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         let peers = gate::Peers::new(limits, gate::connection_cap(&limits));
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        let shared = Arc::new(ws::Shared {
+        let shared = Arc::new(http::ws::Shared {
             hub,
             lobby,
             peers,
@@ -250,7 +244,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         Arc::clone(&shared.hub.services().metrics),
         limits,
     );
-    let app = web::router(Arc::clone(&shared), config.origins.clone())
+    let app = http::router(Arc::clone(&shared), config.origins.clone())
         .into_make_service_with_connect_info::<gate::PeerAddr>();
     let mut stopping = shared.shutdown.clone();
     let sockets = Arc::clone(&shared);
@@ -293,7 +287,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
 }
 
 /// Deletes abandoned games and forgets idle addresses, every [`CLEAN_EVERY`].
-async fn clean_up(shared: Arc<ws::Shared>, limits: Limits) {
+async fn clean_up(shared: Arc<http::ws::Shared>, limits: Limits) {
     let mut every = tokio::time::interval(CLEAN_EVERY);
     loop {
         every.tick().await;

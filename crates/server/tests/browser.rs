@@ -842,7 +842,10 @@ async fn a_spectator_of_a_fast_game_stays_current_and_a_wrong_link_says_so() {
 }
 
 /// Plays both seats of a same-screen game with random legal intents until it is over.
-async fn play_until_common(player: &mut acey_server::loadtest::Client, view: Value) -> Value {
+async fn play_until_common(
+    player: &mut acey_server::bench::loadtest::Client,
+    view: Value,
+) -> Value {
     common::play_until(player, None, view, 5, |v| {
         v["phase"]["phase"] == "game-over"
     })

@@ -8,7 +8,7 @@ mod common;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use acey_server::loadtest::Client;
+use acey_server::bench::loadtest::Client;
 use acey_server::Limits;
 use common::*;
 use serde_json::json;

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use acey_server::loadtest::Client;
+use acey_server::bench::loadtest::Client;
 use acey_server::rating::{after_result, Rating};
 use acey_server::Limits;
 use common::*;

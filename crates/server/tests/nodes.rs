@@ -10,7 +10,7 @@ mod common;
 use std::time::Duration;
 
 use acey_rules::Action;
-use acey_server::loadtest::Client;
+use acey_server::bench::loadtest::Client;
 use acey_server::storage::{GameMeta, Mode, StoreError};
 use acey_server::Database;
 use common::*;

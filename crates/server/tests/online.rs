@@ -3,7 +3,7 @@
 
 mod common;
 
-use acey_server::loadtest::Client;
+use acey_server::bench::loadtest::Client;
 use common::*;
 use serde_json::{json, Value};
 
@@ -141,8 +141,8 @@ async fn a_match_goes_on_to_the_next_game_when_a_player_asks() {
     );
     assert_eq!(over["game_number"], 1);
     // Nobody is to act, so the test clients' `needs` must ask for the next game (seat 0 only).
-    assert!(acey_server::loadtest::needs(&over, Some(0)));
-    assert!(!acey_server::loadtest::needs(&over, Some(1)));
+    assert!(acey_server::bench::loadtest::needs(&over, Some(0)));
+    assert!(!acey_server::bench::loadtest::needs(&over, Some(1)));
     b.send(&json!({"type": "next_game"})).await.unwrap();
     let next = b
         .recv_type("update", |_| {})
@@ -608,7 +608,7 @@ async fn the_load_clients_play_on_through_rematch_offers() {
     let server = start_server(&db, fast_limits());
     // Whole games, not resigned ones: 12 seconds leave room for a third game's end even when
     // the machine is busy with other work (6 were once too few under a full load).
-    let config = acey_server::loadtest::LoadConfig {
+    let config = acey_server::bench::loadtest::LoadConfig {
         games: 2,
         seconds: 12,
         think_ms: 1,
@@ -616,7 +616,7 @@ async fn the_load_clients_play_on_through_rematch_offers() {
         resign_after: None,
         bot_games: None,
     };
-    let report = acey_server::loadtest::run_load(server.addr, &config)
+    let report = acey_server::bench::loadtest::run_load(server.addr, &config)
         .await
         .unwrap();
     assert_eq!(report.errors, 0, "{report:?}");
@@ -633,7 +633,7 @@ async fn the_load_clients_play_on_through_rematch_offers() {
 async fn the_load_benchmark_plays_short_games_and_games_against_the_computer() {
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
-    let config = acey_server::loadtest::LoadConfig {
+    let config = acey_server::bench::loadtest::LoadConfig {
         games: 2,
         seconds: 4,
         think_ms: 1,
@@ -641,7 +641,7 @@ async fn the_load_benchmark_plays_short_games_and_games_against_the_computer() {
         resign_after: Some(4),
         bot_games: Some(("beginner".into(), 2)),
     };
-    let report = acey_server::loadtest::run_load(server.addr, &config)
+    let report = acey_server::bench::loadtest::run_load(server.addr, &config)
         .await
         .unwrap();
     assert_eq!(report.errors, 0, "{report:?}");

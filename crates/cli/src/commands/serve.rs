@@ -253,7 +253,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
         _ => None,
     };
     let config = load_config(&args, bot_games);
-    let result = acey_server::loadtest::run_benchmark(&config, &dir);
+    let result = acey_server::bench::loadtest::run_benchmark(&config, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     let r = result.map_err(anyhow::Error::msg)?;
     let [p50, p90, p99, max] = r.latency_ms;
@@ -287,8 +287,8 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
 fn load_config(
     args: &BenchArgs,
     bot_games: Option<(String, usize)>,
-) -> acey_server::loadtest::LoadConfig {
-    acey_server::loadtest::LoadConfig {
+) -> acey_server::bench::loadtest::LoadConfig {
+    acey_server::bench::loadtest::LoadConfig {
         games: args.games,
         seconds: args.seconds,
         think_ms: args.think_ms,
@@ -324,7 +324,7 @@ fn side_by_side(args: &BenchArgs, dir: &std::path::Path, url: &str) -> anyhow::R
     outln!("| store | intents/s | own broadcast p50 / p99 ms | opponent hears p50 / p99 / max ms | errors |")?;
     outln!("|---|---|---|---|---|")?;
     for (name, db, nodes) in runs {
-        let r = acey_server::loadtest::run_nodes_benchmark(&config, &db, nodes)
+        let r = acey_server::bench::loadtest::run_nodes_benchmark(&config, &db, nodes)
             .map_err(anyhow::Error::msg)?;
         let [o50, _, o99, _] = r.latency_ms;
         let [p50, _, p99, pmax] = r.peer_latency_ms;
@@ -348,7 +348,7 @@ fn lobby(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
         args.challenges,
         args.games
     )?;
-    let config = acey_server::lobby_bench::LobbyBenchConfig {
+    let config = acey_server::bench::lobby::LobbyBenchConfig {
         watchers: args.watchers,
         challenges: args.challenges,
         games: args.games,
@@ -356,7 +356,7 @@ fn lobby(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
         pairings: 20,
         flags: 5,
     };
-    let result = acey_server::lobby_bench::run_lobby_benchmark(&config, dir);
+    let result = acey_server::bench::lobby::run_lobby_benchmark(&config, dir);
     let _ = std::fs::remove_dir_all(dir);
     let r = result.map_err(anyhow::Error::msg)?;
     let [p50, p90, p99, max] = r.delivery_ms;
@@ -390,13 +390,13 @@ fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
         args.think_ms,
         args.seconds
     )?;
-    let config = acey_server::isolation::IsolationConfig {
+    let config = acey_server::bench::isolation::IsolationConfig {
         games: args.games,
         phase_seconds: args.seconds,
         think_ms: args.think_ms,
         seed: args.seed,
     };
-    let result = acey_server::isolation::run_isolation(&config, dir);
+    let result = acey_server::bench::isolation::run_isolation(&config, dir);
     let _ = std::fs::remove_dir_all(dir);
     let r = result.map_err(anyhow::Error::msg)?;
     outln!(

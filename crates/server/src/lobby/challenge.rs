@@ -173,7 +173,7 @@ mod tests {
             assert_eq!(rules.match_target, Some(p.match_to));
             assert!(p.clock.checked().is_ok());
             assert!(
-                crate::web::match_lengths(rules.scoring).contains(&p.match_to) || p.match_to == 1
+                crate::http::match_lengths(rules.scoring).contains(&p.match_to) || p.match_to == 1
             );
         }
         assert_eq!(

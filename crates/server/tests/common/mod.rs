@@ -3,7 +3,7 @@
 
 use acey_server::Database;
 
-use acey_server::loadtest::{needs, random_intent, Client};
+use acey_server::bench::loadtest::{needs, random_intent, Client};
 use acey_server::{Config, Limits, Running};
 use serde_json::{json, Value};
 
@@ -14,7 +14,7 @@ pub fn fast_limits() -> Limits {
         rate_per_sec: 100_000.0,
         burst: 100_000.0,
         logins_per_minute: 1_000.0,
-        ..acey_server::loadtest::one_address_limits()
+        ..acey_server::bench::loadtest::one_address_limits()
     }
 }
 

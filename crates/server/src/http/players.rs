@@ -8,10 +8,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use crate::http::error::{api_error, unavailable};
+use crate::http::AppState;
 use crate::rating::Family;
 use crate::store::{HistoryPoint, Leader, PastGame, RatingView};
-use crate::web::AppState;
-use crate::web_accounts::{api_error, unavailable};
 
 /// Games listed on a profile.
 const PROFILE_GAMES: u32 = 50;

@@ -1,4 +1,6 @@
-//! HTTP: the embedded web client, the WebSocket endpoint, game records and replays.
+//! HTTP: the embedded web client, the WebSocket endpoint, game records and replays; accounts
+//! ([`accounts`]), players and leaderboards ([`players`]), game analysis ([`analysis`]); the
+//! answers to a refused request ([`error`]).
 
 use std::sync::Arc;
 
@@ -13,6 +15,8 @@ use serde::Serialize;
 
 use acey_rules::{Game, Phase};
 
+use self::error::problem;
+use self::ws::{serve_socket, Shared};
 use crate::cache::{RenderCache, Rendering};
 use crate::gate::PeerAddr;
 use crate::metrics::Gauges;
@@ -20,134 +24,139 @@ use crate::pool::BotPool;
 use crate::protocol::{GameInfo, LogEntry, View};
 use crate::room::rebuild;
 use crate::storage::StoredGame;
-use crate::ws::{serve_socket, Shared};
+
+pub mod accounts;
+pub mod analysis;
+pub mod error;
+pub mod players;
+pub mod ws;
 
 /// The files of `web/`, built into the binary (no build step, nothing to install).
 const FILES: &[(&str, &str, &str)] = &[
     (
         "index.html",
         "text/html; charset=utf-8",
-        include_str!("../../../web/index.html"),
+        include_str!("../../../../web/index.html"),
     ),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_str!("../../../web/style.css"),
+        include_str!("../../../../web/style.css"),
     ),
     (
         "app.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/app.js"),
+        include_str!("../../../../web/app.js"),
     ),
     (
         "board.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/board.js"),
+        include_str!("../../../../web/board.js"),
     ),
     (
         "net.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/net.js"),
+        include_str!("../../../../web/net.js"),
     ),
     (
         "replay.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/replay.js"),
+        include_str!("../../../../web/replay.js"),
     ),
     (
         "analysis.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/analysis.js"),
+        include_str!("../../../../web/analysis.js"),
     ),
     (
         "scoring.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/scoring.js"),
+        include_str!("../../../../web/scoring.js"),
     ),
     (
         "lobby.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/lobby.js"),
+        include_str!("../../../../web/lobby.js"),
     ),
     (
         "account.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/account.js"),
+        include_str!("../../../../web/account.js"),
     ),
     (
         "profile.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/profile.js"),
+        include_str!("../../../../web/profile.js"),
     ),
     (
         "favicon.svg",
         "image/svg+xml",
-        include_str!("../../../web/favicon.svg"),
+        include_str!("../../../../web/favicon.svg"),
     ),
     (
         "i18n.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/i18n.js"),
+        include_str!("../../../../web/i18n.js"),
     ),
     (
         "locales/en.ftl",
         FLUENT,
-        include_str!("../../../locales/en.ftl"),
+        include_str!("../../../../locales/en.ftl"),
     ),
     (
         "locales/fr.ftl",
         FLUENT,
-        include_str!("../../../locales/fr.ftl"),
+        include_str!("../../../../locales/fr.ftl"),
     ),
     (
         "locales/ru.ftl",
         FLUENT,
-        include_str!("../../../locales/ru.ftl"),
+        include_str!("../../../../locales/ru.ftl"),
     ),
     (
         "locales/nb.ftl",
         FLUENT,
-        include_str!("../../../locales/nb.ftl"),
+        include_str!("../../../../locales/nb.ftl"),
     ),
     (
         "vendor/fluent/builtins.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/builtins.js"),
+        include_str!("../../../../web/vendor/fluent/builtins.js"),
     ),
     (
         "vendor/fluent/bundle.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/bundle.js"),
+        include_str!("../../../../web/vendor/fluent/bundle.js"),
     ),
     (
         "vendor/fluent/index.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/index.js"),
+        include_str!("../../../../web/vendor/fluent/index.js"),
     ),
     (
         "vendor/fluent/memoizer.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/memoizer.js"),
+        include_str!("../../../../web/vendor/fluent/memoizer.js"),
     ),
     (
         "vendor/fluent/resolver.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/resolver.js"),
+        include_str!("../../../../web/vendor/fluent/resolver.js"),
     ),
     (
         "vendor/fluent/resource.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/resource.js"),
+        include_str!("../../../../web/vendor/fluent/resource.js"),
     ),
     (
         "vendor/fluent/scope.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/scope.js"),
+        include_str!("../../../../web/vendor/fluent/scope.js"),
     ),
     (
         "vendor/fluent/types.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../web/vendor/fluent/types.js"),
+        include_str!("../../../../web/vendor/fluent/types.js"),
     ),
 ];
 
@@ -181,7 +190,6 @@ const CACHE_BYTES: usize = 32 << 20;
 /// The application's routes. `origins` are the web origins (`https://example.org`) other than
 /// the server's own whose pages may open a WebSocket.
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
-    use crate::{web_accounts as accounts, web_analysis as analysis, web_players as players};
     let at_once = shared.hub.services().limits.analyses_at_once;
     let state = AppState {
         shared,
@@ -341,7 +349,7 @@ async fn websocket(
         );
     }
     let limits = app.shared.hub.services().limits;
-    let account = crate::web_accounts::current_account(&app, &headers)
+    let account = crate::http::accounts::current_account(&app, &headers)
         .await
         .map(|a| crate::storage::Seated {
             name: a.name,
@@ -420,10 +428,6 @@ async fn options() -> Json<Options> {
             .collect(),
         default_level: "casual",
     })
-}
-
-fn problem(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, message.into()).into_response()
 }
 
 /// A record or replay of a game: from the cache if the game is finished and was rendered

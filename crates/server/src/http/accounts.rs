@@ -15,23 +15,10 @@ use serde::Deserialize;
 
 use crate::account::{password, session, PlayerName};
 use crate::gate::PeerAddr;
+use crate::http::AppState;
 use crate::store::Account;
-use crate::web::AppState;
 
-/// A JSON error answer.
-pub fn api_error(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
-}
-
-/// The answer when the store fails (logged; the client is told to try again).
-pub fn unavailable(e: impl std::fmt::Display) -> Response {
-    tracing::error!(error = %e, "storage failed in an HTTP request");
-    api_error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "the server cannot reach its database: try again in a moment",
-    )
-}
-
+use super::error::{api_error, unavailable};
 use crate::clock::now_secs as now;
 
 /// Refuses state-changing requests (anything but GET and HEAD) that come from another site:
@@ -48,7 +35,7 @@ pub async fn same_origin_only(
         return next.run(request).await;
     }
     let headers = request.headers();
-    if !crate::web::origin_allowed(headers, &app.origins) {
+    if !crate::http::origin_allowed(headers, &app.origins) {
         return api_error(StatusCode::FORBIDDEN, "cross-site request refused");
     }
     if headers

@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Response};
 
 use crate::analysis::{Refusal, Status};
 use crate::gate::PeerAddr;
-use crate::web::AppState;
-use crate::web_accounts::{api_error, unavailable};
+use crate::http::error::{api_error, unavailable};
+use crate::http::AppState;
 
 /// A status as the answer's JSON.
 fn answer(status: Status, running: StatusCode) -> Response {

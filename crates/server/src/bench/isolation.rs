@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::loadtest::{
+use crate::bench::loadtest::{
     bench_player, bench_server, needs, percentiles_ms, random_intent, start_game, Client,
     ClientError, Pace,
 };
@@ -132,7 +132,7 @@ async fn isolation(
         resign_after: None,
     };
     let mut players = Vec::new();
-    let sent_at = crate::loadtest::SentAt::default();
+    let sent_at = crate::bench::loadtest::SentAt::default();
     for (i, ((a, ta, va), (b, tb, vb), game)) in games.into_iter().enumerate() {
         let seed = config.seed.wrapping_add(2 * i as u64);
         let s = sent_at.clone();

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use crate::loadtest::{one_address_limits, percentiles_ms, rss_kb, Client, ClientError};
+use crate::bench::loadtest::{one_address_limits, percentiles_ms, rss_kb, Client, ClientError};
 use crate::{Config, Limits};
 
 /// What to set up.
