@@ -159,7 +159,8 @@ fn the_web_client_offers_exactly_the_catalogues() {
         .collect();
     let files: BTreeSet<String> = catalogues().into_iter().map(|(lang, _)| lang).collect();
     assert_eq!(offered, files);
-    let web = std::fs::read_to_string(root().join("crates/server/src/web.rs")).expect("web.rs");
+    let web =
+        std::fs::read_to_string(root().join("crates/server/src/http/mod.rs")).expect("http/mod.rs");
     for lang in &files {
         assert!(
             web.contains(&format!("\"locales/{lang}.ftl\"")),
