@@ -203,8 +203,7 @@ impl Bot {
         };
         let e = self.evaluate(&pos);
         let e = if pos.turn() == by { e.flipped() } else { e };
-        let per_cube = e.win * e.win_points - (1.0 - e.win) * e.loss_points;
-        let expects = per_cube * crate::max_points(game.rules()) * game.cube().value as f32;
+        let expects = e.equity(game.rules()) * game.cube().value as f32;
         points as f32 >= expects
     }
 }
