@@ -13,6 +13,14 @@ nav-players = Players
 language-switch =
     .aria-label = Language
 conn-reconnecting = reconnecting…
+conn-banner = The connection is lost: reconnecting… The board waits until it is back.
+conn-offline-intent = Not sent: the connection is down. Play it again once it is back.
+conn-not-sent = Your last move did not reach the server before the connection broke: make it again.
+clock-uncertain = Not connected: the clock may be behind the server's.
+title-your-turn = (your turn)
+notify-your-turn = Your turn: { $name } has played.
+sound-on = Sounds on (click to mute)
+sound-off = Sounds off (click to turn on)
 
 ## Account
 

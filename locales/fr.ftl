@@ -13,6 +13,14 @@ nav-players = Joueurs
 language-switch =
     .aria-label = Langue
 conn-reconnecting = reconnexion…
+conn-banner = La connexion est perdue : reconnexion… Le plateau attend son retour.
+conn-offline-intent = Non envoyé : la connexion est coupée. Rejouez-le une fois revenue.
+conn-not-sent = Votre dernier coup n’est pas parvenu au serveur avant la coupure : rejouez-le.
+clock-uncertain = Non connecté : la pendule peut être en retard sur celle du serveur.
+title-your-turn = (à vous)
+notify-your-turn = À vous de jouer : { $name } a joué.
+sound-on = Sons activés (cliquer pour couper)
+sound-off = Sons coupés (cliquer pour activer)
 
 ## Compte
 

@@ -13,6 +13,14 @@ nav-players = Spillere
 language-switch =
     .aria-label = Språk
 conn-reconnecting = kobler til igjen …
+conn-banner = Forbindelsen er borte: kobler til igjen … Brettet venter til den er tilbake.
+conn-offline-intent = Ikke sendt: forbindelsen er nede. Spill det igjen når den er tilbake.
+conn-not-sent = Ditt siste trekk nådde ikke serveren før forbindelsen brøt: gjør det igjen.
+clock-uncertain = Ikke tilkoblet: klokken kan ligge etter serverens.
+title-your-turn = (ditt trekk)
+notify-your-turn = Ditt trekk: { $name } har spilt.
+sound-on = Lyd på (klikk for å slå av)
+sound-off = Lyd av (klikk for å slå på)
 
 ## Konto
 

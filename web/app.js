@@ -10,6 +10,7 @@ import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage,
 import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
 import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
+import { askForNotifications, lowClockSound, moveSound, notified, notifyHidden, setSound, showTurn, soundOn, sounds } from "./alerts.js";
 
 // The protocol's messages, as types/protocol.d.ts declares them from crates/protocol.
 /** @typedef {import("./types/protocol").ServerMsg} ServerMsg */
@@ -37,7 +38,8 @@ const $ = (id) => document.getElementById(id);
  *   flipped: boolean, queue: Update[], animating: boolean, busy: string | null,
  *   hints: HintPlay[] | null, preview: any, rematchOffer: number | null,
  *   clock: (ClockView & { at: number }) | null, chat: ChatLine[], presence: Presence | null,
- *   presenceAt: number, paired: string | null,
+ *   presenceAt: number, paired: string | null, pending: number | null, latest: View | null,
+ *   lowWarned: boolean,
  * }}
  */
 const ui = {
@@ -62,6 +64,9 @@ const ui = {
   presence: null, // who is connected at each seat
   presenceAt: 0, // when the presence was heard
   paired: null, // a game quick pairing found while this one was on screen
+  pending: null, // the action count when the last game intent went out, until it is answered
+  latest: null, // the newest state received (ahead of `view` while updates are animated)
+  lowWarned: false, // whether this turn's low-clock sound has been played
 };
 
 /** @type {Connection | null} */
@@ -71,7 +76,13 @@ let conn = null;
 function connection() {
   if (!conn) {
     conn = new Connection(onMessage, (s) => {
-      $("conn").textContent = s === "connected" ? "" : t("conn-reconnecting");
+      const down = s === "reconnecting";
+      $("conn").textContent = down ? t("conn-reconnecting") : "";
+      // While the line is down the board is locked (an intent could not be sent), and the clocks
+      // are marked as uncertain: the server's may have moved on.
+      document.body.classList.toggle("offline", down);
+      $("offline-banner").hidden = !down;
+      renderClocks();
     });
     // Every connection says who it is first: a guest's name (an account is known by its
     // cookie).
@@ -171,7 +182,17 @@ function onMessage(msg) {
   }
   if (lobbyMessage(msg)) return;
   switch (msg.type) {
-    case "joined":
+    case "joined": {
+      const game = msg.info.game;
+      // Every way into a game (a create, a join, quick pairing, an accepted challenge, a
+      // rematch) ends here: from now on a reconnect re-joins this game's seat.
+      const watch = msg.role === "spectator";
+      connection().remember(() => joinMessage(game, watch));
+      // An intent that went out just before the line broke: the state the server now sends says
+      // whether it arrived. Never sent again (it might have been applied): reported instead.
+      if (ui.pending !== null && ui.info?.game === game && msg.view.n <= ui.pending) note(t("conn-not-sent"), 6000);
+      ui.pending = null;
+      ui.latest = msg.view;
       ui.info = msg.info;
       ui.role = msg.role;
       ui.view = msg.view;
@@ -195,16 +216,24 @@ function onMessage(msg) {
       showScreen("game");
       render();
       if (ui.role === "spectator") announce(t("note-watching"));
+      // The first game against a person asks whether a hidden tab may notify the turn.
+      if (msg.info.mode === "friend" && !watch) askForNotifications();
       break;
-    case "update":
+    }
+    case "update": {
       // A state older than the one we have (after a resync) would step the board back.
       if (msg.view.n <= ui.lastN) break;
       ui.lastN = msg.view.n;
+      if (ui.pending !== null && msg.view.n > ui.pending) ui.pending = null;
+      const before = ui.latest;
+      ui.latest = msg.view;
+      turnAlerts(before, msg.view);
       // The clocks are shown as they are now, not when the update's animation is.
       setClock(msg.clock);
       ui.queue.push(msg);
       pump();
       break;
+    }
     case "seats":
       if (ui.info) {
         ui.info.seats = msg.seats;
@@ -255,9 +284,67 @@ function onMessage(msg) {
         lobbyError(msg);
         break;
       }
+      ui.pending = null;
       flash(errorText(msg));
       break;
   }
+}
+
+// ---------- intents and turn alerts ----------
+
+const CHANGES_GAME = new Set(["step", "undo", "confirm", "play", "roll", "name_double", "double", "take", "drop", "resign", "next_game", "claim"]);
+
+// Sends a game intent. While the connection is down nothing is sent (it could not be known
+// whether a queued intent still fits the state the server has): the player is told instead.
+/** @param {ClientMsg} msg */
+function intent(msg) {
+  if (!connection().connected) {
+    flash(t("conn-offline-intent"));
+    return false;
+  }
+  // Only what changes the game is followed; a hint or a rematch asked for again does no harm.
+  if (CHANGES_GAME.has(msg.type)) ui.pending = ui.lastN;
+  connection().send(msg);
+  return true;
+}
+
+// The seat this browser plays alone (not a same-screen game, not watching), or null.
+function ownSeat() {
+  return ui.info?.mode === "local" ? null : seatOf(ui.role);
+}
+
+// Whether `v` waits for this browser's player.
+function myTurn(v) {
+  const me = ownSeat();
+  return !!v && me !== null && v.to_act === me && v.phase.phase !== "game-over";
+}
+
+// The turn has come to the player: a sound, and a notification when the tab is hidden.
+function turnAlerts(before, after) {
+  if (!myTurn(after) || myTurn(before)) {
+    markTurn();
+    return;
+  }
+  ui.lowWarned = false;
+  moveSound();
+  const other = 1 - ownSeat();
+  notifyHidden(t("page-title"), t("notify-your-turn", { name: playerName(other) }));
+  markTurn();
+}
+
+// "(your turn)" in the tab's title and a marked icon while it is the player's turn.
+function markTurn() {
+  const onGame = !$("game").hidden;
+  showTurn(onGame && myTurn(ui.latest), t("page-title"), t("title-your-turn"));
+}
+
+function renderSound() {
+  const on = soundOn();
+  const b = $("sound");
+  b.textContent = on ? "🔊" : "🔇";
+  b.setAttribute("aria-pressed", String(on));
+  b.title = t(on ? "sound-on" : "sound-off");
+  b.setAttribute("aria-label", b.title);
 }
 
 // ---------- clocks, chat, presence ----------
@@ -292,8 +379,20 @@ function renderClocks() {
     el.textContent = clockFormat(left);
     el.classList.toggle("running", ui.clock.running === p);
     el.classList.toggle("low", left < 20000);
+    // Not heard from the server for a while: the clock shown is a guess.
+    const uncertain = !connection().connected;
+    el.classList.toggle("uncertain", uncertain);
+    if (uncertain) el.title = t("clock-uncertain");
+    else el.removeAttribute("title");
+    if (p === ownSeat() && ui.clock.running === p && left < LOW_CLOCK_MS && left > 0 && !ui.lowWarned) {
+      ui.lowWarned = true;
+      lowClockSound();
+    }
   }
 }
+
+// When the player's clock counts as low: a sound, once a turn.
+const LOW_CLOCK_MS = 10000;
 
 setInterval(() => {
   if (ui.clock && ui.clock.running !== null && !$("game").hidden) renderClocks();
@@ -618,8 +717,7 @@ function playSelectedTo(key) {
   if (!step) return false;
   ui.selected = null;
   ui.cursor = null;
-  connection().send({ type: "step", from: step.from, to: step.to, die: step.die });
-  return true;
+  return intent({ type: "step", from: step.from, to: step.to, die: step.die });
 }
 
 function clickPoint(key) {
@@ -969,7 +1067,7 @@ function renderButtons() {
       b.textContent = `${d}-${d}`;
       b.dataset.value = String(d);
       b.disabled = !v.nameable.includes(d);
-      b.onclick = () => connection().send({ type: "name_double", value: d });
+      b.onclick = () => intent({ type: "name_double", value: d });
       box.appendChild(b);
     }
   }
@@ -979,19 +1077,21 @@ function renderButtons() {
 
 function showScreen(name) {
   for (const s of ["home", "game", "replay", "missing", "profile", "leaders"]) $(s).hidden = s !== name;
+  markTurn();
 }
 
 function showMissing() {
   showScreen("missing");
 }
 
+/** @returns {ClientMsg} */
+function joinMessage(game, watch) {
+  const token = tokenFor(game);
+  return token ? { type: "join", v: 2, game, token } : { type: "join", v: 2, game, watch: !!watch };
+}
+
 function join(game, watch) {
-  /** @type {() => ClientMsg} */
-  const msg = () => {
-    const token = tokenFor(game);
-    return token ? { type: "join", v: 2, game, token } : { type: "join", v: 2, game, watch: !!watch };
-  };
-  connection().enter(msg);
+  connection().enter(() => joinMessage(game, watch));
 }
 
 function rulesString() {
@@ -1099,7 +1199,7 @@ function route() {
 
 function wire() {
   /** @param {"undo" | "confirm" | "roll" | "double" | "take" | "drop" | "next_game" | "hint" | "rematch" | "rematch_decline" | "claim"} type */
-  const send = (type) => () => connection().send({ type });
+  const send = (type) => () => intent({ type });
   $("play-computer").onclick = () => create("computer");
   $("play-friend").onclick = () => create("friend");
   $("play-local").onclick = () => create("local");
@@ -1121,13 +1221,18 @@ function wire() {
   $("rematch-accept").onclick = send("rematch");
   $("rematch-decline").onclick = send("rematch_decline");
   $("resign").onclick = () => {
-    if (confirm(resignQuestion())) connection().send({ type: "resign" });
+    if (confirm(resignQuestion())) intent({ type: "resign" });
   };
   $("flip").onclick = () => {
     ui.flipped = !ui.flipped;
     render();
   };
   $("keys-help").onclick = () => ($("keys").hidden = !$("keys").hidden);
+  $("sound").onclick = () => {
+    setSound(!soundOn());
+    renderSound();
+  };
+  renderSound();
   $("claim").onclick = send("claim");
   $("chat-hide").onchange = () => renderChat();
   $("chat-form").onsubmit = (e) => {
@@ -1172,8 +1277,9 @@ function resignQuestion() {
   return t("game-resign-cost", { ...who(1 - me), points: v.resign_points[me] });
 }
 
-// Errors are kept where tests (and a curious developer) can read them.
+// Errors are kept where tests (and a curious developer) can read them, with the alerts given.
 window.aceyErrors = [];
+window.aceyAlerts = { sounds, notified };
 window.addEventListener("error", (e) => window.aceyErrors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => window.aceyErrors.push(String(e.reason)));
 

@@ -2,4 +2,6 @@
 interface Window {
   /** The errors the page has met, kept where tests (and a curious developer) can read them. */
   aceyErrors: string[];
+  /** The sounds played and the notifications shown (alerts.js), for tests. */
+  aceyAlerts: { sounds: string[]; notified: string[] };
 }

@@ -69,8 +69,10 @@ async fn browser_speaking(
             format!("--user-data-dir={}", profile.display()),
         ]
     });
+    // Notifications allowed, as a player who said yes when asked.
+    options["prefs"] = json!({ "profile.default_content_setting_values.notifications": 1 });
     if let Some(languages) = languages {
-        options["prefs"] = json!({ "intl.accept_languages": languages });
+        options["prefs"]["intl.accept_languages"] = json!(languages);
     }
     let mut caps = serde_json::Map::new();
     caps.insert("goog:chromeOptions".to_string(), options);
@@ -124,26 +126,31 @@ impl Setup {
     /// A new browser (its own profile) on the home page, animations at the fastest speed a
     /// person can choose (the flows are the same; the test waits less).
     async fn visitor(&self, name: &str) -> Client {
-        let c = browser(&self.driver, &self.dir.path().join(name)).await;
-        c.goto(&self.url).await.unwrap();
-        // English, whatever the machine's own languages: the tests read the page's words.
-        c.execute(
-            "localStorage.setItem('acey.speed', '4'); localStorage.setItem('acey.lang', 'en');",
-            vec![],
-        )
+        visitor_at(&self.driver, &self.dir.path().join(name), &self.url).await
+    }
+}
+
+/// A new browser with the profile `profile` on the home page at `url` (see [`Setup::visitor`]).
+async fn visitor_at(driver: &Chromedriver, profile: &std::path::Path, url: &str) -> Client {
+    let c = browser(driver, profile).await;
+    c.goto(url).await.unwrap();
+    // English, whatever the machine's own languages: the tests read the page's words.
+    c.execute(
+        "localStorage.setItem('acey.speed', '4'); localStorage.setItem('acey.lang', 'en');",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.goto(url).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#play-computer"))
         .await
         .unwrap();
-        c.goto(&self.url).await.unwrap();
-        c.wait()
-            .for_element(Locator::Css("#play-computer"))
-            .await
-            .unwrap();
-        // Resigning asks first; the tests answer yes.
-        c.execute("window.confirm = () => true;", vec![])
-            .await
-            .unwrap();
-        c
-    }
+    // Resigning asks first; the tests answer yes.
+    c.execute("window.confirm = () => true;", vec![])
+        .await
+        .unwrap();
+    c
 }
 
 /// What the page shows (read in one script).
@@ -169,6 +176,7 @@ const PAGE: &str = r#"const q = (s) => document.querySelectorAll(s);
              inviteShown: shown('invite'), watching: shown('watching'), missing: shown('missing'),
              seatLink: document.getElementById('seat-link').value,
              conn: document.getElementById('conn').textContent,
+             offline: shown('offline-banner'), title: document.title,
              path: location.pathname,
              errors: window.aceyErrors || [],
            };"#;
@@ -1374,4 +1382,267 @@ async fn the_browsers_languages_choose_the_first_time() {
         c.close().await.unwrap();
     }
     s.server.stop();
+}
+
+// ---------- reconnecting ----------
+
+/// Whether the page has something for its player to do now.
+fn can_act(p: &Value) -> bool {
+    p["doubles"] == true
+        || p["confirm"] == true
+        || p["dst"].as_u64().unwrap() > 0
+        || p["src"].as_u64().unwrap() > 0
+        || has_button(p, "roll")
+        || has_button(p, "take")
+}
+
+/// Checks what must never happen to a seated player: a script error, or being told they are
+/// not in their own game.
+fn still_seated(p: &Value, seat_was: i64) {
+    assert!(p["errors"].as_array().unwrap().is_empty(), "{p}");
+    assert_eq!(seat(p), seat_was, "the seat changed: {p}");
+    let status = p["status"].as_str().unwrap().to_lowercase();
+    assert!(!status.contains("not in this game"), "{p}");
+}
+
+/// Both pages play on, each doing the next thing it can, until each seat has played again.
+async fn both_play_on(a: &Client, b: &Client, what: &str) {
+    let (sa, sb) = (seat(&page(a).await), seat(&page(b).await));
+    let from = page(a).await["log"].as_array().unwrap().len();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (pa, pb) = (page(a).await, page(b).await);
+        still_seated(&pa, sa);
+        still_seated(&pb, sb);
+        if [&pa, &pb]
+            .iter()
+            .all(|p| played_since(p, 0, from) && played_since(p, 1, from))
+        {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the game did not go on: {pa} {pb}"
+        );
+        if !click_next(a, &pa).await {
+            click_next(b, &pb).await;
+        }
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+}
+
+/// Plays `other`'s side until `c` has something to do.
+async fn until_turn_of(c: &Client, other: &Client) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let p = page(c).await;
+        if can_act(&p) && !over(&p) {
+            return p;
+        }
+        assert!(Instant::now() < deadline, "never this page's turn: {p}");
+        let q = page(other).await;
+        click_next(other, &q).await;
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+}
+
+/// Waits until the page is connected again (the banner gone).
+async fn back_online(c: &Client, what: &str) -> Value {
+    wait_until(c, what, |p| p["conn"] == "" && p["offline"] == false).await
+}
+
+/// The server goes down at once, as when it is killed, and comes back on the same address and
+/// database.
+fn restart(server: acey_server::Running, db: &acey_server::Database) -> acey_server::Running {
+    let addr = server.addr;
+    server.stop();
+    std::thread::sleep(Duration::from_millis(500));
+    start_server_on(addr, db, acey_server::Limits::default())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_paired_by_quick_pairing_keep_their_seats_over_a_restart_and_a_lost_network() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let mut server = start_server(&db, acey_server::Limits::default());
+    let driver = chromedriver();
+    // Bert's network is one the test can take away.
+    let bert_net = common::network::Link::to(server.addr).await;
+    let a = visitor_at(&driver, &dir.path().join("rq-a"), &server.url()).await;
+    let b = visitor_at(&driver, &dir.path().join("rq-b"), &bert_net.url()).await;
+    choose_name(&a, "Anna").await;
+    choose_name(&b, "Bert").await;
+    wait_online(&b, "Bert's name", |p| p["myName"] == "Bert").await;
+    // Anna waits; Bert, pressing second, is seated by the server directly (no `paired`).
+    click(&a, "#pools .pool[data-pool='american']").await;
+    wait_online(&b, "one waiting", |p| {
+        p["pools"][0].as_str().unwrap_or("").contains("1 waiting")
+    })
+    .await;
+    click(&b, "#pools .pool[data-pool='american']").await;
+    let on_board =
+        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
+    let pa = wait_until(&a, "Anna's board", on_board).await;
+    let pb = wait_until(&b, "Bert's board", |p| {
+        on_board(p) && p["game"] == pa["game"]
+    })
+    .await;
+    assert_ne!(seat(&pa), seat(&pb));
+    both_play_on(&a, &b, "before the restart").await;
+
+    // The tab of the player to move says so; the other's does not.
+    let mover = until_turn_of(&b, &a).await;
+    assert!(
+        mover["title"].as_str().unwrap().starts_with("(your turn)"),
+        "{mover}"
+    );
+    let waiting = page(&a).await;
+    assert!(
+        !waiting["title"].as_str().unwrap().contains("your turn"),
+        "{waiting}"
+    );
+
+    // The server is killed and comes back: both pages say they lost it, then go on by
+    // themselves, each in its own seat.
+    server = restart(server, &db);
+    wait_until(&a, "Anna back", |p| {
+        p["conn"] == "" && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    back_online(&b, "Bert back").await;
+    both_play_on(&a, &b, "after the restart").await;
+
+    // Bert's network goes for 12 seconds just as he moves: the page says so, locks the board,
+    // and when the network is back the move is reported as not made (it never left), made
+    // again, and applied once.
+    let before = until_turn_of(&b, &a).await;
+    let n0 = before["n"].as_i64().unwrap();
+    bert_net.cut();
+    let cut_at = Instant::now();
+    // One intent into the dead network (a source is chosen first where the next thing is a
+    // checker to move).
+    assert!(click_next(&b, &before).await);
+    let p = page(&b).await;
+    if p["selected"] != "" {
+        assert!(click_next(&b, &p).await);
+    }
+    let down = wait_until(&b, "the lost connection said", |p| p["offline"] == true).await;
+    assert_eq!(down["conn"], "reconnecting…", "{down}");
+    screenshot(&b, "reconnect-offline.png").await;
+    // While it is down nothing can be played: the board does not answer.
+    let locked = page(&b).await;
+    assert!(!click_next(&b, &locked).await || page(&b).await["offline"] == true);
+    tokio::time::sleep(Duration::from_secs(12).saturating_sub(cut_at.elapsed())).await;
+    bert_net.restore();
+    let back = back_online(&b, "Bert back after the outage").await;
+    assert_eq!(
+        back["n"].as_i64().unwrap(),
+        n0,
+        "the move made into the dead network was applied: {back}"
+    );
+    let told = wait_until(&b, "the lost move reported", |p| {
+        p["status"]
+            .as_str()
+            .unwrap()
+            .contains("did not reach the server")
+            || p["note"]
+                .as_str()
+                .unwrap()
+                .contains("did not reach the server")
+    })
+    .await;
+    still_seated(&told, seat(&pb));
+    both_play_on(&a, &b, "after the network came back").await;
+    // Both pages agree on the game as it stands.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (pa, pb) = (page(&a).await, page(&b).await);
+        if pa["n"] == pb["n"] && pa["position"] == pb["position"] {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the pages disagree: {pa} {pb}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for x in [a, b] {
+        x.close().await.unwrap();
+    }
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_notified() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let mut server = start_server(&db, acey_server::Limits::default());
+    let driver = chromedriver();
+    let a = visitor_at(&driver, &dir.path().join("rc-a"), &server.url()).await;
+    let b = visitor_at(&driver, &dir.path().join("rc-b"), &server.url()).await;
+    choose_name(&a, "Anna").await;
+    choose_name(&b, "Bert").await;
+    wait_online(&b, "Bert's name", |p| p["myName"] == "Bert").await;
+    // Anna makes a challenge; Bert accepts it from the list (seated by the server directly).
+    click(&a, ".newchallenge summary").await;
+    click(&a, "#ch-create").await;
+    let accept = "#challenges .accept";
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !try_click(&b, accept).await {
+        assert!(Instant::now() < deadline, "Anna's challenge never showed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let on_board =
+        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
+    let pa = wait_until(&a, "Anna's board", on_board).await;
+    wait_until(&b, "Bert's board", |p| {
+        on_board(p) && p["game"] == pa["game"]
+    })
+    .await;
+    both_play_on(&a, &b, "before the restart").await;
+    server = restart(server, &db);
+    back_online(&a, "Anna back").await;
+    back_online(&b, "Bert back").await;
+    both_play_on(&a, &b, "after the restart").await;
+
+    // Anna looks at another tab while Bert plays: when her turn comes, she is notified.
+    until_turn_of(&b, &a).await;
+    let game_tab = a.window().await.unwrap();
+    let other = a.new_window(true).await.unwrap();
+    a.switch_to_window(other.handle).await.unwrap();
+    a.goto("about:blank").await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let p = page(&b).await;
+        if !can_act(&p) {
+            break; // Bert's turn is over: it is Anna's
+        }
+        assert!(Instant::now() < deadline, "Bert's turn never ended: {p}");
+        click_next(&b, &p).await;
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    a.switch_to_window(game_tab).await.unwrap();
+    let alerts = a
+        .execute(
+            "return {notified: window.aceyAlerts.notified, sounds: window.aceyAlerts.sounds,              permission: Notification.permission, title: document.title};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(alerts["permission"], "granted", "{alerts}");
+    assert!(
+        alerts["notified"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("Bert")),
+        "no notification while the tab was hidden: {alerts}"
+    );
+    assert!(!alerts["sounds"].as_array().unwrap().is_empty(), "{alerts}");
+    assert!(
+        alerts["title"].as_str().unwrap().starts_with("(your turn)"),
+        "{alerts}"
+    );
+    for x in [a, b] {
+        x.close().await.unwrap();
+    }
+    server.stop();
 }

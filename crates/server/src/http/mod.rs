@@ -59,6 +59,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/net.js"),
     ),
     (
+        "alerts.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/alerts.js"),
+    ),
+    (
         "replay.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../../web/replay.js"),

@@ -1,6 +1,8 @@
 //! Shared helpers: a real server on an ephemeral port with a temporary SQLite database.
 #![allow(dead_code)]
 
+pub mod network;
+
 use acey_server::Database;
 
 use acey_server::bench::loadtest::{needs, random_intent, Client};
@@ -19,8 +21,13 @@ pub fn fast_limits() -> Limits {
 }
 
 pub fn start_server(db: &Database, limits: Limits) -> Running {
+    start_server_on("127.0.0.1:0".parse().unwrap(), db, limits)
+}
+
+/// A server on the address `addr` (a restart on the address of one that stopped).
+pub fn start_server_on(addr: std::net::SocketAddr, db: &Database, limits: Limits) -> Running {
     acey_server::start(Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
+        addr,
         db: db.clone(),
         limits,
         origins: Vec::new(),
