@@ -104,13 +104,21 @@ impl Bot {
             Phase::NameDouble { player } => vec![Action::NameDouble {
                 value: bot.choose_double(&decision_start(game, *player), noise),
             }],
-            Phase::Roll { .. } if crate::cube::offers_double(&bot, game) => vec![Action::Double],
+            Phase::Roll { .. } if self.doubles_now(game) => vec![Action::Double],
             Phase::CubeOffered { .. } => match crate::cube::takes_double(&bot, game) {
                 Some(false) => vec![Action::Drop],
                 _ => vec![Action::Take],
             },
             Phase::DieOff | Phase::Roll { .. } | Phase::GameOver { .. } => Vec::new(),
         }
+    }
+
+    /// Whether the bot, on roll in `game`, offers the cube instead of rolling (in a match, for the
+    /// score). False when `game` is not waiting for a roll. One 1-ply evaluation: cheap enough to
+    /// ask before every roll. [`Bot::decide`] gives [`Action::Double`] exactly when this holds.
+    pub fn doubles_now(&self, game: &Game) -> bool {
+        matches!(game.phase(), Phase::Roll { .. })
+            && crate::cube::offers_double(&self.in_match(game), game)
     }
 
     /// The bot's ranked choices for the checker decision `game` waits for, best first, at most

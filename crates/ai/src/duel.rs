@@ -316,7 +316,7 @@ fn play_on(
         if let Phase::Roll { player } = game.phase() {
             // Only a match's bots use the cube: `decide` offers it where the bot doubles.
             let p = player.index();
-            if in_match && bots[p].decide(game, &mut noise[p]) == [Action::Double] {
+            if in_match && bots[p].doubles_now(game) {
                 game.apply(Action::Double)?;
                 continue;
             }

@@ -13,7 +13,7 @@
 //! developer learns of a typo at once. A client writes only the fields it means: absent
 //! optional fields are left out.
 
-use acey_rules::{Dest, Source, Step};
+use acey_rules::{Action, Dest, Source, Step};
 use serde::{Deserialize, Serialize};
 
 use crate::chat::Channel;
@@ -233,6 +233,33 @@ impl ClientMsg {
         // Every field is plain data: serialising cannot fail.
         serde_json::to_string(self).unwrap_or_default()
     }
+
+    /// The game action an intent made on the player's own turn stands for: a step, undo,
+    /// confirm, whole play, named double, cube offer, take or drop, exactly as sent (the game
+    /// checks it). `None` for everything else: a roll (its dice are the server's), a resignation
+    /// and the next game (which need no turn), and the messages that are not game actions.
+    pub fn turn_action(&self) -> Option<Action> {
+        Some(match self {
+            ClientMsg::Step { from, to, die } => Action::Step {
+                step: Step {
+                    from: *from,
+                    to: *to,
+                    die: *die,
+                    hit: false,
+                },
+            },
+            ClientMsg::Undo => Action::Undo,
+            ClientMsg::Confirm => Action::Confirm,
+            ClientMsg::Play { steps } => Action::Play {
+                steps: steps.clone(),
+            },
+            ClientMsg::NameDouble { value } => Action::NameDouble { value: *value },
+            ClientMsg::Double => Action::Double,
+            ClientMsg::Take => Action::Take,
+            ClientMsg::Drop => Action::Drop,
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -256,6 +283,23 @@ mod tests {
             ClientMsg::Undo
         );
         assert!(parse_client(r#"{"type":"fly"}"#).1.is_err());
+        // A turn intent is the game's action as sent; a roll's dice are not the client's.
+        let step = parse_client(r#"{"type":"step","from":"start","to":22,"die":3}"#).1;
+        assert_eq!(
+            step.unwrap().turn_action(),
+            Some(Action::Step {
+                step: Step {
+                    from: Source::Start,
+                    to: Dest::Point(22),
+                    die: 3,
+                    hit: false
+                }
+            })
+        );
+        assert_eq!(ClientMsg::Take.turn_action(), Some(Action::Take));
+        assert_eq!(ClientMsg::Roll.turn_action(), None);
+        assert_eq!(ClientMsg::Resign.turn_action(), None);
+        assert_eq!(ClientMsg::Ping.turn_action(), None);
         assert!(parse_client(r#"{"type":"undo","extra":1}"#).1.is_err());
         assert!(parse_client(r#"{"type":"step","from":30,"to":2,"die":1}"#)
             .1

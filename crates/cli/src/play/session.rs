@@ -359,9 +359,7 @@ impl Session {
                     return None;
                 }
                 // On roll the bot's decision is the cube's: double, or nothing (and a roll).
-                if self.seat(player) == Seat::Bot
-                    && self.bot.decide(&self.game, &mut self.bot_rng.clone()) == [Action::Double]
-                {
+                if self.seat(player) == Seat::Bot && self.bot.doubles_now(&self.game) {
                     let to = self.game.cube().value * 2;
                     self.apply_checked(Action::Double);
                     return event(t!("term-bot-doubles", value = to), None);

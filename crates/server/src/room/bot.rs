@@ -38,7 +38,7 @@ impl Room {
                     // The bot doubles when its cube decision says so (R9.3: before rolling).
                     Phase::Roll { player }
                         if self.is_bot(st, *player)
-                            && self.bot.as_ref().is_some_and(|b| doubles(b, &st.game)) =>
+                            && self.bot.as_ref().is_some_and(|b| b.doubles_now(&st.game)) =>
                     {
                         Action::Double
                     }
@@ -147,16 +147,9 @@ impl Room {
 
 /// The bot's actions for the decision `game` waits for ([`Bot::decide`]), its noise drawn from
 /// `seed`; empty when the bot has nothing to decide (the server rolls the dice itself, and asks
-/// [`doubles`] before rolling for the bot).
+/// [`Bot::doubles_now`] before rolling for the bot).
 fn decide(bot: &Bot, game: &Game, seed: u64) -> Vec<Action> {
     bot.decide(game, &mut SeededRng::new(seed))
-}
-
-/// Whether the bot, on roll in `game`, doubles instead of rolling. One 1-ply evaluation (21
-/// rolls, about 2 ms): cheap enough to ask under the room's lock.
-fn doubles(bot: &Bot, game: &Game) -> bool {
-    // On roll the bot's decision draws no noise: it is the cube's alone.
-    bot.decide(game, &mut SeededRng::new(0)) == [Action::Double]
 }
 
 /// The bot's ranked plays for the decision being played, best first (at most `max`), as the

@@ -105,82 +105,47 @@ impl Room {
                 )),
             }
         };
-        let action = match msg {
-            ClientMsg::Step { from, to, die } => {
-                need_turn(to_act)?;
-                Action::Step {
-                    step: acey_rules::Step {
-                        from: *from,
-                        to: *to,
-                        die: *die,
-                        hit: false,
-                    },
-                }
-            }
-            ClientMsg::Undo => {
-                need_turn(to_act)?;
-                Action::Undo
-            }
-            ClientMsg::Confirm => {
-                need_turn(to_act)?;
-                Action::Confirm
-            }
-            ClientMsg::Play { steps } => {
-                need_turn(to_act)?;
-                Action::Play {
-                    steps: steps.clone(),
-                }
-            }
-            ClientMsg::NameDouble { value } => {
-                need_turn(to_act)?;
-                Action::NameDouble { value: *value }
-            }
-            ClientMsg::Double => {
-                need_turn(to_act)?;
-                Action::Double
-            }
-            ClientMsg::Take => {
-                need_turn(to_act)?;
-                Action::Take
-            }
-            ClientMsg::Drop => {
-                need_turn(to_act)?;
-                Action::Drop
-            }
-            ClientMsg::Roll => {
-                need_turn(to_act)?;
-                if !matches!(game.phase(), Phase::Roll { .. }) {
-                    return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
-                }
-                Action::Roll {
-                    dice: random::roll()
-                        .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
-                }
-            }
-            ClientMsg::Resign => {
-                let player = match role {
-                    Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
-                    // Same screen: whoever is to act resigns.
-                    Role::Both => to_act.ok_or_else(|| {
-                        refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
-                    })?,
-                    Role::Spectator => {
-                        return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
+        // The intents of a player's own turn are the game's actions as sent.
+        let action = if let Some(action) = msg.turn_action() {
+            need_turn(to_act)?;
+            action
+        } else {
+            match msg {
+                ClientMsg::Roll => {
+                    need_turn(to_act)?;
+                    if !matches!(game.phase(), Phase::Roll { .. }) {
+                        return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
                     }
-                };
-                Action::Resign { player }
-            }
-            ClientMsg::NextGame => {
-                if role == Role::Spectator {
-                    return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"));
+                    Action::Roll {
+                        dice: random::roll()
+                            .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
+                    }
                 }
-                Action::NextGame
-            }
-            other => {
-                return Err(refuse(
-                    ErrorCode::Malformed,
-                    format!("{other:?} is not a game action"),
-                ))
+                ClientMsg::Resign => {
+                    let player = match role {
+                        Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
+                        // Same screen: whoever is to act resigns.
+                        Role::Both => to_act.ok_or_else(|| {
+                            refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
+                        })?,
+                        Role::Spectator => {
+                            return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
+                        }
+                    };
+                    Action::Resign { player }
+                }
+                ClientMsg::NextGame => {
+                    if role == Role::Spectator {
+                        return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"));
+                    }
+                    Action::NextGame
+                }
+                other => {
+                    return Err(refuse(
+                        ErrorCode::Malformed,
+                        format!("{other:?} is not a game action"),
+                    ))
+                }
             }
         };
         self.commit(&mut st, action).await?;
