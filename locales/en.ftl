@@ -21,6 +21,25 @@ title-your-turn = (your turn)
 notify-your-turn = Your turn: { $name } has played.
 sound-on = Sounds on (click to mute)
 sound-off = Sounds off (click to turn on)
+settings-open =
+    .title = Settings
+    .aria-label = Settings
+settings-title = Settings
+settings-theme = Page
+theme-system = as the system
+theme-light = light
+theme-dark = dark
+settings-board = Board
+board-theme-classic = classic green
+board-theme-ocean = ocean blue
+settings-speed = Animations
+speed-0-5 = slow
+speed-1 = normal
+speed-2 = fast
+speed-4 = fastest
+settings-forced = Make forced plays by themselves
+settings-confirm = Confirm a play by itself once no step is left
+settings-close = Done
 
 ## Account
 
@@ -122,6 +141,9 @@ preset-name-liberal-bearoff = Liberal bear-off
 preset-name-old-navy = Old Navy
 preset-name-britannica = Britannica
 preset-name-backgammon = Backgammon
+rules-option-doubling-cube-true = with the { -cube }
+rules-option-doubling-cube-false = without the { -cube }
+log-chosen = { $dice } chosen
 preset-american = The default: the rules most sources agree on, as bkgm.com's American Acey-Deucey. All fifteen checkers start off the board; a 1-2 lets you name any double and roll again once it is played in full; a checker may bear off with a higher die when no checker is farther back.
 preset-bgammon = What the bgammon.org server plays: a die-off starts every game, a roll again after any chosen double, and a checker bears off only with the exact number.
 preset-liberal-bearoff = The old text taken literally: any checker may bear off when all your checkers are below the die's number.
@@ -159,6 +181,7 @@ player-white = White
 player-black = Black
 player-you-mark = { $name } (you)
 player-guest = { $name } (guest)
+player-you-guest = { $name } (you, guest)
 player-waiting = { $name } (waiting)
 player-pips =
     { $pips ->

@@ -21,6 +21,25 @@ title-your-turn = (à vous)
 notify-your-turn = À vous de jouer : { $name } a joué.
 sound-on = Sons activés (cliquer pour couper)
 sound-off = Sons coupés (cliquer pour activer)
+settings-open =
+    .title = Réglages
+    .aria-label = Réglages
+settings-title = Réglages
+settings-theme = Page
+theme-system = comme le système
+theme-light = claire
+theme-dark = sombre
+settings-board = Plateau
+board-theme-classic = vert classique
+board-theme-ocean = bleu océan
+settings-speed = Animations
+speed-0-5 = lentes
+speed-1 = normales
+speed-2 = rapides
+speed-4 = très rapides
+settings-forced = Jouer seuls les coups forcés
+settings-confirm = Confirmer seul un coup quand aucun pas ne reste
+settings-close = Terminé
 
 ## Compte
 
@@ -122,6 +141,9 @@ preset-name-liberal-bearoff = Sortie libérale
 preset-name-old-navy = Vieille marine
 preset-name-britannica = Britannica
 preset-name-backgammon = Backgammon
+rules-option-doubling-cube-true = avec le { -cube }
+rules-option-doubling-cube-false = sans le { -cube }
+log-chosen = { $dice } choisi
 preset-american = Par défaut : les règles sur lesquelles la plupart des sources s’accordent, comme l’acey-deucey américain de bkgm.com. Les quinze dames partent hors du plateau ; un 1-2 joué en entier permet d’annoncer le double de son choix puis de rejouer ; une dame peut sortir avec un dé plus fort quand aucune dame n’est plus loin.
 preset-bgammon = Ce que joue le serveur bgammon.org : chaque partie commence par un lancer de départ, on rejoue après tout double annoncé, et une dame ne sort qu’avec le nombre exact.
 preset-liberal-bearoff = L’ancien texte pris à la lettre : n’importe quelle dame peut sortir quand toutes vos dames sont en dessous du nombre du dé.
@@ -159,6 +181,7 @@ player-white = Blancs
 player-black = Noirs
 player-you-mark = { $name } (vous)
 player-guest = { $name } (invité)
+player-you-guest = { $name } (vous, invité)
 player-waiting = { $name } (en attente)
 player-pips =
     { $pips ->

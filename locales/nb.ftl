@@ -21,6 +21,25 @@ title-your-turn = (ditt trekk)
 notify-your-turn = Ditt trekk: { $name } har spilt.
 sound-on = Lyd på (klikk for å slå av)
 sound-off = Lyd av (klikk for å slå på)
+settings-open =
+    .title = Innstillinger
+    .aria-label = Innstillinger
+settings-title = Innstillinger
+settings-theme = Side
+theme-system = som systemet
+theme-light = lys
+theme-dark = mørk
+settings-board = Brett
+board-theme-classic = klassisk grønn
+board-theme-ocean = havblå
+settings-speed = Animasjoner
+speed-0-5 = langsomme
+speed-1 = normale
+speed-2 = raske
+speed-4 = raskest
+settings-forced = Spill tvungne trekk av seg selv
+settings-confirm = Bekreft et trekk av seg selv når ingen steg er igjen
+settings-close = Ferdig
 
 ## Konto
 
@@ -122,6 +141,9 @@ preset-name-liberal-bearoff = Fritt uttak
 preset-name-old-navy = Gamle marinen
 preset-name-britannica = Britannica
 preset-name-backgammon = Backgammon
+rules-option-doubling-cube-true = med { -cube }
+rules-option-doubling-cube-false = uten { -cube }
+log-chosen = { $dice } valgt
 preset-american = Standard: reglene de fleste kilder er enige om, som den amerikanske Acey-Deucey på bkgm.com. Alle femten brikkene starter utenfor brettet; et 1-2 spilt helt ut lar deg velge hvilken som helst dobbel og kaste igjen; en brikke kan bæres av med en høyere terning når ingen brikke står lenger bak.
 preset-bgammon = Det bgammon.org-serveren spiller: hvert parti starter med et kast om hvem som begynner, du kaster igjen etter enhver valgt dobbel, og en brikke tas ut bare med nøyaktig tall.
 preset-liberal-bearoff = Den gamle teksten tatt bokstavelig: hvilken som helst brikke kan tas ut når alle brikkene dine står under terningens tall.
@@ -159,6 +181,7 @@ player-white = Hvit
 player-black = Svart
 player-you-mark = { $name } (deg)
 player-guest = { $name } (gjest)
+player-you-guest = { $name } (deg, gjest)
 player-waiting = { $name } (venter)
 player-pips =
     { $pips ->

@@ -23,6 +23,25 @@ title-your-turn = (ваш ход)
 notify-your-turn = Ваш ход: { $name } сходил(а).
 sound-on = Звук включён (нажмите, чтобы выключить)
 sound-off = Звук выключен (нажмите, чтобы включить)
+settings-open =
+    .title = Настройки
+    .aria-label = Настройки
+settings-title = Настройки
+settings-theme = Страница
+theme-system = как в системе
+theme-light = светлая
+theme-dark = тёмная
+settings-board = Доска
+board-theme-classic = классическая зелёная
+board-theme-ocean = океан
+settings-speed = Анимация
+speed-0-5 = медленно
+speed-1 = обычно
+speed-2 = быстро
+speed-4 = очень быстро
+settings-forced = Делать вынужденные ходы автоматически
+settings-confirm = Подтверждать ход автоматически, когда шагов не осталось
+settings-close = Готово
 
 ## Учётная запись
 
@@ -127,6 +146,9 @@ preset-name-liberal-bearoff = Свободное выбрасывание
 preset-name-old-navy = Старый флот
 preset-name-britannica = Британника
 preset-name-backgammon = Бэкгаммон
+rules-option-doubling-cube-true = с кубом удвоения
+rules-option-doubling-cube-false = без куба удвоения
+log-chosen = выбран { $dice }
 preset-american = По умолчанию: правила, в которых сходится большинство источников, как американский эйси-дьюси на bkgm.com. Все пятнадцать шашек начинают вне доски; 1-2, сыгранный полностью, позволяет назвать любой дубль и бросить ещё раз; шашку можно выбросить большим числом, если дальше неё шашек нет.
 preset-bgammon = Как играет сервер bgammon.org: каждая партия начинается с розыгрыша первого хода, после любого названного дубля бросок повторяется, а шашка выбрасывается только точным числом.
 preset-liberal-bearoff = Старый текст буквально: любую шашку можно выбросить, когда все ваши шашки стоят ниже числа на кубике.
@@ -164,6 +186,7 @@ player-white = Белые
 player-black = Чёрные
 player-you-mark = { $name } (вы)
 player-guest = { $name } (гость)
+player-you-guest = { $name } (вы, гость)
 player-waiting = { $name } (ожидание)
 player-pips =
     { $pips ->

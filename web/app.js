@@ -10,6 +10,7 @@ import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage,
 import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
 import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
+import { autoConfirm, autoForced, initSettings, speed } from "./settings.js";
 import { askForNotifications, lowClockSound, moveSound, notified, notifyHidden, setSound, showTurn, soundOn, sounds } from "./alerts.js";
 
 // The protocol's messages, as types/protocol.d.ts declares them from crates/protocol.
@@ -38,8 +39,9 @@ const $ = (id) => document.getElementById(id);
  *   flipped: boolean, queue: Update[], animating: boolean, busy: string | null,
  *   hints: HintPlay[] | null, preview: any, rematchOffer: number | null,
  *   clock: (ClockView & { at: number }) | null, chat: ChatLine[], presence: Presence | null,
- *   presenceAt: number, paired: string | null, pending: number | null, latest: View | null,
- *   lowWarned: boolean,
+ *   presenceAt: number, paired: string | null, pending: number | null, pendingType: string | null,
+ *   latest: View | null,
+ *   lowWarned: boolean, autoAt: number, autoMade: number,
  * }}
  */
 const ui = {
@@ -65,8 +67,11 @@ const ui = {
   presenceAt: 0, // when the presence was heard
   paired: null, // a game quick pairing found while this one was on screen
   pending: null, // the action count when the last game intent went out, until it is answered
+  pendingType: null, // that intent's type
   latest: null, // the newest state received (ahead of `view` while updates are animated)
   lowWarned: false, // whether this turn's low-clock sound has been played
+  autoAt: -1, // the state whose forced step or confirmation was made by itself
+  autoMade: 0, // how many were made so
 };
 
 /** @type {Connection | null} */
@@ -94,11 +99,6 @@ function connection() {
   return conn;
 }
 
-// Animation speed: 1 is normal; a person who wants it faster (or a test) sets `acey.speed`.
-function speed() {
-  const s = Number(localStorage.getItem("acey.speed"));
-  return s > 0 && s <= 4 ? s : 1;
-}
 
 function seatOf(role) {
   if (role && typeof role === "object" && "seat" in role) return role.seat;
@@ -137,13 +137,21 @@ function who(p) {
   return { who: isYou(p) ? "you" : "other", name: playerName(p) };
 }
 
+// A play as the move list writes it, in the player's language: the record's "4-4 chosen" (the
+// double named after a 1-2) is its one English word.
+function logText(notation) {
+  return notation.replace(/(\d-\d) chosen/g, (_, dice) => t("log-chosen", { dice }));
+}
+
 // A seat's name as the panel shows it: the real name, marked for a guest.
 function seatLabel(p) {
   const known = ui.info?.players?.[p];
   if (!known || ui.info.mode === "local") return playerName(p);
   const rating = known.rating !== null && known.rating !== undefined ? ` ${known.rating}` : "";
-  const name = known.registered ? `${known.name}${rating}` : t("player-guest", { name: known.name });
-  return seatOf(ui.role) === p ? t("player-you-mark", { name }) : name;
+  if (seatOf(ui.role) === p) {
+    return known.registered ? t("player-you-mark", { name: `${known.name}${rating}` }) : t("player-you-guest", { name: known.name });
+  }
+  return known.registered ? `${known.name}${rating}` : t("player-guest", { name: known.name });
 }
 
 // ---------- announcements ----------
@@ -215,6 +223,7 @@ function onMessage(msg) {
       if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
       showScreen("game");
       render();
+      autoPlay();
       if (ui.role === "spectator") announce(t("note-watching"));
       // The first game against a person asks whether a hidden tab may notify the turn.
       if (msg.info.mode === "friend" && !watch) askForNotifications();
@@ -302,8 +311,14 @@ function intent(msg) {
     flash(t("conn-offline-intent"));
     return false;
   }
+  // A second press of Confirm (Roll, Take...) before the first is answered does nothing: the
+  // first is on its way, and the second would only be refused.
+  if (msg.type !== "step" && ui.pending !== null && ui.pendingType === msg.type) return false;
   // Only what changes the game is followed; a hint or a rematch asked for again does no harm.
-  if (CHANGES_GAME.has(msg.type)) ui.pending = ui.lastN;
+  if (CHANGES_GAME.has(msg.type)) {
+    ui.pending = ui.lastN;
+    ui.pendingType = msg.type;
+  }
   connection().send(msg);
   return true;
 }
@@ -445,7 +460,8 @@ function renderChat() {
   box.hidden = !online;
   if (!online) return;
   const spectator = ui.role === "spectator";
-  $("chat-hide-row").hidden = spectator;
+  // Only worth offering once spectators have said something.
+  $("chat-hide-row").hidden = spectator || !ui.chat.some((l) => l.channel === "spectators");
   const hide = $("chat-hide").checked && !spectator;
   const ol = $("chat-lines");
   ol.replaceChildren();
@@ -516,6 +532,29 @@ async function pump() {
   }
   ui.animating = false;
   render();
+  autoPlay();
+}
+
+// Forced plays, and plays with no step left, made and confirmed by themselves where the
+// settings say so. Once per state: a state that changed meanwhile (the player moved) is left.
+function autoPlay() {
+  const v = ui.view;
+  if (!v || ui.animating || ui.queue.length || v.to_act === null || !controls(v.to_act)) return;
+  const turn = v.turn;
+  if (!turn || v.phase.phase !== "move" || !connection().connected || ui.autoAt === v.n) return;
+  const forced = !!turn.forced && autoForced();
+  /** @type {ClientMsg | null} */
+  let msg = null;
+  if (turn.complete && turn.steps.length && (forced || autoConfirm())) msg = { type: "confirm" };
+  else if (!turn.complete && forced && turn.legal.length) {
+    const s = turn.legal[0];
+    msg = { type: "step", from: s.from, to: s.to, die: s.die };
+  }
+  if (!msg) return;
+  ui.autoAt = v.n;
+  setTimeout(() => {
+    if (ui.view === v && !ui.animating && intent(msg)) ui.autoMade += 1;
+  }, (msg.type === "confirm" ? 250 : 400) / speed());
 }
 
 // Says what an update did that the board alone does not make plain; returns how long to pause
@@ -529,7 +568,7 @@ function tell(msg, before) {
   const v = msg.view;
   const ph = v.phase;
   for (const e of msg.log) {
-    announce(t("note-played", { name: playerName(e.player), notation: e.notation }));
+    announce(t("note-played", { name: playerName(e.player), notation: logText(e.notation) }));
   }
   if (a.action === "roll" && before?.phase?.phase === "roll") {
     const p = before.phase.player;
@@ -658,6 +697,7 @@ function render(animating) {
   svg.dataset.logLen = ui.log.length;
   svg.dataset.cursor = ui.cursor ?? "";
   svg.dataset.selected = ui.selected ?? "";
+  svg.dataset.auto = String(ui.autoMade);
   let pos = ui.shown || v.position;
   let previewKeys = null;
   if (!animating && ui.preview && mover !== null) {
@@ -965,7 +1005,7 @@ function renderPanel() {
     const li = document.createElement("li");
     li.dataset.player = String(e.player);
     li.innerHTML = `<span class="swatch p${e.player}"></span>`;
-    li.append(e.notation);
+    li.append(logText(e.notation));
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
@@ -1139,7 +1179,8 @@ function refreshHome(keepMatch) {
 }
 
 async function home() {
-  showScreen("home");
+  // The home page is shown once its options are in (a fetch from this server): filled in
+  // before it is seen, nothing on it jumps.
   // The lobby is live over the socket: watched again after every reconnect.
   ui.info = null;
   connection().enter(() => ({ type: "lobby" }));
@@ -1167,6 +1208,7 @@ async function home() {
   const preset = presets.find((p) => p.name === $("rules").value);
   $("cube").checked = typeof saved.cube === "boolean" && saved.rules === $("rules").value ? saved.cube : !!preset?.cube;
   refreshHome(saved.match !== undefined ? String(saved.match) : "1");
+  showScreen("home");
 }
 
 function route() {
@@ -1233,6 +1275,12 @@ function wire() {
     renderSound();
   };
   renderSound();
+  initSettings(t, () => {
+    if (ui.view) {
+      render();
+      autoPlay();
+    }
+  });
   $("claim").onclick = send("claim");
   $("chat-hide").onchange = () => renderChat();
   $("chat-form").onsubmit = (e) => {

@@ -122,6 +122,19 @@ function checker(svg, c, player, cls) {
   }, svg);
 }
 
+// Narrows a label that is wider than `max` (a long word for "off" in some languages) so that
+// it stays inside its box.
+function fit(node, max) {
+  try {
+    if (node.getComputedTextLength() > max) {
+      node.setAttribute("textLength", String(max));
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  } catch {
+    // Not laid out (a board drawn off-screen): left as it is.
+  }
+}
+
 function label(svg, x, y, text, cls) {
   const node = el("text", { x, y, class: cls || "count", "text-anchor": "middle", "dominant-baseline": "central" }, svg);
   node.textContent = text;
@@ -227,7 +240,11 @@ export function draw(svg, pos, opts) {
         }, svg);
       }
       const tag = t(kind === "start" ? "tray-start" : "tray-off");
-      label(svg, TRAY_X + TRAY_W / 2, box.y + box.h / 2, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
+      const [lx, ly] = [TRAY_X + TRAY_W / 2, box.y + box.h / 2];
+      // A count sits on the checkers: a dark badge keeps it readable on the light ones.
+      if (n) el("rect", { x: lx - 17, y: ly - 14, width: 34, height: 28, rx: 8, class: "traybadge" }, svg);
+      const text = label(svg, lx, ly, n ? `${n}` : tag, "traylabel" + (n ? " on" + player : ""));
+      fit(text, TRAY_W - 8);
       // The mover's start (a source) and off (a target) are clickable when legal.
       if (player === (opts.mover ?? viewer)) {
         const hit = el("rect", { x: TRAY_X, y: box.y, width: TRAY_W, height: box.h, rx: 6, class: "hit pool" + keyClass(kind), "data-key": kind }, svg);

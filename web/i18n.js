@@ -112,6 +112,11 @@ export function formatNumber(x, options) {
   return new Intl.NumberFormat(lang, options).format(x);
 }
 
+// Whether the catalogue (or English behind it) has the message `id`.
+export function hasText(id) {
+  return !!(bundle?.hasMessage(id) || english?.hasMessage(id));
+}
+
 // A server's error in the player's language, by its code (the protocol's error codes); the
 // server's English text only for a code this page does not know.
 export function errorText(msg) {

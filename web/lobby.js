@@ -3,7 +3,7 @@
 // live over the WebSocket. It knows the lobby's messages only; app.js passes in how to send and
 // how to enter a game.
 
-import { errorText, t } from "./i18n.js";
+import { errorText, hasText, t } from "./i18n.js";
 
 // The protocol's messages, as types/protocol.d.ts declares them from crates/protocol.
 /** @typedef {import("./types/protocol").ServerMsg} ServerMsg */
@@ -59,8 +59,17 @@ function clockText(c) {
 
 // A rule string as players read it: the match length is shown on its own, so the string's
 // `match_target=N` option is left out.
+// A rule string as a person reads it: the preset's name in their language, then any option
+// changed from it ("American, with the doubling cube"); the match length is shown apart.
 export function rulesText(rules) {
-  return String(rules || "").replace(/,?match_target=\d+/, "") || "american";
+  const parts = String(rules || "").split(",").filter((p) => p && !p.startsWith("match_target="));
+  const [preset, ...options] = parts.length ? parts : ["american"];
+  const name = hasText(`preset-name-${preset}`) ? t(`preset-name-${preset}`) : preset;
+  const said = options.map((o) => {
+    const id = `rules-option-${o.replace("=", "-").replace(/_/g, "-")}`;
+    return hasText(id) ? t(id) : o;
+  });
+  return [name, ...said].join(", ");
 }
 
 export function lobbyClockText(c) {
@@ -182,6 +191,9 @@ export function lobbyMessage(msg) {
       renderChallenges();
       return true;
     case "lobby":
+      // Shown once it has something to show: the first paint of an empty lobby would only
+      // move the page as it fills.
+      $("lobby").hidden = false;
       state.challenges = new Map(msg.challenges.map((c) => [c.id, c]));
       state.pools = msg.pools;
       state.playing = msg.playing;

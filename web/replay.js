@@ -48,9 +48,16 @@ export async function openReplay(game) {
   }
   const all = data.frames;
   const frames = playFrames(all).map((k) => all[k]);
-  const who = names(data.game);
+  // The players by their names where the game knows them (a guest marked as one), else by
+  // colour, and the computer by its level.
+  const byColour = names(data.game);
+  const who = [0, 1].map((p) => {
+    const known = data.game.players?.[p];
+    if (!known?.name) return byColour[p];
+    return known.registered ? known.name : t("player-guest", { name: known.name });
+  });
   // The analysis names the players as the game does: their own names online, else as above.
-  const shownNames = [0, 1].map((p) => data.game.players?.[p]?.name || who[p]);
+  const shownNames = [0, 1].map((p) => data.game.players?.[p]?.name || byColour[p]);
   const slider = $("r-slider");
   slider.max = frames.length - 1;
   $("replay-download").href = `/api/games/${game}/record`;

@@ -819,7 +819,12 @@ remaining: Array<number>,
 /**
  * No step is left: the play can be confirmed.
  */
-complete: boolean, };
+complete: boolean, 
+/**
+ * Only one play is legal this turn (its step orders count once): a client may make it,
+ * and confirm it, by itself. Absent when false.
+ */
+forced?: boolean | undefined, };
 
 /**
  * Everything a client needs to draw the game.

@@ -104,6 +104,11 @@ pub struct TurnView {
     /// No step is left: the play can be confirmed.
     #[serde(default)]
     pub complete: bool,
+    /// Only one play is legal this turn (its step orders count once): a client may make it,
+    /// and confirm it, by itself. Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(type = "boolean | undefined"))]
+    pub forced: bool,
 }
 
 /// A play of the move log.
@@ -190,6 +195,7 @@ impl View {
             legal: t.legal_steps().to_vec(),
             remaining: t.remaining_dice(),
             complete: t.is_complete(),
+            forced: t.plays().len() == 1,
         });
         let to_act = game.to_act();
         View {
@@ -366,6 +372,33 @@ mod tests {
         assert_eq!(json["n"], 0);
         assert!(json["dice"].is_null());
         assert_eq!(json["pips"][0], 375);
+    }
+
+    /// A view of `position` with player 0 to play `dice`.
+    fn view_after_roll(position: serde_json::Value, dice: [u8; 2]) -> View {
+        let position: Position = serde_json::from_value(position).unwrap();
+        let mut game = Game::from_position(acey_rules::Rules::default(), position).unwrap();
+        game.apply(Action::Roll { dice }).unwrap();
+        View::of(&game)
+    }
+
+    #[test]
+    fn a_turn_with_one_legal_play_is_forced_and_says_so_only_then() {
+        // The last checker on the 2-point: a 6-5 bears it off, and nothing else can be played.
+        let mut board = [0i8; 24];
+        board[1] = 1;
+        let last = serde_json::json!({"board": board, "bar": [0, 0], "start": [0, 15], "off": [14, 0], "turn": 0});
+        let view = view_after_roll(last, [6, 5]);
+        assert!(view.turn.as_ref().unwrap().forced);
+        assert_eq!(serde_json::to_value(&view).unwrap()["turn"]["forced"], true);
+        // All fifteen in the start: many ways to enter a 3-1, and the field is left out.
+        let empty = [0i8; 24];
+        let start = serde_json::json!({"board": empty, "bar": [0, 0], "start": [15, 15], "off": [0, 0], "turn": 0});
+        let view = view_after_roll(start, [3, 1]);
+        assert!(!view.turn.as_ref().unwrap().forced);
+        assert!(serde_json::to_value(&view).unwrap()["turn"]
+            .get("forced")
+            .is_none());
     }
 
     #[test]

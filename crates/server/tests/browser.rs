@@ -142,10 +142,14 @@ async fn visitor_at(driver: &Chromedriver, profile: &std::path::Path, url: &str)
     .await
     .unwrap();
     c.goto(url).await.unwrap();
-    c.wait()
-        .for_element(Locator::Css("#play-computer"))
-        .await
-        .unwrap();
+    // The home page shows itself once its options are in.
+    wait_on(
+        &c,
+        "const b = document.getElementById('play-computer'); return !!b && b.offsetParent !== null;",
+        "the home page",
+        |v| v == true,
+    )
+    .await;
     // Resigning asks first; the tests answer yes.
     c.execute("window.confirm = () => true;", vec![])
         .await
@@ -177,6 +181,7 @@ const PAGE: &str = r#"const q = (s) => document.querySelectorAll(s);
              seatLink: document.getElementById('seat-link').value,
              conn: document.getElementById('conn').textContent,
              offline: shown('offline-banner'), title: document.title,
+             auto: Number(b.dataset.auto || 0), error: !!document.getElementById('status').dataset.error,
              path: location.pathname,
              errors: window.aceyErrors || [],
            };"#;
@@ -766,6 +771,32 @@ async fn on_a_phone_a_finger_drags_a_checker_and_the_board_is_legible() {
     let s = setup();
     let a = s.visitor("profile-a").await;
     a.set_window_size(390, 844).await.unwrap();
+    // The page's viewport 844 pixels high, as the phone's is (the window has its frame).
+    let inner = read(&a, "return innerHeight;").await.as_i64().unwrap();
+    a.set_window_size(390, (844 + 844 - inner) as u32)
+        .await
+        .unwrap();
+    // The first screen of the home page, as a phone opens it: the ways to play are on it
+    // (the computer, a friend, the same screen, and the first quick-pairing button), and
+    // nothing jumps as the page fills in.
+    a.refresh().await.unwrap();
+    a.wait()
+        .for_element(Locator::Css("#pools .pool"))
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let first = a.execute_async(FIRST_SCREEN, vec![]).await.unwrap();
+    println!("first screen on a phone: {first}");
+    for (id, bottom) in first["bottoms"].as_object().unwrap() {
+        assert!(
+            bottom.as_f64().unwrap() <= first["height"].as_f64().unwrap(),
+            "{id} is below the first screen: {first}"
+        );
+    }
+    assert!(
+        first["shift"].as_f64().unwrap() < 0.1,
+        "the page jumps as it fills in: {first}"
+    );
     click(&a, "#play-local").await;
     let p = wait_until(&a, "a source", |p| p["src"].as_u64().unwrap() > 0).await;
     let sizes = a
@@ -1238,6 +1269,17 @@ async fn an_ended_game_is_analysed_from_its_end_screen_and_a_mark_clicked() {
         .unwrap();
     screenshot(&a, "analysis-phone.png").await;
     assert!(wide[0].as_i64().unwrap() <= 0, "too wide: {wide}");
+    // Every column of the summary is on the screen, its heading whole.
+    let cut = a
+        .execute(
+            "return [...document.querySelectorAll('#analysis .summary th')] \
+               .filter(th => th.getBoundingClientRect().right > innerWidth + 1 || th.scrollWidth > th.clientWidth + 1) \
+               .map(th => th.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(cut, json!([]), "summary columns cut on a phone");
     a.close().await.unwrap();
     s.server.stop();
 }
@@ -1645,4 +1687,87 @@ async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_n
         x.close().await.unwrap();
     }
     server.stop();
+}
+
+/// Where the ways to play end on the home page, the viewport's height, and the layout shift
+/// so far (the browser's own layout-shift entries, as Lighthouse sums them).
+const FIRST_SCREEN: &str = "const done = arguments[arguments.length - 1]; \
+    const b = (css) => document.querySelector(css).getBoundingClientRect().bottom; \
+    let shift = 0; const from = []; \
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) { shift += e.value; \
+      from.push([e.value, e.startTime, ...e.sources.map(s => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?')]); } }) \
+      .observe({type: 'layout-shift', buffered: true}); \
+    setTimeout(() => done({height: innerHeight, shift, from, bottoms: {computer: b('#play-computer'), \
+      friend: b('#play-friend'), local: b('#play-local'), quick: b('#pools .pool')}}), 200);";
+
+/// The page's looks as the settings left them.
+const LOOKS: &str = "const r = document.documentElement; \
+    return {theme: r.dataset.theme, board: r.dataset.board, \
+            background: getComputedStyle(document.body).backgroundColor, \
+            felt: getComputedStyle(document.querySelector('#board .felt') || document.body).fill};";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_settings_give_a_dark_page_and_forced_plays_made_by_themselves() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("settings").await;
+    // A double press of Confirm sends one confirmation: the second press does nothing (no
+    // "not your turn" in red).
+    choose(&a, "#level", "beginner").await;
+    click(&a, "#play-computer").await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let p = page(&a).await;
+        if p["confirm"] == true {
+            a.execute(
+                "const c = document.getElementById('confirm'); c.click(); c.click();",
+                vec![],
+            )
+            .await
+            .unwrap();
+            for _ in 0..15 {
+                let q = page(&a).await;
+                assert_eq!(q["error"], false, "the second press was refused: {q}");
+                tokio::time::sleep(Duration::from_millis(60)).await;
+            }
+            break;
+        }
+        assert!(Instant::now() < deadline, "no play to confirm: {p}");
+        click_next(&a, &p).await;
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+
+    // The settings, as a person opens them: a dark page, the ocean board, forced plays made
+    // and plays confirmed by themselves.
+    click(&a, "#settings-open").await;
+    choose(&a, "#set-theme", "dark").await;
+    choose(&a, "#set-board", "ocean").await;
+    click(&a, "#set-forced").await;
+    click(&a, "#set-confirm").await;
+    click(&a, "#settings-close").await;
+    let looks = read(&a, LOOKS).await;
+    assert_eq!(looks["theme"], "dark", "{looks}");
+    assert_eq!(looks["board"], "ocean", "{looks}");
+    assert_eq!(looks["background"], "rgb(22, 24, 27)", "{looks}");
+    assert_eq!(looks["felt"], "rgb(59, 115, 145)", "{looks}");
+    screenshot(&a, "settings-dark-ocean.png").await;
+    // They hold over a reload, from the first paint.
+    a.refresh().await.unwrap();
+    wait_until(&a, "the game again", |p| p["n"].as_i64().unwrap() > 0).await;
+    let again = read(&a, LOOKS).await;
+    assert_eq!(
+        (again["theme"].clone(), again["board"].clone()),
+        (json!("dark"), json!("ocean"))
+    );
+
+    // The game to its end: some of it is played by the page itself.
+    let end = play_until(&a, Input::Mouse, "the game with the settings", over).await;
+    assert!(
+        end["auto"].as_u64().unwrap() > 0,
+        "nothing was made by itself: {end}"
+    );
+    assert!(end["errors"].as_array().unwrap().is_empty(), "{end}");
+    screenshot(&a, "settings-dark-end.png").await;
+    a.close().await.unwrap();
+    s.server.stop();
 }

@@ -64,6 +64,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/alerts.js"),
     ),
     (
+        "settings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/settings.js"),
+    ),
+    (
+        "theme.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/theme.js"),
+    ),
+    (
         "replay.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../../web/replay.js"),
