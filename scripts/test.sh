@@ -8,6 +8,8 @@ need_pkgs=()
 # The browser tests (crates/server/tests/browser.rs) drive a real headless Chromium.
 command -v chromium >/dev/null || need_pkgs+=(chromium)
 command -v chromedriver >/dev/null || need_pkgs+=(chromium-driver)
+# The proxy tests (crates/server/tests/proxy.rs) put a real nginx in front of the server.
+[ -x /usr/sbin/nginx ] || need_pkgs+=(nginx)
 # The training-curve test draws text with a font file (plotters measures text even for SVG).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_pkgs+=(fonts-dejavu-core)
 # The storage, online and multi-node tests run against a real PostgreSQL server too.

@@ -29,6 +29,7 @@ fn server() -> (tempfile::TempDir, Running) {
         db: dir.path().join("acey.db").into(),
         limits: limits(),
         origins: Vec::new(),
+        proxies: Default::default(),
     })
     .expect("the server starts");
     (dir, running)

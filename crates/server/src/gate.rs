@@ -6,6 +6,10 @@
 //! at least once per idle timeout (an idle HTTP keep-alive is dropped; a WebSocket is pinged more
 //! often than that, and its own pong deadline finds a dead client). The per-address state also
 //! holds the buckets that limit what one address does across its connections.
+//!
+//! Behind a trusted reverse proxy ([`crate::proxy`]) the TCP peer is the proxy: the gate then
+//! holds it to the global cap only, and a WebSocket is counted against its real client's
+//! per-address cap when its upgrade request names that client ([`Peers::admit_forwarded`]).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -23,6 +27,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::limits::{Bucket, Limits};
 use crate::metrics::Metrics;
+use crate::proxy::TrustedProxies;
 
 /// What the server knows of one address.
 struct Peer {
@@ -39,17 +44,26 @@ pub struct Peers {
     open: AtomicUsize,
     limits: Limits,
     max_connections: usize,
+    proxies: TrustedProxies,
 }
 
 impl Peers {
-    /// The registry, with the global cap already worked out.
-    pub fn new(limits: Limits, max_connections: usize) -> Arc<Peers> {
+    /// The registry, with the global cap already worked out, and the proxies whose forwarding
+    /// headers name the real clients.
+    pub fn new(limits: Limits, max_connections: usize, proxies: TrustedProxies) -> Arc<Peers> {
         Arc::new(Peers {
             peers: Mutex::new(HashMap::new()),
             open: AtomicUsize::new(0),
             limits,
             max_connections,
+            proxies,
         })
+    }
+
+    /// The client address of a request that came over a connection from `peer`: the peer, or
+    /// the client a trusted proxy names in its forwarding header.
+    pub fn client(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        self.proxies.client(peer, headers)
     }
 
     fn with<T>(&self, ip: IpAddr, f: impl FnOnce(&mut Peer) -> T) -> T {
@@ -73,6 +87,43 @@ impl Peers {
         if self.open.load(Ordering::Relaxed) >= self.max_connections {
             return Err("the server's connection cap");
         }
+        // A trusted proxy carries many clients: each WebSocket's client is counted at its
+        // upgrade instead.
+        let per_address = !self.proxies.trusts(ip);
+        if per_address {
+            self.take_place(ip)?;
+        }
+        self.open.fetch_add(1, Ordering::Relaxed);
+        Ok(Guard {
+            peers: Arc::clone(self),
+            ip,
+            in_all: true,
+            per_address,
+        })
+    }
+
+    /// Counts a WebSocket that came through a trusted proxy against its client's per-address
+    /// cap (its connection is already counted in all, at the proxy's accept). `None` when the
+    /// connection did not come through a proxy (its peer was counted at accept).
+    pub fn admit_forwarded(
+        self: &Arc<Self>,
+        peer: IpAddr,
+        client: IpAddr,
+    ) -> Option<Result<ClientPlace, &'static str>> {
+        if !self.proxies.trusts(peer) {
+            return None;
+        }
+        Some(self.take_place(client).map(|()| ClientPlace {
+            _guard: Guard {
+                peers: Arc::clone(self),
+                ip: client,
+                in_all: false,
+                per_address: true,
+            },
+        }))
+    }
+
+    fn take_place(&self, ip: IpAddr) -> Result<(), &'static str> {
         let per_ip = self.limits.max_connections_per_ip;
         self.with(ip, |p| {
             if p.connections >= per_ip {
@@ -80,11 +131,6 @@ impl Peers {
             }
             p.connections += 1;
             Ok(())
-        })?;
-        self.open.fetch_add(1, Ordering::Relaxed);
-        Ok(Guard {
-            peers: Arc::clone(self),
-            ip,
         })
     }
 
@@ -131,14 +177,28 @@ impl Peers {
 struct Guard {
     peers: Arc<Peers>,
     ip: IpAddr,
+    /// Counted under the global cap (every accepted TCP connection is).
+    in_all: bool,
+    /// Counted under its address's cap.
+    per_address: bool,
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        self.peers.open.fetch_sub(1, Ordering::Relaxed);
-        self.peers
-            .with(self.ip, |p| p.connections = p.connections.saturating_sub(1));
+        if self.in_all {
+            self.peers.open.fetch_sub(1, Ordering::Relaxed);
+        }
+        if self.per_address {
+            self.peers
+                .with(self.ip, |p| p.connections = p.connections.saturating_sub(1));
+        }
     }
+}
+
+/// A WebSocket's place under its real client's per-address cap, behind a trusted proxy; held
+/// for as long as the WebSocket is served.
+pub struct ClientPlace {
+    _guard: Guard,
 }
 
 /// The listener: accepts, applies the caps (a refused connection is closed at once and
@@ -341,7 +401,7 @@ mod tests {
             max_connections_per_ip: 2,
             ..Limits::default()
         };
-        let peers = Peers::new(limits, 3);
+        let peers = Peers::new(limits, 3, TrustedProxies::default());
         let a: IpAddr = "127.0.0.2".parse().unwrap();
         let b: IpAddr = "127.0.0.3".parse().unwrap();
         let a1 = peers.admit(a).unwrap();
@@ -355,6 +415,32 @@ mod tests {
             peers.admit(a).is_ok(),
             "a place freed by a closed connection"
         );
+    }
+
+    #[test]
+    fn a_trusted_proxy_is_held_to_the_global_cap_and_its_clients_each_to_theirs() {
+        let limits = Limits {
+            max_connections_per_ip: 2,
+            ..Limits::default()
+        };
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let nets = vec![crate::proxy::TrustedProxies::parse_net("127.0.0.1").unwrap()];
+        let proxies = TrustedProxies::new(nets, Default::default());
+        let peers = Peers::new(limits, 5, proxies);
+        let held: Vec<Guard> = (0..5).map(|_| peers.admit(proxy).unwrap()).collect();
+        assert!(peers.admit(proxy).is_err(), "the global cap still holds");
+        let a: IpAddr = "198.51.100.1".parse().unwrap();
+        let b: IpAddr = "198.51.100.2".parse().unwrap();
+        let a1 = peers.admit_forwarded(proxy, a).unwrap().unwrap();
+        let _a2 = peers.admit_forwarded(proxy, a).unwrap().unwrap();
+        assert!(peers.admit_forwarded(proxy, a).unwrap().is_err());
+        assert!(peers.admit_forwarded(proxy, b).unwrap().is_ok());
+        assert!(peers.admit_forwarded(a, a).is_none(), "not through a proxy");
+        drop(a1);
+        assert!(peers.admit_forwarded(proxy, a).unwrap().is_ok());
+        assert_eq!(peers.open(), 5, "forwarded places are not counted twice");
+        drop(held);
+        assert_eq!(peers.open(), 0);
     }
 
     #[test]

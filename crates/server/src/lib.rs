@@ -15,6 +15,7 @@
 //!     db: acey_server::Database::parse("acey.db"),
 //!     limits: Default::default(),
 //!     origins: Vec::new(),
+//!     proxies: Default::default(),
 //! };
 //! acey_server::run(config).unwrap(); // serves until Ctrl-C or SIGTERM
 //! ```
@@ -35,6 +36,7 @@ pub mod metrics;
 pub mod nodes;
 pub mod pool;
 pub mod protocol;
+pub mod proxy;
 pub mod random;
 pub mod rating;
 pub mod room;
@@ -62,6 +64,8 @@ pub struct Config {
     /// Web origins besides the server's own whose pages may open a WebSocket
     /// (`https://example.org`).
     pub origins: Vec<String>,
+    /// Reverse proxies whose forwarding header names the client (none by default).
+    pub proxies: proxy::TrustedProxies,
 }
 
 /// Why the server could not start or stopped.
@@ -219,7 +223,11 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         }
         let hub = hub::Hub::new(services);
         let lobby = lobby::Lobby::new(Arc::clone(&hub));
-        let peers = gate::Peers::new(limits, gate::connection_cap(&limits));
+        let peers = gate::Peers::new(
+            limits,
+            gate::connection_cap(&limits),
+            config.proxies.clone(),
+        );
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let shared = Arc::new(http::ws::Shared {

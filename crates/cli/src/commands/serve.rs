@@ -23,6 +23,20 @@ pub struct Args {
     /// https://example.org (repeat for several; other origins are refused).
     #[arg(long = "origin")]
     pub origins: Vec<String>,
+    /// A reverse proxy (an address or a network, such as 127.0.0.1 or 10.0.0.0/8) whose
+    /// forwarding header names the client: every per-address limit then applies to that client
+    /// (repeat for several; by default no proxy is trusted).
+    #[arg(long = "trusted-proxy", value_name = "CIDR", value_parser = acey_server::proxy::TrustedProxies::parse_net)]
+    pub trusted_proxies: Vec<acey_server::proxy::IpNet>,
+    /// The header the trusted proxies write the client into: x-forwarded-for or forwarded
+    /// (RFC 7239). Only that one is read.
+    #[arg(
+        long,
+        value_name = "HEADER",
+        default_value = "x-forwarded-for",
+        requires = "trusted_proxies"
+    )]
+    pub proxy_header: acey_server::proxy::ForwardedHeader,
     /// Open connections in all (0: the file-descriptor limit, raised where allowed, less a
     /// reserve).
     #[arg(long, default_value_t = 0)]
@@ -172,6 +186,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         db: db.clone(),
         limits,
         origins: args.origins.clone(),
+        proxies: acey_server::proxy::TrustedProxies::new(
+            args.trusted_proxies.clone(),
+            args.proxy_header,
+        ),
     })
     .with_context(|| format!("cannot serve on {addr} with database {db}"))
 }

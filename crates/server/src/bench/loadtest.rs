@@ -647,6 +647,7 @@ pub(crate) fn bench_server(
         db: db.into(),
         limits,
         origins: Vec::new(),
+        proxies: Default::default(),
     })
     .map_err(|e| e.to_string())?;
     let clients = tokio::runtime::Builder::new_multi_thread()
@@ -744,6 +745,7 @@ pub fn run_nodes_benchmark(
                 db: db.clone(),
                 limits: one_address_limits(),
                 origins: Vec::new(),
+                proxies: Default::default(),
             })
             .map_err(|e| e.to_string())?,
         );

@@ -103,6 +103,7 @@ pub fn run_lobby_benchmark(
         db: dir.join("lobby-bench.db").into(),
         limits,
         origins: Vec::new(),
+        proxies: Default::default(),
     })
     .map_err(|e| e.to_string())?;
     let addr = server.addr;

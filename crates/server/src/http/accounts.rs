@@ -6,7 +6,7 @@
 use std::net::IpAddr;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::account::{password, session, PlayerName};
-use crate::gate::PeerAddr;
+use crate::http::client::ClientAddr;
 use crate::http::AppState;
 use crate::store::Account;
 
@@ -191,11 +191,11 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 /// a bad name or a weak password.
 pub async fn register(
     State(app): State<AppState>,
-    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let c: Credentials = match limited(&app, peer.ip(), &body) {
+    let c: Credentials = match limited(&app, client.ip, &body) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -239,11 +239,11 @@ pub async fn register(
 /// an unknown name as for a wrong password, after the same work).
 pub async fn login(
     State(app): State<AppState>,
-    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let c: Credentials = match limited(&app, peer.ip(), &body) {
+    let c: Credentials = match limited(&app, client.ip, &body) {
         Ok(c) => c,
         Err(r) => return *r,
     };
@@ -299,11 +299,11 @@ pub async fn whoami(State(app): State<AppState>, headers: HeaderMap) -> Response
 /// account logged in (the current one is asked again) and ends its other sessions.
 pub async fn change_password(
     State(app): State<AppState>,
-    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Some(r) = rate_limited(&app, peer.ip()) {
+    if let Some(r) = rate_limited(&app, client.ip) {
         return r;
     }
     let Some(account) = current_account(&app, &headers).await else {

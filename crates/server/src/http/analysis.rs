@@ -1,12 +1,12 @@
 //! `POST` and `GET /api/games/ID/analysis`: a game's analysis asked for and followed
 //! (crate::analysis; docs/protocol.md, "HTTP paths").
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::analysis::{Refusal, Status};
-use crate::gate::PeerAddr;
+use crate::http::client::ClientAddr;
 use crate::http::error::{api_error, unavailable};
 use crate::http::AppState;
 
@@ -76,7 +76,7 @@ pub async fn status(State(app): State<AppState>, Path(id): Path<String>) -> Resp
 /// games as it may at once. A done analysis costs nothing from the rate.
 pub async fn start(
     State(app): State<AppState>,
-    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    client: ClientAddr,
     Path(id): Path<String>,
     // Read before answering (it says nothing): a body left unread when a `Connection: close`
     // answer goes out makes the socket reset, and the client may lose the answer.
@@ -84,7 +84,7 @@ pub async fn start(
 ) -> Response {
     let services = app.shared.hub.services();
     let admit = || {
-        if app.shared.peers.take_analysis(peer.ip()) {
+        if app.shared.peers.take_analysis(client.ip) {
             return Ok(());
         }
         crate::metrics::Metrics::count(&services.metrics.rate_limited);

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Request, State, WebSocketUpgrade};
+use axum::extract::{Path, Request, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -15,10 +15,10 @@ use serde::Serialize;
 
 use acey_rules::{Game, Phase};
 
+use self::client::ClientAddr;
 use self::error::problem;
 use self::ws::{serve_socket, Shared};
 use crate::cache::{RenderCache, Rendering};
-use crate::gate::PeerAddr;
 use crate::metrics::Gauges;
 use crate::pool::BotPool;
 use crate::protocol::{GameInfo, LogEntry, View};
@@ -27,6 +27,7 @@ use crate::storage::StoredGame;
 
 pub mod accounts;
 pub mod analysis;
+pub mod client;
 pub mod error;
 pub mod players;
 pub mod ws;
@@ -352,18 +353,33 @@ pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 
 async fn websocket(
     State(app): State<AppState>,
-    ConnectInfo(PeerAddr(peer)): ConnectInfo<PeerAddr>,
+    client: ClientAddr,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let ip = client.ip;
     if !origin_allowed(&headers, &app.origins) {
-        tracing::warn!(%peer, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
+        tracing::warn!(peer = %ip, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
         return problem(
             StatusCode::FORBIDDEN,
             "this page's origin may not play here",
         );
     }
     let limits = app.shared.hub.services().limits;
+    // Through a proxy, the client's own per-address cap (the proxy's connection was counted at
+    // accept, against the global cap only).
+    let place = match app.shared.peers.admit_forwarded(client.peer, ip) {
+        Some(Err(cap)) => {
+            crate::metrics::Metrics::count(&app.shared.hub.services().metrics.connections_refused);
+            tracing::warn!(peer = %ip, cap, "websocket refused");
+            return problem(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many connections from your address",
+            );
+        }
+        Some(Ok(place)) => Some(place),
+        None => None,
+    };
     let account = crate::http::accounts::current_account(&app, &headers)
         .await
         .map(|a| crate::storage::Seated {
@@ -377,7 +393,10 @@ async fn websocket(
         .write_buffer_size(0)
         .max_message_size(limits.hard_max_bytes())
         .max_frame_size(limits.hard_max_bytes())
-        .on_upgrade(move |socket| serve_socket(socket, app.shared, peer.ip(), account))
+        .on_upgrade(move |socket| async move {
+            serve_socket(socket, app.shared, ip, account).await;
+            drop(place);
+        })
 }
 
 #[derive(Serialize)]

@@ -31,6 +31,7 @@ pub fn start_server_on(addr: std::net::SocketAddr, db: &Database, limits: Limits
         db: db.clone(),
         limits,
         origins: Vec::new(),
+        proxies: Default::default(),
     })
     .expect("server starts")
 }
@@ -214,8 +215,27 @@ pub async fn http(
     body: Option<&Value>,
     headers: &[(&str, &str)],
 ) -> HttpReply {
+    http_from(None, addr, method, path, body, headers).await
+}
+
+/// [`http`] from the local address `from` (127.0.0.2, 127.0.0.3 ... stand for other machines).
+pub async fn http_from(
+    from: Option<std::net::IpAddr>,
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> HttpReply {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut s = match from {
+        Some(ip) => {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(std::net::SocketAddr::new(ip, 0)).unwrap();
+            socket.connect(addr).await.unwrap()
+        }
+        None => tokio::net::TcpStream::connect(addr).await.unwrap(),
+    };
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     let mut typed = false;
