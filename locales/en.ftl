@@ -1162,6 +1162,7 @@ term-online-help =
       accept N|ID           accept challenge N of the list
       cancel [ID]           withdraw your challenges and seek
       watch N|ID            watch game N of the games being played
+      resume [N|GAME]       go back to an unfinished game of yours (listed on arrival)
     In a game:
       13/7 8/7              a whole play (also bar/22, in/19(4), 24/13, 6/off); 13/7 alone is one step
       plays, play N         list the legal plays; make play N of the list
@@ -1258,6 +1259,26 @@ term-online-not-match-length = '{ $text }' is not a match length
 term-online-clock-needs-control = 'clock' needs a time control: clock 3+12 or clock 30/turn
 term-online-not-challenge-part = '{ $text }' is not part of a challenge: challenge [RULES] [match N] [clock 3+12] [rated]
 term-online-connected = Connected to { $url }.
+term-online-reconnecting = Connection lost ({ $reason }): reconnecting...
+term-online-seek-lost = Your seek and challenges were withdrawn with the connection: make them again once it is back.
+term-online-reconnected = Connected again.
+term-online-kept = Your unfinished games on this server:
+term-online-kept-game = {"  "}{ $number }. { $game }: X { $x } vs O { $o }, { $rules } (you are { $mark })
+term-online-kept-how = Type 'resume N' to go back to one.
+term-online-resuming = Going back to game { $game }...
+term-online-intent-made = '{ $text }', sent as the connection dropped, was made.
+term-online-intent-lost = '{ $text }' did not reach the server before the connection dropped: it was not made. Type it again.
+term-online-resume-how = To come back to this game later: acey play --online { $url } --resume { $game }
+term-online-seat-gone = Your seat in game { $game } is no longer yours (the game is over or gone): it is forgotten.
+term-online-prompt-reconnecting = reconnecting to the server...
+term-online-prompt-rejoining = back: rejoining...
+term-online-not-sent = Not connected: '{ $text }' was not sent. Type it again once the connection is back.
+term-online-nothing-kept = No unfinished game of yours is kept for this server.
+term-online-nothing-kept-for = No seat is kept for game { $game } on this server.
+term-online-title-reconnecting = { $me } (reconnecting...)
+term-seats-nowhere = Warning: no HOME or XDG_DATA_HOME: seat tokens are kept only while acey runs.
+term-seats-unreadable = Warning: the kept seats in { $file } could not be read ({ $reason }): starting with none.
+term-seats-unwritable = Warning: the seat could not be kept in { $file } ({ $reason }): this game cannot be resumed after quitting.
 term-online-interrupted = Interrupted: leaving.
 term-online-bye = Bye.
 term-online-connecting = connecting
@@ -1310,8 +1331,7 @@ term-error-not-a-number = '{ $line }' is not a number
 term-error-create-folder = cannot create the folder { $folder }: { $reason }
 term-error-write = cannot write { $path }: { $reason }
 term-error-cannot-keep = { $path } holds an unfinished game and cannot be moved to { $kept }: { $reason }
-term-error-tls = '{ $url }': the terminal client does not speak TLS (https, wss); use the server's http:// address, for example through an SSH tunnel
-term-error-not-an-address = '{ $url }' is not an address acey can play at: give http://HOST:PORT
+term-error-not-an-address = '{ $url }' is not an address acey can play at: give http://HOST:PORT or https://HOST
 term-error-ipv6 = '{ $url }': an IPv6 address needs its closing ']'
 term-error-no-host = '{ $url }' has no host name: give http://HOST:PORT
 term-error-port = '{ $url }': '{ $port }' is not a port number
@@ -1319,6 +1339,9 @@ term-error-not-websocket = '{ $url }' is not a WebSocket address: { $reason }
 term-error-cookie = the session cookie is not a header value
 term-error-no-answer = { $server } did not answer in time
 term-error-closed = the server closed the connection
+term-error-no-kept-seat = no seat is kept for game '{ $game }' at { $server } (kept: { $games })
+term-error-silent = the server said nothing for { $seconds } seconds
+term-error-no-roots = no trusted root certificate found for TLS (set SSL_CERT_FILE to a PEM bundle): { $reason }
 term-error-closed-because = the server closed the connection: { $reason }
 term-error-broke = the connection broke: { $reason }
 term-error-thread-stopped = the connection thread stopped

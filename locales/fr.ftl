@@ -1162,6 +1162,7 @@ term-online-help =
       accept N|ID           accepter le défi N de la liste
       cancel [ID]           retirer vos défis et votre recherche
       watch N|ID            regarder la partie N des parties en cours
+      resume [N|GAME]       revenir à une de vos parties inachevées (listées à l’arrivée)
     Dans une partie :
       13/7 8/7              un coup entier (aussi bar/22, in/19(4), 24/13, 6/off) ; 13/7 seul est un pas
       plays, play N         lister les coups permis ; jouer le coup N de la liste
@@ -1258,6 +1259,26 @@ term-online-not-match-length = « { $text } » n’est pas une longueur de match
 term-online-clock-needs-control = « clock » demande une cadence : clock 3+12 ou clock 30/turn
 term-online-not-challenge-part = « { $text } » ne fait pas partie d’un défi : challenge [RÈGLES] [match N] [clock 3+12] [rated]
 term-online-connected = Connecté à { $url }.
+term-online-reconnecting = Connexion perdue ({ $reason }) : reconnexion…
+term-online-seek-lost = Votre recherche et vos défis ont été retirés avec la connexion : refaites-les une fois la connexion revenue.
+term-online-reconnected = Reconnecté.
+term-online-kept = Vos parties inachevées sur ce serveur :
+term-online-kept-game = {"  "}{ $number }. { $game } : X { $x } contre O { $o }, { $rules } (vous êtes { $mark })
+term-online-kept-how = Tapez « resume N » pour y revenir.
+term-online-resuming = Retour à la partie { $game }…
+term-online-intent-made = « { $text } », envoyé quand la connexion a été coupée, a été joué.
+term-online-intent-lost = « { $text } » n’a pas atteint le serveur avant la coupure : il n’a pas été joué. Tapez-le de nouveau.
+term-online-resume-how = Pour revenir plus tard à cette partie : acey play --online { $url } --resume { $game }
+term-online-seat-gone = Votre place dans la partie { $game } n’est plus la vôtre (partie finie ou disparue) : elle est oubliée.
+term-online-prompt-reconnecting = reconnexion au serveur…
+term-online-prompt-rejoining = revenu : retour dans la partie…
+term-online-not-sent = Pas de connexion : « { $text } » n’a pas été envoyé. Tapez-le de nouveau quand la connexion sera revenue.
+term-online-nothing-kept = Aucune partie inachevée n’est gardée pour ce serveur.
+term-online-nothing-kept-for = Aucune place n’est gardée pour la partie { $game } sur ce serveur.
+term-online-title-reconnecting = { $me } (reconnexion…)
+term-seats-nowhere = Attention : ni HOME ni XDG_DATA_HOME : les jetons de place ne sont gardés que pendant qu’acey tourne.
+term-seats-unreadable = Attention : les places gardées dans { $file } n’ont pas pu être lues ({ $reason }) : on repart sans.
+term-seats-unwritable = Attention : la place n’a pas pu être gardée dans { $file } ({ $reason }) : cette partie ne pourra pas être reprise après avoir quitté.
 term-online-interrupted = Interrompu : départ.
 term-online-bye = Au revoir.
 term-online-connecting = connexion
@@ -1307,8 +1328,7 @@ term-error-not-a-number = « { $line } » n’est pas un nombre
 term-error-create-folder = impossible de créer le dossier { $folder } : { $reason }
 term-error-write = impossible d’écrire { $path } : { $reason }
 term-error-cannot-keep = { $path } contient une partie inachevée et ne peut pas être déplacé vers { $kept } : { $reason }
-term-error-tls = « { $url } » : le client du terminal ne parle pas TLS (https, wss) ; utilisez l’adresse http:// du serveur, par exemple à travers un tunnel SSH
-term-error-not-an-address = « { $url } » n’est pas une adresse où acey peut jouer : donnez http://HÔTE:PORT
+term-error-not-an-address = « { $url } » n’est pas une adresse où acey peut jouer : donnez http://HÔTE:PORT ou https://HÔTE
 term-error-ipv6 = « { $url } » : une adresse IPv6 doit être fermée par « ] »
 term-error-no-host = « { $url } » n’a pas de nom d’hôte : donnez http://HÔTE:PORT
 term-error-port = « { $url } » : « { $port } » n’est pas un numéro de port
@@ -1316,6 +1336,9 @@ term-error-not-websocket = « { $url } » n’est pas une adresse WebSocket : { 
 term-error-cookie = le cookie de session n’est pas une valeur d’en-tête
 term-error-no-answer = { $server } n’a pas répondu à temps
 term-error-closed = le serveur a fermé la connexion
+term-error-no-kept-seat = aucune place n’est gardée pour la partie « { $game } » sur { $server } (gardées : { $games })
+term-error-silent = le serveur n’a rien dit pendant { $seconds } secondes
+term-error-no-roots = aucun certificat racine de confiance trouvé pour TLS (donnez un fichier PEM dans SSL_CERT_FILE) : { $reason }
 term-error-closed-because = le serveur a fermé la connexion : { $reason }
 term-error-broke = la connexion a été coupée : { $reason }
 term-error-thread-stopped = le fil de la connexion s’est arrêté

@@ -1155,6 +1155,7 @@ term-online-help =
       accept N|ID           godta utfordring N i listen
       cancel [ID]           trekk tilbake utfordringene og søket ditt
       watch N|ID            se på parti N av partiene som spilles
+      resume [N|GAME]       gå tilbake til et uferdig parti av dine (listet ved ankomst)
     I et parti:
       13/7 8/7              et helt trekk (også bar/22, in/19(4), 24/13, 6/off); 13/7 alene er ett steg
       plays, play N         vis de lovlige trekkene; spill trekk N i listen
@@ -1251,6 +1252,26 @@ term-online-not-match-length = «{ $text }» er ikke en matchlengde
 term-online-clock-needs-control = «clock» trenger en tidskontroll: clock 3+12 eller clock 30/turn
 term-online-not-challenge-part = «{ $text }» hører ikke til en utfordring: challenge [REGLER] [match N] [clock 3+12] [rated]
 term-online-connected = Koblet til { $url }.
+term-online-reconnecting = Forbindelsen ble brutt ({ $reason }): kobler til igjen …
+term-online-seek-lost = Søket og utfordringene dine ble trukket tilbake med forbindelsen: lag dem på nytt når den er tilbake.
+term-online-reconnected = Koblet til igjen.
+term-online-kept = Dine uferdige partier på denne serveren:
+term-online-kept-game = {"  "}{ $number }. { $game }: X { $x } mot O { $o }, { $rules } (du er { $mark })
+term-online-kept-how = Skriv «resume N» for å gå tilbake til et av dem.
+term-online-resuming = Går tilbake til parti { $game } …
+term-online-intent-made = «{ $text }», sendt da forbindelsen brøt, ble gjort.
+term-online-intent-lost = «{ $text }» nådde ikke serveren før forbindelsen brøt: det ble ikke gjort. Skriv det igjen.
+term-online-resume-how = For å komme tilbake til dette partiet senere: acey play --online { $url } --resume { $game }
+term-online-seat-gone = Plassen din i parti { $game } er ikke lenger din (partiet er over eller borte): den er glemt.
+term-online-prompt-reconnecting = kobler til serveren igjen …
+term-online-prompt-rejoining = tilbake: går inn i partiet igjen …
+term-online-not-sent = Ikke tilkoblet: «{ $text }» ble ikke sendt. Skriv det igjen når forbindelsen er tilbake.
+term-online-nothing-kept = Ingen uferdige partier av dine er tatt vare på for denne serveren.
+term-online-nothing-kept-for = Ingen plass er tatt vare på for parti { $game } på denne serveren.
+term-online-title-reconnecting = { $me } (kobler til igjen …)
+term-seats-nowhere = Advarsel: verken HOME eller XDG_DATA_HOME: plassnøkler tas bare vare på mens acey kjører.
+term-seats-unreadable = Advarsel: plassene i { $file } kunne ikke leses ({ $reason }): begynner uten.
+term-seats-unwritable = Advarsel: plassen kunne ikke tas vare på i { $file } ({ $reason }): dette partiet kan ikke gjenopptas etter at du avslutter.
 term-online-interrupted = Avbrutt: går ut.
 term-online-bye = Ha det.
 term-online-connecting = kobler til
@@ -1300,8 +1321,7 @@ term-error-not-a-number = «{ $line }» er ikke et tall
 term-error-create-folder = kan ikke opprette mappen { $folder }: { $reason }
 term-error-write = kan ikke skrive { $path }: { $reason }
 term-error-cannot-keep = { $path } inneholder et uferdig parti og kan ikke flyttes til { $kept }: { $reason }
-term-error-tls = «{ $url }»: terminalklienten snakker ikke TLS (https, wss); bruk serverens http://-adresse, for eksempel gjennom en SSH-tunnel
-term-error-not-an-address = «{ $url }» er ikke en adresse acey kan spille på: oppgi http://VERT:PORT
+term-error-not-an-address = «{ $url }» er ikke en adresse acey kan spille på: oppgi http://VERT:PORT eller https://VERT
 term-error-ipv6 = «{ $url }»: en IPv6-adresse trenger sin avsluttende «]»
 term-error-no-host = «{ $url }» har ikke noe vertsnavn: oppgi http://VERT:PORT
 term-error-port = «{ $url }»: «{ $port }» er ikke et portnummer
@@ -1309,6 +1329,9 @@ term-error-not-websocket = «{ $url }» er ikke en WebSocket-adresse: { $reason 
 term-error-cookie = øktinformasjonskapselen er ikke en gyldig headerverdi
 term-error-no-answer = { $server } svarte ikke i tide
 term-error-closed = serveren lukket tilkoblingen
+term-error-no-kept-seat = ingen plass er tatt vare på for parti «{ $game }» på { $server } (tatt vare på: { $games })
+term-error-silent = serveren sa ingenting på { $seconds } sekunder
+term-error-no-roots = fant ingen klarerte rotsertifikater for TLS (sett SSL_CERT_FILE til en PEM-fil): { $reason }
 term-error-closed-because = serveren lukket tilkoblingen: { $reason }
 term-error-broke = tilkoblingen brøt: { $reason }
 term-error-thread-stopped = tilkoblingstråden stoppet

@@ -1183,6 +1183,7 @@ term-online-help =
       accept N|ID           принять вызов N из списка
       cancel [ID]           отозвать свои вызовы и поиск
       watch N|ID            смотреть партию N из идущих
+      resume [N|GAME]       вернуться в свою незаконченную партию (список при входе)
     В партии:
       13/7 8/7              весь ход (также bar/22, in/19(4), 24/13, 6/off); 13/7 отдельно — один шаг
       plays, play N         список допустимых ходов; сделать ход N из списка
@@ -1282,6 +1283,26 @@ term-online-not-match-length = «{ $text }» — не длина матча
 term-online-clock-needs-control = «clock» требует контроля времени: clock 3+12 или clock 30/turn
 term-online-not-challenge-part = «{ $text }» не входит в вызов: challenge [ПРАВИЛА] [match N] [clock 3+12] [rated]
 term-online-connected = Подключено к { $url }.
+term-online-reconnecting = Соединение потеряно ({ $reason }): переподключение…
+term-online-seek-lost = Ваш поиск и вызовы сняты вместе с соединением: повторите их, когда соединение вернётся.
+term-online-reconnected = Снова подключено.
+term-online-kept = Ваши незаконченные партии на этом сервере:
+term-online-kept-game = {"  "}{ $number }. { $game }: X { $x } против O { $o }, { $rules } (вы — { $mark })
+term-online-kept-how = Введите «resume N», чтобы вернуться в партию.
+term-online-resuming = Возвращаемся в партию { $game }…
+term-online-intent-made = «{ $text }», отправленное в момент обрыва, сделано.
+term-online-intent-lost = «{ $text }» не дошло до сервера до обрыва соединения: ход не сделан. Введите его снова.
+term-online-resume-how = Чтобы вернуться в эту партию позже: acey play --online { $url } --resume { $game }
+term-online-seat-gone = Ваше место в партии { $game } больше не ваше (партия окончена или удалена): оно забыто.
+term-online-prompt-reconnecting = переподключение к серверу…
+term-online-prompt-rejoining = снова на связи: возвращаемся в партию…
+term-online-not-sent = Нет соединения: «{ $text }» не отправлено. Введите снова, когда соединение вернётся.
+term-online-nothing-kept = Для этого сервера не сохранено ни одной вашей незаконченной партии.
+term-online-nothing-kept-for = Для партии { $game } на этом сервере место не сохранено.
+term-online-title-reconnecting = { $me } (переподключение…)
+term-seats-nowhere = Внимание: нет ни HOME, ни XDG_DATA_HOME: токены мест хранятся только пока работает acey.
+term-seats-unreadable = Внимание: сохранённые места в { $file } не прочитаны ({ $reason }): начинаем без них.
+term-seats-unwritable = Внимание: место не удалось сохранить в { $file } ({ $reason }): после выхода в эту партию не вернуться.
 term-online-interrupted = Прервано: выходим.
 term-online-bye = До свидания.
 term-online-connecting = подключение
@@ -1331,8 +1352,7 @@ term-error-not-a-number = «{ $line }» — не число
 term-error-create-folder = не удаётся создать папку { $folder }: { $reason }
 term-error-write = не удаётся записать { $path }: { $reason }
 term-error-cannot-keep = в { $path } незаконченная партия, и её не удаётся перенести в { $kept }: { $reason }
-term-error-tls = «{ $url }»: терминальный клиент не поддерживает TLS (https, wss); используйте адрес сервера http://, например через SSH-туннель
-term-error-not-an-address = «{ $url }» — не адрес, где acey может играть: укажите http://ХОСТ:ПОРТ
+term-error-not-an-address = «{ $url }» — не адрес, где acey может играть: укажите http://ХОСТ:ПОРТ или https://ХОСТ
 term-error-ipv6 = «{ $url }»: адресу IPv6 нужна закрывающая «]»
 term-error-no-host = в «{ $url }» нет имени хоста: укажите http://ХОСТ:ПОРТ
 term-error-port = «{ $url }»: «{ $port }» — не номер порта
@@ -1340,6 +1360,9 @@ term-error-not-websocket = «{ $url }» — не адрес WebSocket: { $reason
 term-error-cookie = cookie сессии не годится как значение заголовка
 term-error-no-answer = сервер { $server } не ответил вовремя
 term-error-closed = сервер закрыл соединение
+term-error-no-kept-seat = для партии «{ $game }» на { $server } место не сохранено (сохранены: { $games })
+term-error-silent = сервер молчал { $seconds } с
+term-error-no-roots = не найдено ни одного доверенного корневого сертификата для TLS (укажите файл PEM в SSL_CERT_FILE): { $reason }
 term-error-closed-because = сервер закрыл соединение: { $reason }
 term-error-broke = соединение оборвалось: { $reason }
 term-error-thread-stopped = поток соединения остановился

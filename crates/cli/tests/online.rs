@@ -39,9 +39,11 @@ fn server() -> (tempfile::TempDir, Running) {
 type Term = common::Running;
 
 impl Term {
-    fn start(addr: std::net::SocketAddr, args: &[&str]) -> Term {
+    /// The client, keeping its seats in `data` (never the user's own data folder).
+    fn start(addr: std::net::SocketAddr, data: &std::path::Path, args: &[&str]) -> Term {
         Acey::new(["play", "--online", &format!("http://{addr}"), "--plain"])
             .args(args)
+            .env("XDG_DATA_HOME", data)
             // The messages checked here are English, whatever the machine's locale.
             .english()
             .spawn()
@@ -105,7 +107,8 @@ fn quick_pairing_puts_the_terminal_in_a_game_it_plays_with_a_clock_and_chat() {
     let (_dir, server) = server();
     let addr = server.addr;
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = Term::start(addr, &["--name", "tester"]);
+    let data = common::temp_dir();
+    let mut t = Term::start(addr, data.path(), &["--name", "tester"]);
     t.until("with the lobby", |l| l.starts_with("> lobby"));
     assert!(t.has("Welcome, tester (guest)."));
     assert!(t.has("1. american"), "the pools are listed");
@@ -230,9 +233,10 @@ fn quick_pairing_puts_the_terminal_in_a_game_it_plays_with_a_clock_and_chat() {
 fn a_challenge_made_in_one_terminal_is_accepted_in_another_and_they_chat() {
     let (_dir, server) = server();
     let addr = server.addr;
-    let mut a = Term::start(addr, &["--name", "anna"]);
+    let data = common::temp_dir();
+    let mut a = Term::start(addr, data.path(), &["--name", "anna"]);
     a.until("with the lobby", |l| l.starts_with("> lobby"));
-    let mut b = Term::start(addr, &["--name", "bert"]);
+    let mut b = Term::start(addr, data.path(), &["--name", "bert"]);
     b.until("with the lobby", |l| l.starts_with("> lobby"));
     b.send("lobby");
     b.until("with the lobby again", |l| l.starts_with("Lobby: "));
@@ -302,12 +306,9 @@ fn run_once(args: &[&str], password: Option<&str>) -> (i32, String, String) {
 
 #[test]
 fn bad_addresses_refused_logins_and_accounts_get_clear_answers() {
-    let (code, _, err) = run_once(
-        &["play", "--online", "https://acey.example", "--plain"],
-        None,
-    );
+    let (code, _, err) = run_once(&["play", "--online", "ftp://acey.example", "--plain"], None);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("does not speak TLS"), "{err}");
+    assert!(err.contains("is not an address acey can play at"), "{err}");
     let (code, _, err) = run_once(&["play", "--online", "http://host:port", "--plain"], None);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a port"), "{err}");
@@ -348,5 +349,60 @@ fn bad_addresses_refused_logins_and_accounts_get_clear_answers() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("registered player's name"), "{out}");
+    server.stop();
+}
+
+#[test]
+fn the_bell_rings_when_it_becomes_your_turn_and_not_with_quiet() {
+    use common::duo::{play_until, until, Player};
+    let long = Duration::from_secs(60);
+    let (_dir, server) = server();
+    let addr = server.addr;
+    let data = common::temp_dir();
+    // A kept-seats file that makes no sense: a warning, and play goes on.
+    std::fs::create_dir_all(data.path().join("acey")).unwrap();
+    std::fs::write(data.path().join("acey").join("seats.json"), "{not json").unwrap();
+    let mut a = Player::new(Term::start(addr, data.path(), &["--name", "anna"]), "anna");
+    let mut b = Player::new(
+        Term::start(addr, data.path(), &["--name", "bert", "--quiet"]),
+        "bert",
+    );
+    let warning = until(&mut a, "with the warning", long, |l| {
+        l.starts_with("Warning: the kept seats in")
+    });
+    assert!(warning.contains("seats.json"), "{warning}");
+    until(&mut a, "with the lobby", long, |l| l.starts_with("> lobby"));
+    until(&mut b, "with the lobby", long, |l| l.starts_with("> lobby"));
+    a.t.send("challenge");
+    until(&mut b, "with the challenge", long, |l| {
+        l.starts_with("New challenge")
+    });
+    b.t.send("accept 1");
+    play_until(&mut a, &mut b, "two plays each", long, |a, b| {
+        a.made >= 2 && b.made >= 2
+    });
+    // Anna's turns each start with a bell on a line of its own, just before her prompt.
+    let bells: Vec<usize> =
+        a.t.seen
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.contains('\x07'))
+            .map(|(i, _)| i)
+            .collect();
+    assert!(bells.len() >= 2, "{}", a.t.seen.join("\n"));
+    for i in bells {
+        assert_eq!(a.t.seen[i], "\x07");
+        let next_prompt = a.t.seen[i..].iter().find(|l| l.starts_with("> "));
+        assert!(
+            next_prompt.is_some_and(|p| p.starts_with("> your")),
+            "{:?}",
+            &a.t.seen[i..]
+        );
+    }
+    // Bert asked for quiet: his turns came without one.
+    assert!(b.answered >= 2);
+    assert!(!b.t.seen.iter().any(|l| l.contains('\x07')));
+    a.t.send("quit");
+    b.t.send("quit");
     server.stop();
 }

@@ -44,6 +44,7 @@ pub mod seat_token;
 pub mod services;
 pub mod storage;
 pub mod store;
+pub mod tls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -84,6 +85,8 @@ pub enum ServerError {
 pub struct Running {
     /// The address it listens on.
     pub addr: SocketAddr,
+    /// Whether it serves TLS (`https://`, `wss://`).
+    pub tls: bool,
     runtime: Option<tokio::runtime::Runtime>,
     shutdown: tokio::sync::watch::Sender<bool>,
     served: Option<tokio::task::JoinHandle<()>>,
@@ -107,7 +110,8 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 impl Running {
     /// The address to open in a browser.
     pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}/", self.addr)
     }
 
     /// Stops at once, like a killed process: connections drop, unfinished work is abandoned.
@@ -197,6 +201,12 @@ const CLEAN_EVERY: Duration = Duration::from_secs(600);
 
 /// Opens the database, binds the address and starts serving in the background.
 pub fn start(config: Config) -> Result<Running, ServerError> {
+    start_with(config, None)
+}
+
+/// [`start`], serving TLS with `tls` when given (`acey serve --tls-cert --tls-key`).
+pub fn start_with(config: Config, tls: Option<tls::Tls>) -> Result<Running, ServerError> {
+    let serves_tls = tls.is_some();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("acey-server")
@@ -252,18 +262,31 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         Arc::clone(&shared.hub.services().metrics),
         limits,
     );
-    let app = http::router(Arc::clone(&shared), config.origins.clone())
-        .into_make_service_with_connect_info::<gate::PeerAddr>();
+    let mut router = http::router(Arc::clone(&shared), config.origins.clone());
+    if serves_tls {
+        router = router.layer(axum::middleware::map_request(tls::mark_https));
+    }
+    let app = router.into_make_service_with_connect_info::<gate::PeerAddr>();
     let mut stopping = shared.shutdown.clone();
     let sockets = Arc::clone(&shared);
     let served = runtime.spawn(async move {
         let stop = async move {
             let _ = stopping.wait_for(|s| *s).await;
         };
-        if let Err(e) = axum::serve(listener, app)
-            .with_graceful_shutdown(stop)
-            .await
-        {
+        let served = match tls {
+            None => {
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(stop)
+                    .await
+            }
+            Some(tls) => {
+                let listener = tls::TlsListener::new(listener, tls, limits.handshake_timeout);
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(stop)
+                    .await
+            }
+        };
+        if let Err(e) = served {
             tracing::error!(error = %e, "the server stopped");
         }
         // Upgraded connections are not the HTTP server's to wait for: each WebSocket sends
@@ -288,6 +311,7 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
     tracing::info!(%addr, db = %config.db, "serving");
     Ok(Running {
         addr,
+        tls: serves_tls,
         runtime: Some(runtime),
         shutdown: shutdown_tx,
         served: Some(served),
@@ -314,8 +338,13 @@ async fn clean_up(shared: Arc<http::ws::Shared>, limits: Limits) {
 
 /// Runs the server until Ctrl-C or SIGTERM, printing the address to open; then stops cleanly.
 pub fn run(config: Config) -> Result<(), ServerError> {
+    run_with(config, None)
+}
+
+/// [`run`], serving TLS with `tls` when given.
+pub fn run_with(config: Config, tls: Option<tls::Tls>) -> Result<(), ServerError> {
     let db = config.db.clone();
-    let running = start(config)?;
+    let running = start_with(config, tls)?;
     warm_bearoff_tables();
     let stop = running.listen_for_stop()?;
     // Written without println!: a closed stdout (`acey serve | head -1`) must not stop the

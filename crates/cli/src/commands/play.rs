@@ -74,7 +74,7 @@ pub struct Args {
     /// Pause after each step of the bot's play, in milliseconds.
     #[arg(long, default_value_t = 500, value_name = "MS")]
     delay: u64,
-    /// Play online at an acey server (http://HOST:PORT): its lobby, quick pairing, challenges,
+    /// Play online at an acey server (http://HOST:PORT or https://HOST): its lobby, quick pairing, challenges,
     /// games with clocks and chat, over the protocol the browser speaks.
     #[arg(long, value_name = "URL", conflicts_with_all = ["vs", "side", "level", "load", "save", "seed", "auto_forced"])]
     online: Option<String>,
@@ -85,6 +85,13 @@ pub struct Args {
     /// asked for on the terminal).
     #[arg(long, value_name = "NAME", requires = "online")]
     login: Option<String>,
+    /// Online: go straight back to this unfinished game, with the seat token kept when it
+    /// started (`acey play --online URL` lists them).
+    #[arg(long, value_name = "GAME", requires = "online")]
+    resume: Option<String>,
+    /// Online: no bell when it becomes your turn.
+    #[arg(long, requires = "online")]
+    quiet: bool,
     /// The game's language: en, fr, ru or nb (also no, nn, and forms like fr-CA or nb_NO)
     /// [default: from LC_ALL, LC_MESSAGES or LANG, else English].
     #[arg(long, value_name = "LANG")]
@@ -147,6 +154,8 @@ fn play(args: Args) -> Result<()> {
             login: args.login.clone(),
             plain: args.plain,
             color: !no_color,
+            resume: args.resume.clone(),
+            quiet: args.quiet,
         });
     }
     let session = match &args.load {

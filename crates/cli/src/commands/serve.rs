@@ -71,6 +71,9 @@ pub struct Args {
     /// Seconds a WebSocket client may stay silent (it is pinged every 25 s) before it is closed.
     #[arg(long, default_value_t = 60)]
     pub pong_timeout: u64,
+    /// Serving TLS directly, without a proxy in front.
+    #[command(flatten)]
+    pub tls: TlsArgs,
     /// Hours after which a game in which no person moved is deleted.
     #[arg(long, default_value_t = 24)]
     pub abandoned_after_hours: u64,
@@ -171,6 +174,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ))
     })?;
     let limits = args.limits()?;
+    let tls = args.tls.load()?;
     // Logs to stderr; RUST_LOG picks what (default: acey's info and above).
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -181,7 +185,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
     let db = acey_server::Database::parse(&args.db);
-    acey_server::run(acey_server::Config {
+    let serve = move |config| acey_server::run_with(config, tls);
+    serve(acey_server::Config {
         addr,
         db: db.clone(),
         limits,
@@ -434,6 +439,30 @@ fn isolation(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
     outln!("errors answered to ordinary players: {}", r.errors)?;
     outln!("ordinary games finished: {}", r.finished)?;
     Ok(())
+}
+
+/// `acey serve --tls-cert FILE --tls-key FILE`: HTTPS and WSS served directly.
+#[derive(clap::Args, Debug)]
+pub struct TlsArgs {
+    /// Serve HTTPS (and wss://) with this PEM certificate chain, leaf first (needs --tls-key).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The PEM private key of --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
+}
+
+impl TlsArgs {
+    /// The certificate and key read and checked, when asked for; a missing or bad file is a
+    /// usage error naming it.
+    fn load(&self) -> anyhow::Result<Option<acey_server::tls::Tls>> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => acey_server::tls::Tls::from_pem_files(cert, key)
+                .map(Some)
+                .map_err(|e| UsageError(e.to_string()).into()),
+            _ => Ok(None),
+        }
+    }
 }
 
 #[cfg(test)]

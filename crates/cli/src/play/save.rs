@@ -24,9 +24,9 @@ const DRAWN: &str = "Dice drawn";
 const FORCED: &str = "Forced plays";
 const NOISE: &str = "Bot noise";
 
-/// Where a game is saved when no `--save` is given: `$XDG_DATA_HOME/acey/last-game.txt`, else
-/// `~/.local/share/acey/last-game.txt`, else the current directory.
-pub fn default_path() -> PathBuf {
+/// The user's data folder for acey: `$XDG_DATA_HOME/acey`, else `~/.local/share/acey`; `None`
+/// when neither variable is set. Saved games and the online client's seats live there.
+pub fn data_dir() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_DATA_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
@@ -34,9 +34,15 @@ pub fn default_path() -> PathBuf {
             std::env::var_os("HOME")
                 .filter(|v| !v.is_empty())
                 .map(|h| PathBuf::from(h).join(".local").join("share"))
-        });
-    match base {
-        Some(b) => b.join("acey").join("last-game.txt"),
+        })?;
+    Some(base.join("acey"))
+}
+
+/// Where a game is saved when no `--save` is given: `last-game.txt` in [`data_dir`], else the
+/// current directory.
+pub fn default_path() -> PathBuf {
+    match data_dir() {
+        Some(d) => d.join("last-game.txt"),
         None => PathBuf::from("acey-last-game.txt"),
     }
 }

@@ -4,13 +4,16 @@
 //!   [`Acey`] does the same with environment variables, a working folder or another stdout.
 //! * [`Acey::spawn`] starts it as a [`Running`] process: its output read line by line, lines
 //!   waited for with a timeout, killed when dropped (a failing test never leaves `acey serve`
-//!   behind). [`serve`] starts `acey serve` on a free port; [`whole_plain_game`] plays a whole
-//!   `acey play --plain` game at its prompts.
+//!   behind), or read in turn with [`Running::poll_line`]. [`serve`] starts `acey serve` on a
+//!   free port; [`whole_plain_game`] plays a whole `acey play --plain` game at its prompts.
 //! * [`assert_success`], [`assert_exit_code`] and [`assert_usage_error`] check the exit code,
 //!   with stderr in the message; [`stdout`] and [`stderr`] read an output as text.
+//! * [`duo`]: two `acey play --online --plain` terminals playing one game, read in turn.
 //! * [`temp_dir`] is a folder of the test's own, removed when dropped; [`bgammon_data`] and
 //!   [`START`] are shared test data.
 #![allow(dead_code)]
+
+pub mod duo;
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -252,6 +255,15 @@ impl Running {
                 self.timeout,
                 &self.seen[self.seen.len().saturating_sub(10)..]
             ),
+        }
+    }
+
+    /// The next stdout line if one comes within `wait`, else `None` (also once stdout has
+    /// closed): for reading several processes in turn.
+    pub fn poll_line(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(bytes) => Some(self.keep(bytes)),
+            Err(_) => None,
         }
     }
 

@@ -3,9 +3,15 @@
 //! between updates), the chat, and the commands a person types. Both front ends feed it the
 //! server's messages ([`Client::handle`]) and typed lines ([`Client::command`]) and show the
 //! lines it answers with; what it must send comes back with them.
+//!
+//! It also knows how it stands with the server ([`Link`]): when the connection drops it says
+//! so, refuses to send, and once a new socket is open ([`Client::up`]) says hello again and
+//! rejoins its seat with the token. An intent sent just before the drop is then reported as made
+//! or not made from the game's action count (`view.n`), never sent a second time.
 
 use std::time::Instant;
 
+use super::seats::{KeptSeat, SeatNote};
 use crate::i18n::{self, t};
 use crate::play::board::mark_char;
 use crate::play::typed;
@@ -35,6 +41,10 @@ pub struct Reply {
     pub send: Vec<ClientMsg>,
     /// The person asked to quit.
     pub quit: bool,
+    /// Seats to keep or forget on disk.
+    pub seats: Vec<SeatNote>,
+    /// It has just become this side's turn: ring the bell (unless the player asked for quiet).
+    pub bell: bool,
 }
 
 impl Reply {
@@ -182,6 +192,13 @@ impl GameState {
     /// Whether the game (or the match) is over.
     pub fn over(&self) -> bool {
         matches!(self.view.phase, Phase::GameOver { .. })
+    }
+
+    /// Whether nothing more can be played here: a match won, or a single game over (an open
+    /// session goes on with its next game).
+    pub fn finished(&self) -> bool {
+        self.view.match_winner.is_some()
+            || (self.over() && matches!(self.info.match_to, None | Some(1)))
     }
 
     /// The step view of the play being built, rebuilt from the server's state.
@@ -366,9 +383,43 @@ pub fn clock_text(ms: u64) -> String {
     }
 }
 
+/// How the client stands with the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Link {
+    /// Connected, and in its game if it has one.
+    #[default]
+    Connected,
+    /// No socket: the connection is trying again.
+    Down,
+    /// A new socket, the hello and the join sent: not back in the game until `joined`.
+    Rejoining,
+}
+
+/// Intents sent in a game and not yet answered: what was typed, and the game's action count
+/// when it was sent.
+#[derive(Debug, Clone)]
+struct InFlight {
+    n: usize,
+    text: String,
+}
+
 /// The client.
 #[derive(Debug, Default)]
 pub struct Client {
+    /// The server, as [`super::Endpoint::http_url`] writes it (the key of the kept seats).
+    pub server: String,
+    /// The guest name asked for, said again at each hello.
+    pub hello_name: Option<String>,
+    /// How the client stands with the server.
+    pub link: Link,
+    /// The seats kept for this server (games to resume).
+    pub kept: Vec<KeptSeat>,
+    /// A kept seat to go back to once welcomed (`--resume`), or being gone back to.
+    resume: Option<KeptSeat>,
+    /// Intents sent and not yet answered.
+    in_flight: Option<InFlight>,
+    /// Whether the game waited for this side at the last view (the bell rings on the change).
+    my_turn_before: bool,
     /// The name this connection plays under, and whether it is an account's.
     pub me: Option<(String, bool)>,
     /// The lobby.
@@ -406,6 +457,123 @@ impl Client {
         Client::default()
     }
 
+    /// A client of `server` that says hello as `hello_name`, knows the seats `kept` there, and
+    /// goes straight back to the game `resume` once welcomed. A game with no kept seat is
+    /// refused with the games there are.
+    pub fn with(
+        server: String,
+        hello_name: Option<String>,
+        kept: Vec<KeptSeat>,
+        resume: Option<&str>,
+    ) -> Result<Client, String> {
+        let resume = match resume {
+            Some(game) => match kept.iter().find(|k| k.game == game) {
+                Some(k) => Some(k.clone()),
+                None => {
+                    let games: Vec<&str> = kept.iter().map(|k| k.game.as_str()).collect();
+                    return Err(t!(
+                        "term-error-no-kept-seat",
+                        game = game,
+                        server = server.as_str(),
+                        games = if games.is_empty() {
+                            "-".to_string()
+                        } else {
+                            games.join(", ")
+                        }
+                    ));
+                }
+            },
+            None => None,
+        };
+        Ok(Client {
+            server,
+            hello_name,
+            kept,
+            resume,
+            ..Client::default()
+        })
+    }
+
+    /// The hello this client opens a connection with.
+    pub fn hello(&self) -> ClientMsg {
+        hello(self.hello_name.as_deref())
+    }
+
+    /// The socket is gone and the connection is trying again.
+    pub fn down(&mut self, why: &str) -> Reply {
+        let mut r = Reply::default();
+        if self.link == Link::Down {
+            return r;
+        }
+        self.link = Link::Down;
+        r.say(t!("term-online-reconnecting", reason = why));
+        // The server forgets a connection's seek and challenges when it closes.
+        if self.seeking.take().is_some() || !self.mine.is_empty() {
+            self.mine.clear();
+            r.say(t!("term-online-seek-lost"));
+        }
+        if let Some(g) = self.game.as_mut() {
+            g.pending = None;
+        }
+        r
+    }
+
+    /// A new socket is open: hello again (the welcome then rejoins the game).
+    pub fn up(&mut self) -> Reply {
+        let mut r = Reply::default();
+        self.link = Link::Rejoining;
+        r.say(t!("term-online-reconnected"));
+        r.send.push(self.hello());
+        r
+    }
+
+    /// The join that takes this client back to its game after a new socket, if it has one.
+    fn rejoin(&self) -> Option<ClientMsg> {
+        let g = self.game.as_ref()?;
+        Some(match (&g.role, &g.token) {
+            (Role::Spectator, _) | (_, None) => join(g.info.game.clone(), None, true),
+            (_, Some(token)) => join(g.info.game.clone(), Some(token.clone()), false),
+        })
+    }
+
+    /// A change to the kept seats, noted for the disk and in [`Client::kept`].
+    fn note(&mut self, note: SeatNote, r: &mut Reply) {
+        match &note {
+            SeatNote::Keep(seat) => {
+                self.kept.retain(|k| k.game != seat.game);
+                self.kept.push(seat.clone());
+            }
+            SeatNote::Forget { game, .. } => {
+                if !self.kept.iter().any(|k| k.game == *game) {
+                    return;
+                }
+                self.kept.retain(|k| k.game != *game);
+            }
+        }
+        r.seats.push(note);
+    }
+
+    /// The kept seats of this server as lines offering to resume them.
+    pub fn kept_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.kept.is_empty() {
+            return out;
+        }
+        out.push(t!("term-online-kept"));
+        for (i, k) in self.kept.iter().enumerate() {
+            out.push(t!(
+                "term-online-kept-game",
+                number = i + 1,
+                game = k.game.as_str(),
+                x = k.players[0].as_str(),
+                o = k.players[1].as_str(),
+                mark = mark_char(seat(k.seat)).to_string(),
+                rules = rules_text(&k.rules)
+            ));
+        }
+        out
+    }
+
     /// Takes in a server message.
     pub fn handle(&mut self, msg: ServerMsg, now: Instant) -> Reply {
         let mut r = Reply::default();
@@ -419,7 +587,21 @@ impl Client {
                     t!("term-online-welcome-guest", name = name.as_str())
                 });
                 self.me = Some((name, registered));
-                r.send.push(ClientMsg::Lobby);
+                if let Some(back) = self.rejoin() {
+                    r.send.push(back);
+                } else if let Some(k) = &self.resume {
+                    self.link = Link::Rejoining;
+                    r.say(t!("term-online-resuming", game = k.game.as_str()));
+                    r.send
+                        .push(join(k.game.clone(), Some(k.token.clone()), false));
+                } else {
+                    self.link = Link::Connected;
+                    r.send.push(ClientMsg::Lobby);
+                    if !self.kept.is_empty() {
+                        r.lines.extend(self.kept_lines());
+                        r.say(t!("term-online-kept-how"));
+                    }
+                }
             }
             ServerMsg::Lobby(LobbyView {
                 challenges,
@@ -485,7 +667,22 @@ impl Client {
             ServerMsg::Joined(j) => {
                 self.seeking = None;
                 self.mine.clear();
+                self.link = Link::Connected;
                 let g = GameState::new(*j, now);
+                let again = self
+                    .game
+                    .as_ref()
+                    .is_some_and(|old| old.info.game == g.info.game);
+                if let Some(f) = self.in_flight.take() {
+                    if again {
+                        r.say(if g.view.n > f.n {
+                            t!("term-online-intent-made", text = f.text)
+                        } else {
+                            t!("term-online-intent-lost", text = f.text)
+                        });
+                    }
+                }
+                let resumed = self.resume.take();
                 r.say(t!(
                     "term-online-joined",
                     game = g.info.game.as_str(),
@@ -501,10 +698,42 @@ impl Client {
                 if g.role == Role::Spectator {
                     r.say(t!("term-online-watching"));
                 }
+                match (&g.role, &g.token) {
+                    (Role::Seat(s), Some(token)) => {
+                        if !again {
+                            r.say(t!(
+                                "term-online-resume-how",
+                                url = self.server.as_str(),
+                                game = g.info.game.as_str()
+                            ));
+                        }
+                        let kept = KeptSeat {
+                            server: self.server.clone(),
+                            game: g.info.game.clone(),
+                            token: token.clone(),
+                            seat: *s,
+                            players: [g.name(Player::Zero), g.name(Player::One)],
+                            rules: g.info.rules.clone(),
+                        };
+                        self.note(SeatNote::Keep(kept), &mut r);
+                    }
+                    _ => {
+                        // A kept token that no longer opens its seat is of no more use.
+                        if let Some(k) = resumed {
+                            r.say(t!("term-online-seat-gone", game = k.game.as_str()));
+                            let forget = SeatNote::Forget {
+                                server: self.server.clone(),
+                                game: k.game,
+                            };
+                            self.note(forget, &mut r);
+                        }
+                    }
+                }
                 for line in g.chat.iter().rev().take(5).rev() {
                     r.say(chat_text(line));
                 }
                 self.game = Some(g);
+                self.my_turn_before = false;
                 self.after_view(&mut r);
             }
             ServerMsg::Update {
@@ -518,6 +747,9 @@ impl Client {
                 };
                 if view.n < g.view.n {
                     return r;
+                }
+                if self.in_flight.as_ref().is_some_and(|f| view.n > f.n) {
+                    self.in_flight = None;
                 }
                 let before = g.view.clone();
                 g.view = *view;
@@ -576,11 +808,33 @@ impl Client {
             }
             ServerMsg::Error { code, message, .. } => {
                 r.say(server_error(code.as_str(), &message));
+                // An intent refused is answered: nothing is in flight any more.
+                self.in_flight = None;
+                // Going back to a game that is not there: the lobby instead.
+                if self.link == Link::Rejoining && code == ErrorCode::NotFound {
+                    self.link = Link::Connected;
+                    let gone = self
+                        .game
+                        .take()
+                        .map(|g| g.info.game)
+                        .or_else(|| self.resume.take().map(|k| k.game));
+                    if let Some(game) = gone {
+                        r.say(t!("term-online-seat-gone", game = game.as_str()));
+                        let forget = SeatNote::Forget {
+                            server: self.server.clone(),
+                            game,
+                        };
+                        self.note(forget, &mut r);
+                    }
+                    r.send.push(ClientMsg::Lobby);
+                }
                 // A guest name refused at hello: play under the name the server gives.
-                if self.me.is_none()
+                // (Also when saying hello again after a reconnection: the welcome rejoins.)
+                if (self.me.is_none() || self.link == Link::Rejoining)
                     && matches!(code, ErrorCode::NameTaken | ErrorCode::BadSettings)
                 {
                     r.say(t!("term-online-guest-name"));
+                    self.hello_name = None;
                     r.send.push(hello(None));
                 }
                 if let Some(g) = self.game.as_mut() {
@@ -622,13 +876,27 @@ impl Client {
         self.mine.contains(&c.id) || self.me.as_ref().is_some_and(|(n, _)| *n == c.name)
     }
 
-    /// After a new view: a pending rest of a typed line, a play with nothing to choose.
+    /// After a new view: a finished game's seat forgotten, the bell when the turn comes, a
+    /// pending rest of a typed line, a play with nothing to choose.
     fn after_view(&mut self, r: &mut Reply) {
+        let Some(g) = self.game.as_ref() else { return };
+        if g.finished() {
+            let forget = SeatNote::Forget {
+                server: self.server.clone(),
+                game: g.info.game.clone(),
+            };
+            self.note(forget, r);
+        }
         let Some(g) = self.game.as_mut() else { return };
-        if !g.my_turn() {
+        let mine = g.my_turn();
+        r.bell |= mine && !self.my_turn_before;
+        self.my_turn_before = mine;
+        if !mine {
             return;
         }
         if let Some(rest) = g.pending.take() {
+            // Typed ahead: nothing to be told.
+            r.bell = false;
             let more = self.command(&rest);
             r.lines.extend(more.lines);
             r.send.extend(more.send);
@@ -638,6 +906,7 @@ impl Client {
         if let Some(t) = &g.view.turn {
             if t.steps.is_empty() && t.legal.is_empty() && g.passed_at != Some(g.view.n) {
                 g.passed_at = Some(g.view.n);
+                r.bell = false;
                 r.say(t!("term-online-no-play"));
                 r.send.push(ClientMsg::Confirm);
             }
@@ -689,6 +958,11 @@ impl Client {
 
     /// What the client waits for, as a prompt line (after `> `).
     pub fn prompt(&self) -> String {
+        match self.link {
+            Link::Down => return t!("term-online-prompt-reconnecting"),
+            Link::Rejoining => return t!("term-online-prompt-rejoining"),
+            Link::Connected => {}
+        }
         match &self.game {
             Some(g) => g.prompt(),
             None => match &self.seeking {
@@ -698,8 +972,35 @@ impl Client {
         }
     }
 
-    /// Carries out a typed line.
+    /// Carries out a typed line. Without a connection nothing is sent, and the player is told;
+    /// an intent sent in a game is remembered until the server answers it.
     pub fn command(&mut self, text: &str) -> Reply {
+        let connected = self.link == Link::Connected;
+        let mut r = self.run_command(text);
+        if r.send.is_empty() {
+            return r;
+        }
+        if !connected {
+            r.send.clear();
+            if let Some(g) = self.game.as_mut() {
+                g.pending = None;
+            }
+            r.say(t!("term-online-not-sent", text = text.trim()));
+            return r;
+        }
+        if let Some(g) = &self.game {
+            if r.send.iter().any(is_intent) && self.in_flight.is_none() {
+                self.in_flight = Some(InFlight {
+                    n: g.view.n,
+                    text: text.trim().to_string(),
+                });
+            }
+        }
+        r
+    }
+
+    /// A typed line's effect, connected or not.
+    fn run_command(&mut self, text: &str) -> Reply {
         let mut r = Reply::default();
         let text = text.trim();
         if text.is_empty() {
@@ -734,6 +1035,7 @@ impl Client {
                 }
             }
             "seek" => self.seek(rest, &mut r),
+            "resume" => self.resume_command(rest, &mut r),
             "challenge" => match challenge_msg(rest) {
                 Ok(m) => r.send.push(m),
                 Err(e) => r.say(e),
@@ -772,6 +1074,39 @@ impl Client {
             },
         }
         r
+    }
+
+    /// `resume [N|GAME]`: back to a kept seat of this server.
+    fn resume_command(&mut self, rest: &str, r: &mut Reply) {
+        if self.game.is_some() {
+            r.say(t!("term-online-finish-first"));
+            return;
+        }
+        if self.kept.is_empty() {
+            r.say(t!("term-online-nothing-kept"));
+            return;
+        }
+        let rest = if rest.is_empty() && self.kept.len() == 1 {
+            "1"
+        } else {
+            rest
+        };
+        match pick(rest, &self.kept, |k| &k.game) {
+            Ok(game) => match self.kept.iter().find(|k| k.game == game) {
+                Some(k) => {
+                    r.say(t!("term-online-resuming", game = k.game.as_str()));
+                    r.send
+                        .push(join(k.game.clone(), Some(k.token.clone()), false));
+                    self.resume = Some(k.clone());
+                    self.link = Link::Rejoining;
+                }
+                None => r.say(t!("term-online-nothing-kept-for", game = game)),
+            },
+            Err(e) => {
+                r.lines.extend(self.kept_lines());
+                r.say(e);
+            }
+        }
     }
 
     fn seek(&mut self, rest: &str, r: &mut Reply) {
@@ -929,6 +1264,26 @@ fn join_rest(body: &str, rest: Option<&str>) -> String {
         Some(rest) => format!("{body}, {rest}"),
         None => body.to_string(),
     }
+}
+
+/// Whether a message is an action in the game (what may be lost in a drop and must not be
+/// made twice).
+fn is_intent(m: &ClientMsg) -> bool {
+    matches!(
+        m,
+        ClientMsg::Step { .. }
+            | ClientMsg::Play { .. }
+            | ClientMsg::NameDouble { .. }
+            | ClientMsg::Confirm
+            | ClientMsg::Undo
+            | ClientMsg::Roll
+            | ClientMsg::Double
+            | ClientMsg::Take
+            | ClientMsg::Drop
+            | ClientMsg::Resign
+            | ClientMsg::Claim
+            | ClientMsg::NextGame
+    )
 }
 
 /// The client message for an action typed.

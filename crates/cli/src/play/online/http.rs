@@ -1,6 +1,6 @@
 //! Logging in over HTTP: `POST /api/session {"name", "password"}` answers 200 with the
 //! `acey_session` cookie, which the WebSocket upgrade then carries (the client plays as the
-//! account). One HTTP/1.1 request on a plain TCP stream is all it takes.
+//! account). One HTTP/1.1 request on a TCP stream (through TLS for `https://`) is all it takes.
 
 use std::io::{IsTerminal, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
@@ -122,7 +122,7 @@ fn exchange(endpoint: &Endpoint, request: &[u8]) -> Result<Vec<u8>> {
     let mut last = None;
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, TIMEOUT) {
-            Ok(mut s) => {
+            Ok(s) => {
                 s.set_read_timeout(Some(TIMEOUT))?;
                 s.set_write_timeout(Some(TIMEOUT))?;
                 let stopped = |e: std::io::Error| {
@@ -132,11 +132,15 @@ fn exchange(endpoint: &Endpoint, request: &[u8]) -> Result<Vec<u8>> {
                         reason = i18n::io_reason(&e)
                     ))
                 };
-                s.write_all(request).map_err(stopped)?;
-                let mut buf = Vec::new();
-                // Read up to 1 MiB: a login answer is a few hundred bytes.
-                s.take(1 << 20).read_to_end(&mut buf).map_err(stopped)?;
-                return Ok(buf);
+                if !endpoint.tls {
+                    return talk(s, request).map_err(stopped);
+                }
+                let config = super::tls::config().map_err(|e| anyhow!(e))?;
+                let name = rustls::pki_types::ServerName::try_from(endpoint.host.clone())
+                    .map_err(|_| anyhow!(t!("term-error-no-host", url = endpoint.http_url())))?;
+                let conn = rustls::ClientConnection::new(config, name)
+                    .map_err(|e| stopped(std::io::Error::other(e)))?;
+                return talk(rustls::StreamOwned::new(conn, s), request).map_err(stopped);
             }
             Err(e) => last = Some(e),
         }
@@ -149,6 +153,21 @@ fn exchange(endpoint: &Endpoint, request: &[u8]) -> Result<Vec<u8>> {
         )),
         None => anyhow!(t!("term-error-no-address", host = endpoint.host.as_str())),
     })
+}
+
+/// Writes `request` and reads the answer until the server closes (at most 1 MiB: a login
+/// answer is a few hundred bytes).
+fn talk(mut stream: impl Read + Write, request: &[u8]) -> std::io::Result<Vec<u8>> {
+    stream.write_all(request)?;
+    stream.flush()?;
+    let mut buf = Vec::new();
+    match stream.take(1 << 20).read_to_end(&mut buf) {
+        Ok(_) => Ok(buf),
+        // A TLS server that closes without its close_notify once the answer is sent: the
+        // answer is whole (`Connection: close`).
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !buf.is_empty() => Ok(buf),
+        Err(e) => Err(e),
+    }
 }
 
 /// An HTTP answer: the status, the headers and the body.

@@ -3,7 +3,9 @@
 //!
 //! * [`proto`]: the server's messages, read leniently.
 //! * [`http`]: logging in (`POST /api/session`) for the session cookie.
-//! * [`net`]: the WebSocket connection on its own thread.
+//! * [`net`]: the WebSocket connection on its own thread, connecting again by itself.
+//! * [`tls`]: `https://` and `wss://` servers (rustls, the system's roots).
+//! * [`seats`]: the seat tokens kept on disk, to resume a game later.
 //! * [`client`]: what the client knows (lobby, game, clocks, chat) and what typed commands
 //!   send; shared by both front ends, so they accept the same commands.
 //! * [`plain`]: the line mode (`--plain`), which the tests drive.
@@ -14,15 +16,19 @@ pub mod http;
 pub mod net;
 pub mod plain;
 pub mod screen;
+pub mod seats;
+pub mod tls;
 
 use anyhow::Result;
 
 use crate::i18n::t;
 use crate::UsageError;
 
-/// Where the server is: `http://host:port/base` read as its parts.
+/// Where the server is: `http[s]://host:port/base` read as its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Endpoint {
+    /// Whether the server speaks TLS (`https://`, `wss://`).
+    pub tls: bool,
     /// The host name or address (an IPv6 address without brackets).
     pub host: String,
     /// The port.
@@ -32,19 +38,24 @@ pub struct Endpoint {
 }
 
 impl Endpoint {
-    /// Reads `http://host[:port][/base]`, `ws://host[:port][/ws]` or a bare `host[:port]`.
-    /// `https://` and `wss://` are refused with a message: the terminal client does not speak
-    /// TLS.
+    /// Reads `http[s]://host[:port][/base]`, `ws[s]://host[:port][/ws]` or a bare
+    /// `host[:port]` (plain HTTP). The port defaults to 443 with TLS, else 80.
     pub fn parse(url: &str) -> Result<Endpoint, String> {
         let url = url.trim();
         let lower = url.to_ascii_lowercase();
-        if lower.starts_with("https://") || lower.starts_with("wss://") {
-            return Err(t!("term-error-tls", url = url));
-        }
-        let rest = ["http://", "ws://"]
-            .iter()
-            .find_map(|scheme| lower.starts_with(scheme).then(|| &url[scheme.len()..]))
-            .unwrap_or(url);
+        let (tls, rest) = [
+            ("https://", true),
+            ("wss://", true),
+            ("http://", false),
+            ("ws://", false),
+        ]
+        .iter()
+        .find_map(|(scheme, tls)| {
+            lower
+                .starts_with(scheme)
+                .then(|| (*tls, &url[scheme.len()..]))
+        })
+        .unwrap_or((false, url));
         if rest.contains("://") {
             return Err(t!("term-error-not-an-address", url = url));
         }
@@ -70,6 +81,7 @@ impl Endpoint {
             return Err(t!("term-error-no-host", url = url));
         }
         let port = match port {
+            None | Some("") if tls => 443,
             None | Some("") => 80,
             Some(p) => p
                 .parse::<u16>()
@@ -77,7 +89,12 @@ impl Endpoint {
                 .filter(|p| *p > 0)
                 .ok_or_else(|| t!("term-error-port", url = url, port = p))?,
         };
-        Ok(Endpoint { host, port, base })
+        Ok(Endpoint {
+            tls,
+            host,
+            port,
+            base,
+        })
     }
 
     /// `host:port`, as a `Host` header and a socket address are written.
@@ -91,12 +108,14 @@ impl Endpoint {
 
     /// The WebSocket's address.
     pub fn ws_url(&self) -> String {
-        format!("ws://{}{}/ws", self.authority(), self.base)
+        let scheme = if self.tls { "wss" } else { "ws" };
+        format!("{scheme}://{}{}/ws", self.authority(), self.base)
     }
 
     /// The server's address as a person would open it.
     pub fn http_url(&self) -> String {
-        format!("http://{}{}", self.authority(), self.base)
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}{}", self.authority(), self.base)
     }
 }
 
@@ -113,11 +132,37 @@ pub struct Options {
     pub plain: bool,
     /// Colours in the full screen.
     pub color: bool,
+    /// A game to go straight back to, with its kept seat token.
+    pub resume: Option<String>,
+    /// No bell when it becomes the player's turn.
+    pub quiet: bool,
 }
 
-/// Runs the online client until the player quits or the server goes away.
+/// What both front ends start from.
+pub struct Start {
+    /// The client, with the seats kept for this server.
+    pub client: client::Client,
+    /// The kept seats on disk.
+    pub seats: seats::SeatStore,
+    /// A warning about the kept seats to show first.
+    pub notice: Option<String>,
+    /// No bell.
+    pub quiet: bool,
+}
+
+/// Runs the online client until the player quits or the server refuses the connection.
 pub fn run(options: Options) -> Result<()> {
     let endpoint = Endpoint::parse(&options.url).map_err(UsageError)?;
+    let hello_name = match (&options.login, &options.name) {
+        (Some(_), _) => None,
+        (None, name) => name.clone(),
+    };
+    let (seats, notice) = seats::SeatStore::open();
+    let server = endpoint.http_url();
+    let kept = seats.of_server(&server);
+    // Checked before a password is asked for.
+    let client = client::Client::with(server, hello_name, kept, options.resume.as_deref())
+        .map_err(UsageError)?;
     let cookie = match &options.login {
         Some(name) => {
             let password = http::password(name, options.plain)?;
@@ -125,14 +170,16 @@ pub fn run(options: Options) -> Result<()> {
         }
         None => None,
     };
-    let hello_name = match (&options.login, &options.name) {
-        (Some(_), _) => None,
-        (None, name) => name.clone(),
+    let start = Start {
+        client,
+        seats,
+        notice,
+        quiet: options.quiet,
     };
     if options.plain {
-        plain::run(&endpoint, cookie.as_deref(), hello_name)
+        plain::run(&endpoint, cookie.as_deref(), start)
     } else {
-        screen::run(&endpoint, cookie.as_deref(), hello_name, options.color)
+        screen::run(&endpoint, cookie.as_deref(), start, options.color)
     }
 }
 
@@ -151,9 +198,12 @@ mod tests {
         assert_eq!(e.http_url(), "http://host:9/acey");
         let e = Endpoint::parse("http://[::1]:7000/").unwrap();
         assert_eq!(e.ws_url(), "ws://[::1]:7000/ws");
-        assert!(Endpoint::parse("https://acey.example")
-            .unwrap_err()
-            .contains("TLS"));
+        let e = Endpoint::parse("https://acey.example").unwrap();
+        assert_eq!(e.ws_url(), "wss://acey.example:443/ws");
+        assert_eq!(e.http_url(), "https://acey.example:443");
+        let e = Endpoint::parse("wss://acey.example:8443/ws").unwrap();
+        assert!(e.tls);
+        assert_eq!(e.http_url(), "https://acey.example:8443");
         assert!(Endpoint::parse("http://host:port")
             .unwrap_err()
             .contains("not a port"));

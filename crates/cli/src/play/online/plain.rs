@@ -5,6 +5,10 @@
 //! person a prompt line starting with `> ` says for what (printed again whenever the game
 //! moves on while it is this side's turn). Commands are read line by line from stdin at any
 //! time (`help` lists them); the end of input or `quit` leaves, closing the connection.
+//!
+//! When the connection drops, a line says so and the prompt becomes `> reconnecting...`; a line
+//! says when it is back, and the game goes on. When it becomes the player's turn a bell
+//! character (`\a`) is written on a line of its own, unless `--quiet`.
 
 use crate::i18n::t;
 use std::io::{BufRead, Write};
@@ -14,9 +18,10 @@ use std::time::{Duration, Instant};
 use acey_rules::Position;
 use anyhow::{anyhow, Result};
 
-use super::client::{hello, Client, Reply};
+use super::client::{Client, Reply};
 use super::net::{Connection, NetEvent};
-use super::Endpoint;
+use super::seats::SeatStore;
+use super::{Endpoint, Start};
 
 /// What the loop waits for.
 enum Input {
@@ -27,7 +32,7 @@ enum Input {
 }
 
 /// Runs the line mode on stdin and stdout.
-pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> Result<()> {
+pub fn run(endpoint: &Endpoint, cookie: Option<&str>, start: Start) -> Result<()> {
     let (tx, rx) = mpsc::channel::<Input>();
     let net = tx.clone();
     let conn = Connection::open(endpoint, cookie, move |e| {
@@ -49,19 +54,32 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> R
         let _ = stop.send(Input::Interrupt);
     });
     let mut out = std::io::stdout().lock();
+    if let Some(notice) = &start.notice {
+        writeln!(out, "{notice}")?;
+    }
     writeln!(
         out,
         "{}",
         t!("term-online-connected", url = endpoint.http_url())
     )?;
-    conn.send(&hello(name.as_deref()));
-    let result = run_loop(&rx, &conn, &mut out);
+    conn.send(&start.client.hello());
+    let result = run_loop(&rx, &conn, start, &mut out);
     conn.close();
     result
 }
 
-fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write) -> Result<()> {
-    let mut client = Client::new();
+fn run_loop(
+    rx: &mpsc::Receiver<Input>,
+    conn: &Connection,
+    start: Start,
+    out: &mut impl Write,
+) -> Result<()> {
+    let Start {
+        mut client,
+        mut seats,
+        quiet,
+        ..
+    } = start;
     let mut shown = Shown::default();
     loop {
         let input = match rx.recv_timeout(Duration::from_secs(1)) {
@@ -75,6 +93,8 @@ fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write)
                 writeln!(out, "{e}")?;
                 continue;
             }
+            Input::Net(NetEvent::Down(why)) => client.down(&why),
+            Input::Net(NetEvent::Up) => client.up(),
             Input::Net(NetEvent::Closed(why)) => {
                 out.flush()?;
                 return Err(anyhow!("{why}"));
@@ -94,7 +114,7 @@ fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write)
                 return Ok(());
             }
         };
-        if show(&mut client, reply, conn, &mut shown, out)? {
+        if show(&mut client, reply, conn, &mut seats, quiet, &mut shown, out)? {
             writeln!(out, "{}", t!("term-online-bye"))?;
             return Ok(());
         }
@@ -108,16 +128,23 @@ struct Shown {
     prompt: Option<(String, usize)>,
 }
 
-/// Prints a reply and sends its messages; says whether to quit.
+/// Prints a reply, keeps its seats and sends its messages; says whether to quit.
 fn show(
     client: &mut Client,
     reply: Reply,
     conn: &Connection,
+    seats: &mut SeatStore,
+    quiet: bool,
     shown: &mut Shown,
     out: &mut impl Write,
 ) -> Result<bool> {
-    for line in &reply.lines {
+    // Kept before anything is said, so a finished game is forgotten once its end is shown.
+    let warnings = seats.apply(&reply.seats);
+    for line in reply.lines.iter().chain(&warnings) {
         writeln!(out, "{line}")?;
+    }
+    if reply.bell && !quiet {
+        writeln!(out, "\x07")?;
     }
     for m in &reply.send {
         conn.send(m);

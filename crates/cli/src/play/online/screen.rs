@@ -7,6 +7,9 @@
 //! `1`-`4` seek a quick-pairing pool, `c` starts a challenge, `a` accepts, `w` watches, `x`
 //! cancels; in a game `/` starts a chat line. Esc clears the line; Ctrl-C or `quit` leaves
 //! (the terminal is restored and the connection closed, whatever ends the program).
+//!
+//! While the connection is down the title says so and input is not sent (the client says what
+//! was not); when it becomes the player's turn the terminal's bell rings, unless `--quiet`.
 
 use crate::i18n::t;
 use std::collections::VecDeque;
@@ -23,9 +26,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::{DefaultTerminal, Frame};
 
-use super::client::{clock_text, hello, rules_text, Client, GameState, Reply};
+use super::client::{clock_text, rules_text, Client, GameState, Link, Reply};
 use super::net::{Connection, NetEvent};
-use super::Endpoint;
+use super::seats::SeatStore;
+use super::{Endpoint, Start};
 use crate::play::board::{self, Mark, Marks, Spot, Tag};
 use acey_protocol::{ClientMsg, ServerMsg};
 
@@ -48,6 +52,12 @@ pub struct Screen {
     pub quit: bool,
     /// Why the connection ended, if it did.
     pub closed: Option<String>,
+    /// The kept seats on disk.
+    pub seats: SeatStore,
+    /// The bell is due (rung after the next draw).
+    pub bell: bool,
+    /// No bell.
+    pub quiet: bool,
 }
 
 impl Screen {
@@ -61,14 +71,21 @@ impl Screen {
             url,
             quit: false,
             closed: None,
+            seats: SeatStore::default(),
+            bell: false,
+            quiet: false,
         }
     }
 
-    /// Shows a reply's lines; returns its messages to send.
+    /// Shows a reply's lines and keeps its seats; returns its messages to send.
     pub fn take(&mut self, r: Reply) -> Vec<ClientMsg> {
         for l in r.lines {
             self.messages.push_back(l);
         }
+        for warning in self.seats.apply(&r.seats) {
+            self.messages.push_back(warning);
+        }
+        self.bell |= r.bell && !self.quiet;
         while self.messages.len() > KEPT {
             self.messages.pop_front();
         }
@@ -139,12 +156,7 @@ impl Screen {
 }
 
 /// Runs the full-screen client.
-pub fn run(
-    endpoint: &Endpoint,
-    cookie: Option<&str>,
-    name: Option<String>,
-    color: bool,
-) -> Result<()> {
+pub fn run(endpoint: &Endpoint, cookie: Option<&str>, start: Start, color: bool) -> Result<()> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(crate::UsageError(t!("term-online-needs-terminal")).into());
@@ -153,8 +165,12 @@ pub fn run(
     let conn = Connection::open(endpoint, cookie, move |e| {
         let _ = tx.send(e);
     })?;
-    conn.send(&hello(name.as_deref()));
+    conn.send(&start.client.hello());
     let mut screen = Screen::new(endpoint.http_url(), color);
+    screen.client = start.client;
+    screen.seats = start.seats;
+    screen.quiet = start.quiet;
+    screen.messages.extend(start.notice);
     let mut terminal = ratatui::try_init()?;
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
         event_loop(&mut terminal, &mut screen, &conn, &rx)
@@ -192,6 +208,16 @@ fn event_loop(
                     }
                 }
                 NetEvent::Unreadable(e) => screen.messages.push_back(e),
+                NetEvent::Down(why) => {
+                    let r = screen.client.down(&why);
+                    screen.take(r);
+                }
+                NetEvent::Up => {
+                    let r = screen.client.up();
+                    for m in screen.take(r) {
+                        conn.send(&m);
+                    }
+                }
                 NetEvent::Closed(why) => {
                     screen.closed = Some(why);
                     return Ok(());
@@ -199,6 +225,12 @@ fn event_loop(
             }
         }
         terminal.draw(|f| draw(f, screen))?;
+        if std::mem::take(&mut screen.bell) {
+            use std::io::Write;
+            let mut out = std::io::stdout();
+            let _ = out.write_all(b"\x07");
+            let _ = out.flush();
+        }
         if screen.quit {
             return Ok(());
         }
@@ -228,6 +260,10 @@ pub fn draw(f: &mut Frame, s: &Screen) {
         Some((n, true)) => n.clone(),
         Some((n, false)) => t!("lobby-guest", name = n.as_str()),
         None => t!("term-online-connecting"),
+    };
+    let me = match s.client.link {
+        Link::Connected => me,
+        Link::Down | Link::Rejoining => t!("term-online-title-reconnecting", me = me),
     };
     f.render_widget(
         Paragraph::new(t!(
