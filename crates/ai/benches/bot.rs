@@ -12,7 +12,9 @@
 //!   whose levels average two networks, on the same pairs. Throughput is in decisions per
 //!   second; before criterion runs, each decision is also timed once on its own and the median,
 //!   90th percentile and maximum printed, since the targets are on the median: wall-clock time
-//!   and this thread's CPU time, which is what a decision costs when the machine is shared.
+//!   and this thread's CPU time, which is what a decision costs when the machine is shared. The
+//!   timings are printed for each level as it plays and as it would filter by 0-ply rank alone
+//!   (`~rank`, `Bot::by_rank_alone`): what keeping every outcome class costs.
 //! * `cube/1-ply`: the evaluation every cube decision is taken on (`Bot::evaluate_ahead`), for
 //!   positions of the same set.
 
@@ -155,8 +157,16 @@ fn choices(c: &mut Criterion) {
             decisions(&all, 12),
         ),
     ];
-    for (name, level, rules, set) in &sets {
+    // Each level as it plays, and as its filters chose by 0-ply rank alone (`~rank`): what
+    // keeping every outcome class and settling endgames costs.
+    let variants = sets.iter().flat_map(|(name, level, rules, set)| {
         let bot = level.bot(*rules);
+        [
+            (name.to_string(), *level, bot.clone(), set),
+            (format!("{name} ~rank"), *level, bot.by_rank_alone(), set),
+        ]
+    });
+    for (name, level, bot, set) in variants {
         let (mut wall, mut cpu) = (Vec::new(), Vec::new());
         for (p, roll) in set {
             let (t, c) = (Instant::now(), thread_cpu_ms());

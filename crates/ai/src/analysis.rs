@@ -15,8 +15,9 @@
 //! decision, as XG's PR: 0 is perfect play.
 //!
 //! **Luck** of a roll is the 0-ply equity of the best play of the roll minus the average of that
-//! over the 21 rolls (1/36 for a double, 2/36 otherwise), times the cube: how much the dice gave
-//! compared with an average roll. 0-ply because the average over the rolls is already one ply of
+//! over the rolls that could have come (1/36 for a double, 2/36 otherwise; for an opening roll
+//! made of the die-off's dice, the 15 rolls that are not doubles, 2/30 each), times the cube: how
+//! much the dice gave compared with an average roll. 0-ply because the average over the rolls is already one ply of
 //! lookahead; the same 0-ply average is the equity of the player to roll shown on the graph.
 //!
 //! **Rollouts** ([`Analyser::rollout_marked`]) judge again the checker plays the search marked:
@@ -39,7 +40,7 @@ use rayon::prelude::*;
 use crate::candidates::{notation, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
 use crate::levels::Level;
-use crate::luck::roll_luck;
+use crate::luck::{roll_luck_among, PossibleRolls};
 use crate::rollout::{Rollout, RolloutSettings};
 use crate::search::{Bot, Ranked};
 
@@ -342,6 +343,8 @@ enum Pending {
         dice: (u8, u8),
         reached: Option<Position>,
         written: String,
+        /// The rolls that could have come (no double for an opening made of the die-off).
+        possible: PossibleRolls,
     },
     /// A cube decision, judged during the replay (one 0-ply evaluation).
     Cube(Decision),
@@ -355,6 +358,7 @@ struct Open {
     state: Position,
     dice: (u8, u8),
     log_len: usize,
+    possible: PossibleRolls,
 }
 
 /// Judges games with a bot of a level's evaluator and filters at a chosen depth.
@@ -490,6 +494,13 @@ impl Analyser {
                             state: replay.position().with_turn(player),
                             dice: (pool.dice()[0], pool.dice()[1]),
                             log_len: replay.log().len(),
+                            // The die-off's dice played as the opening roll: a tie was rolled
+                            // again, so it could not be a double (R2.3, E25).
+                            possible: if matches!(action, Action::DieOff { .. }) {
+                                PossibleRolls::DieOff
+                            } else {
+                                PossibleRolls::Any
+                            },
                         });
                     }
                     _ => {
@@ -504,6 +515,7 @@ impl Analyser {
                                 dice: (dice[0], dice[1]),
                                 reached: None,
                                 written: "-".to_string(),
+                                possible: PossibleRolls::Any,
                             });
                         }
                     }
@@ -546,6 +558,7 @@ impl Analyser {
                 dice: o.dice,
                 reached: Some(replay.position().with_turn(next)),
                 written: written.join(", "),
+                possible: o.possible,
             });
             open = None;
         }
@@ -621,7 +634,7 @@ impl Analyser {
 
     /// Judges one decision.
     fn judge_pending(&self, p: Pending) -> Decision {
-        let (action, game, cube, state, dice, reached, written) = match p {
+        let (action, game, cube, state, dice, reached, written, possible) = match p {
             Pending::Cube(d) => return d,
             Pending::Play {
                 action,
@@ -631,7 +644,8 @@ impl Analyser {
                 dice,
                 reached,
                 written,
-            } => (action, game, cube, state, dice, reached, written),
+                possible,
+            } => (action, game, cube, state, dice, reached, written, possible),
         };
         let c = cube as f32;
         let mover = state.turn();
@@ -656,7 +670,7 @@ impl Analyser {
         let lost = (best_equity - played_equity).max(0.0) * c;
         let forced = ranked.len() <= 1;
         let show = |x: &Candidate| notation(&self.rules, dice, x);
-        let (luck, before, win) = self.luck(&state, dice);
+        let (luck, before, win) = self.luck(&state, dice, possible);
         let alternative = |x: &Ranked, is_played: bool| Alternative {
             play: show(&x.candidate),
             equity: x.equity * c,
@@ -847,9 +861,9 @@ impl Analyser {
     }
 
     /// The roll's luck for the mover at cube 1, with the mover's 0-ply equity and win
-    /// probability before the roll (the weighted average over the 21 rolls).
-    fn luck(&self, state: &Position, dice: (u8, u8)) -> (f32, f32, f32) {
-        let luck = roll_luck(&self.luck_bot, state, dice);
+    /// probability before the roll (the weighted average over the rolls that were `possible`).
+    fn luck(&self, state: &Position, dice: (u8, u8), possible: PossibleRolls) -> (f32, f32, f32) {
+        let luck = roll_luck_among(&self.luck_bot, state, dice, possible);
         (luck.equity, luck.mean_equity, luck.mean_win)
     }
 }
@@ -1064,13 +1078,79 @@ mod tests {
             Pending::Cube(d) => panic!("no cube in american: {d:?}"),
         };
         let mean: f32 = weighted_rolls()
-            .map(|(roll, w)| w * analyser.luck(&state, roll).0)
+            .map(|(roll, w)| w * analyser.luck(&state, roll, PossibleRolls::Any).0)
             .sum();
         assert!(mean.abs() < 1e-4, "{mean}");
         let spread = weighted_rolls()
-            .map(|(roll, _)| analyser.luck(&state, roll).0.abs())
+            .map(|(roll, _)| analyser.luck(&state, roll, PossibleRolls::Any).0.abs())
             .fold(0.0, f32::max);
         assert!(spread > 0.01, "rolls differ: {spread}");
+    }
+
+    /// The luck the analysis gives the opening roll `dice` of a game under `rules`: the die-off
+    /// that starts it (its own dice where the rules play them, else 6-1 and then the roll), and
+    /// the first player's play.
+    fn opening_luck(analyser: &Analyser, rules: Rules, dice: (u8, u8)) -> f32 {
+        let mut game = Game::new(rules);
+        if rules.opening_roll == acey_rules::OpeningRoll::UseDieOffDice {
+            game.apply(Action::DieOff {
+                dice: [dice.0, dice.1],
+            })
+            .unwrap();
+        } else {
+            game.apply(Action::DieOff { dice: [6, 1] }).unwrap();
+            game.apply(Action::Roll {
+                dice: [dice.0, dice.1],
+            })
+            .unwrap();
+        }
+        let bot = analyser.bot();
+        while matches!(
+            game.phase(),
+            Phase::Move { player, .. } | Phase::NameDouble { player } if *player == Player::Zero
+        ) {
+            for action in bot.decide(&game, &mut SeededRng::new(1)) {
+                game.apply(action).unwrap();
+            }
+        }
+        let a = analyser.analyse(&game).unwrap();
+        let first = a
+            .decisions
+            .iter()
+            .find(|d| d.kind == DecisionKind::Play)
+            .expect("the opening is judged");
+        assert_eq!(first.dice, Some(dice));
+        first.luck.expect("a checker play has its luck")
+    }
+
+    #[test]
+    fn opening_roll_luck_sums_to_zero_over_the_openings_the_rules_allow() {
+        // Backgammon plays the die-off's two dice: never a double, 15 openings of 2/30 each.
+        // The acey-deucey presets roll both dice again: the 21 rolls of 1/36 or 2/36.
+        for (preset, openings) in [
+            (Preset::Backgammon, 15),
+            (Preset::American, 21),
+            (Preset::Bgammon, 21),
+        ] {
+            let rules = preset.rules();
+            let analyser = Analyser::new(Level::Beginner, rules, 0).unwrap();
+            let possible = if preset == Preset::Backgammon {
+                PossibleRolls::DieOff
+            } else {
+                PossibleRolls::Any
+            };
+            let (mut sum, mut count, mut spread) = (0.0f32, 0, 0.0f32);
+            for ((a, b), weight) in possible.weighted() {
+                // The higher die is player 0's in a die-off, so player 0 opens.
+                let luck = opening_luck(&analyser, rules, (a, b));
+                sum += weight * luck;
+                count += 1;
+                spread = spread.max(luck.abs());
+            }
+            assert_eq!(count, openings, "{preset}");
+            assert!(sum.abs() < 1e-4, "{preset}: {sum}");
+            assert!(spread > 0.01, "{preset}: openings differ");
+        }
     }
 
     #[test]

@@ -43,8 +43,14 @@ pub struct UnknownBot {
 /// (to measure a checkpoint against the shipped net; behind the bear-off tables, as the levels'
 /// networks are), `LEVEL@FILE@RACE-FILE` with a race network for the positions with no contact
 /// left; FILE may be `FILE+FILE+...`, an ensemble whose outputs are averaged
-/// ([`crate::NeuralEvaluator::with_ensemble`]). `seed` varies the random bot.
+/// ([`crate::NeuralEvaluator::with_ensemble`]). Any of them followed by `~rank` filters its
+/// candidates by 0-ply rank alone, as searches did before they kept outcome classes
+/// ([`Bot::by_rank_alone`]). `seed` varies the random bot.
 pub fn named_bot(name: &str, rules: Rules, seed: u64) -> Result<Bot, UnknownBot> {
+    // NAME~rank: the bot with the move filters of old, by 0-ply rank alone (Bot::by_rank_alone).
+    if let Some(plain) = name.trim().strip_suffix("~rank") {
+        return named_bot(plain, rules, seed).map(Bot::by_rank_alone);
+    }
     if let Some((level, files)) = name.split_once('@') {
         let unknown = |why: String| UnknownBot {
             given: name.to_string(),

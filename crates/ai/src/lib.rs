@@ -67,6 +67,9 @@ pub mod luck;
 pub mod match_equity;
 pub mod rollout;
 pub mod search;
+// The search's internals: endgames valued by the rules, the classes its filters keep.
+mod outcome;
+mod settle;
 
 // The lab.
 #[cfg(feature = "lab")]
@@ -89,7 +92,7 @@ pub use decide::Hint;
 pub use eval::{max_points, terminal_eval, Eval, Evaluator};
 pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
 pub use levels::{Level, LevelError};
-pub use luck::{roll_luck, RollLuck};
+pub use luck::{roll_luck, roll_luck_among, PossibleRolls, RollLuck};
 pub use network::{Activations, Network, NetworkError};
 pub use rollout::{Rollout, RolloutResult, RolloutSettings};
 pub use search::{Bot, Ranked, SearchSettings};

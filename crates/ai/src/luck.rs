@@ -1,15 +1,43 @@
 //! The luck of a roll: how much better (or worse) the roll that came is for the player who rolled
 //! it than the average roll, each roll valued by its best play.
 //!
+//! The average is over the rolls that could have come at that point of the game, each with its
+//! chance ([`PossibleRolls`]): any of the 36 as a rule, but not a double for a backgammon-style
+//! opening roll made of the die-off's two dice (R2.3 `UseDieOffDice`: a tie is rolled again).
+//! So a roll's luck averages exactly zero over the rolls that were possible, weighted by their
+//! chances, the opening roll's included.
+//!
 //! Two users: game analysis reports each roll's luck, and rollouts subtract it from every trial
 //! (GNU Backgammon's "variance reduction"). For a rollout the subtraction is unbiased whatever
-//! the valuation is, since a roll's luck averages exactly zero over the 36 rolls; the better the
-//! valuation, the more of a trial's chance it removes.
+//! the valuation is, since the luck averages zero; the better the valuation, the more of a
+//! trial's chance it removes.
 
 use acey_rules::Position;
 
 use crate::candidates::weighted_rolls;
 use crate::search::{Bot, Ranked};
+
+/// The rolls that could come at a point of a game, with their chances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PossibleRolls {
+    /// Any of the 36: each of the 21 distinct rolls, 1/36 for a double and 2/36 otherwise.
+    Any,
+    /// A game's opening roll made of the die-off's two dice (`opening_roll = UseDieOffDice`,
+    /// R2.3, as in backgammon): a tie is rolled again (E25), so never a double; each of the 15
+    /// other rolls 2/30.
+    DieOff,
+}
+
+impl PossibleRolls {
+    /// The distinct rolls (higher die first) with their chances, which sum to one.
+    pub fn weighted(self) -> impl Iterator<Item = ((u8, u8), f32)> {
+        weighted_rolls().filter_map(move |((a, b), w)| match self {
+            PossibleRolls::Any => Some(((a, b), w)),
+            PossibleRolls::DieOff if a == b => None,
+            PossibleRolls::DieOff => Some(((a, b), 2.0 / 30.0)),
+        })
+    }
+}
 
 /// One roll's luck for the player to roll, with the average roll's value it is measured from.
 #[derive(Debug, Clone)]
@@ -18,23 +46,35 @@ pub struct RollLuck {
     pub equity: f32,
     /// The same for the win probability.
     pub win: f32,
-    /// The average over the 36 rolls of each roll's best value: the state's value one roll
-    /// ahead, in points for the player to roll.
+    /// The average over the possible rolls of each roll's best value: the state's value one
+    /// roll ahead, in points for the player to roll.
     pub mean_equity: f32,
-    /// The average over the 36 rolls of each roll's best win probability.
+    /// The average over the possible rolls of each roll's best win probability.
     pub mean_win: f32,
     /// The roll's candidates, best first, as [`Bot::rank`] ranks them.
     pub ranked: Vec<Ranked>,
 }
 
-/// The luck of `dice` for the player to roll in `state`, every roll valued by `bot`'s ranking at
-/// its own depth (0-ply for the luck of an analysis or a rollout at 0-ply). The roll's own
-/// ranking comes with it, so that a caller who plays the roll ranks it only once.
+/// The luck of `dice` for the player to roll in `state`, among any of the 36 rolls (see
+/// [`roll_luck_among`]).
 pub fn roll_luck(bot: &Bot, state: &Position, dice: (u8, u8)) -> RollLuck {
+    roll_luck_among(bot, state, dice, PossibleRolls::Any)
+}
+
+/// The luck of `dice` for the player to roll in `state`, against the average of the rolls that
+/// were `possible`, every roll valued by `bot`'s ranking at its own depth (0-ply for the luck of
+/// an analysis or a rollout at 0-ply). The roll's own ranking comes with it, so that a caller
+/// who plays the roll ranks it only once.
+pub fn roll_luck_among(
+    bot: &Bot,
+    state: &Position,
+    dice: (u8, u8),
+    possible: PossibleRolls,
+) -> RollLuck {
     let roll = (dice.0.max(dice.1), dice.0.min(dice.1));
     let (mut mean_equity, mut mean_win) = (0.0, 0.0);
     let mut this = None;
-    for ((a, b), weight) in weighted_rolls() {
+    for ((a, b), weight) in possible.weighted() {
         let ranked = bot.rank(state, (a, b));
         // Every roll has at least one candidate (a roll that cannot be played passes); the
         // fallback only keeps a malformed ranking from panicking.
@@ -45,8 +85,8 @@ pub fn roll_luck(bot: &Bot, state: &Position, dice: (u8, u8)) -> RollLuck {
             this = Some((e, w, ranked));
         }
     }
-    // `weighted_rolls` lists every distinct roll, so the roll is always found; an impossible
-    // roll (a die outside 1..=6) is ranked on its own and counts as average.
+    // A possible roll is always found; an impossible one (a die outside 1..=6, a double after a
+    // die-off) is ranked on its own and counts as average.
     let (e, w, ranked) = this.unwrap_or_else(|| (mean_equity, mean_win, bot.rank(state, dice)));
     RollLuck {
         equity: e - mean_equity,
@@ -92,5 +132,15 @@ mod tests {
             assert!(weighted.abs() < 1e-4, "{weighted}");
             assert!(spread > 0.0, "some rolls are better than others");
         }
+    }
+
+    #[test]
+    fn the_possible_rolls_sum_to_one_and_a_die_off_has_no_doubles() {
+        let total = |p: PossibleRolls| p.weighted().map(|(_, w)| w).sum::<f32>();
+        assert!((total(PossibleRolls::Any) - 1.0).abs() < 1e-6);
+        assert!((total(PossibleRolls::DieOff) - 1.0).abs() < 1e-6);
+        assert_eq!(PossibleRolls::Any.weighted().count(), 21);
+        assert_eq!(PossibleRolls::DieOff.weighted().count(), 15);
+        assert!(PossibleRolls::DieOff.weighted().all(|((a, b), _)| a != b));
     }
 }

@@ -16,11 +16,13 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use acey_rules::{MoveGen, Pool, Position, Rules, SeededRng, CHECKERS};
+use acey_rules::{MoveGen, Player, Pool, Position, Rules, SeededRng, CHECKERS};
 
 use crate::candidates::{candidates, double_candidates, double_options, weighted_rolls, Candidate};
 use crate::eval::{Eval, Evaluator};
 use crate::match_equity::MatchContext;
+use crate::outcome::outcome_class;
+use crate::settle::{may_settle, settle};
 
 /// How hard a bot thinks.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -112,6 +114,9 @@ pub struct Bot {
     match_context: Option<MatchContext>,
     /// Whether [`Bot::in_match`] looks at the score (false only to measure what that is worth).
     plays_for_match: bool,
+    /// Whether the filters keep every outcome class and settled endgames are valued exactly
+    /// (false only to measure what that is worth: [`Bot::by_rank_alone`]).
+    outcome_care: bool,
 }
 
 impl std::fmt::Debug for Bot {
@@ -151,10 +156,14 @@ struct Search<'a> {
     gen: MoveGen,
     // Fx: positions are small keys, hashed millions of times per decision; no untrusted input.
     cache: FxHashMap<(Position, u8), Value>,
+    /// The endgames settled so far ([`settle`]), and those found not to be.
+    settled: FxHashMap<Position, Option<Eval>>,
 }
 
 impl Search<'_> {
-    fn evals(&self, states: &[Position]) -> Vec<Eval> {
+    /// The 0-ply evaluations of `states`: the evaluator's, except where the game's end is
+    /// settled within a roll or two ([`crate::settle`]) and the evaluator is not exact already.
+    fn evals(&mut self, states: &[Position]) -> Vec<Eval> {
         let mut out = vec![
             Eval {
                 win: 0.5,
@@ -166,7 +175,83 @@ impl Search<'_> {
         self.bot
             .evaluator
             .evaluate_batch(&self.bot.rules, states, &mut out);
+        for (state, e) in states.iter().zip(out.iter_mut()) {
+            if let Some(exact) = self.settled(state) {
+                *e = exact;
+            }
+        }
         out
+    }
+
+    /// The settled value of `state` ([`settle`]), where the evaluator does not answer exactly
+    /// already (the bear-off tables keep their states).
+    fn settled(&mut self, state: &Position) -> Option<Eval> {
+        if !self.bot.outcome_care
+            || !may_settle(state)
+            || self.bot.evaluator.exact_for(&self.bot.rules, state)
+        {
+            return None;
+        }
+        if let Some(&known) = self.settled.get(state) {
+            return known;
+        }
+        let value = settle(&self.bot.rules, &mut self.gen, state);
+        self.settled.insert(*state, value);
+        value
+    }
+
+    /// Which candidates a move filter that keeps the best `keep` of `ranked` (best first) looks
+    /// at further: the best `keep`; every candidate valued exactly already (a bear-off by the
+    /// tables, a settled endgame), at no cost; and the best of every outcome class the best
+    /// `keep` do not reach ([`outcome_class`]: a gammon or a backgammon saved or given up,
+    /// contact kept or broken), whatever its rank. The one place every filter of the search
+    /// chooses, at the root and below it, so a play that changes what the game can come to is
+    /// never dropped for its 0-ply rank. The chosen move to the front, each part in its order;
+    /// returns how many.
+    fn select(&mut self, mover: Player, ranked: &mut [Ranked], keep: usize) -> usize {
+        let keep = keep.max(1);
+        if ranked.len() <= keep || !self.bot.outcome_care {
+            return keep.min(ranked.len());
+        }
+        let states: Vec<Position> = ranked.iter().map(|r| r.candidate.state).collect();
+        let chosen = self.chosen(mover, &states, keep);
+        let mut front: Vec<Ranked> = Vec::with_capacity(ranked.len());
+        let mut back: Vec<Ranked> = Vec::new();
+        for (r, c) in ranked.iter().zip(&chosen) {
+            if *c {
+                front.push(*r);
+            } else {
+                back.push(*r);
+            }
+        }
+        let n = front.len();
+        front.extend(back);
+        ranked.copy_from_slice(&front);
+        n
+    }
+
+    /// The mask of [`Search::select`] over candidate states, best first.
+    fn chosen(&mut self, mover: Player, states: &[Position], keep: usize) -> Vec<bool> {
+        let rules = self.bot.rules;
+        let mut chosen: Vec<bool> = (0..states.len()).map(|i| i < keep).collect();
+        if !self.bot.outcome_care {
+            return chosen;
+        }
+        // Classes are small bit sets (see `outcome_class`): one bit each.
+        let mut reached = 0u64;
+        for s in &states[..keep.min(states.len())] {
+            reached |= 1 << outcome_class(&rules, s, mover);
+        }
+        for (i, s) in states.iter().enumerate().skip(keep) {
+            let class = 1 << outcome_class(&rules, s, mover);
+            if reached & class == 0 {
+                reached |= class;
+                chosen[i] = true;
+            } else if self.exact(s) {
+                chosen[i] = true;
+            }
+        }
+        chosen
     }
 
     /// Candidates of one roll ranked by 0-ply equity for the mover, best first; the acey-deucey
@@ -220,10 +305,13 @@ impl Search<'_> {
                 .map(|(i, e)| (self.bot.value_of(e, mover), i))
                 .collect();
             order.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let sorted: Vec<Position> = order.iter().map(|&(_, i)| states[i]).collect();
+            let chosen = self.chosen(mover, &sorted, chain_keep);
             chain = order
                 .iter()
-                .take(chain_keep)
-                .map(|&(_, i)| chain[i])
+                .zip(chosen)
+                .filter(|(_, c)| *c)
+                .map(|(&(_, i), _)| chain[i])
                 .collect();
         }
         for play in chain {
@@ -274,13 +362,20 @@ impl Search<'_> {
             .collect()
     }
 
-    /// Whether the evaluator's value of `state` needs no search (see [`Evaluator::exact_for`]).
-    fn exact(&self, state: &Position) -> bool {
-        self.bot.evaluator.exact_for(&self.bot.rules, state)
+    /// Whether the value of `state` needs no search: the evaluator's is exact (see
+    /// [`Evaluator::exact_for`]) or the game's end is settled ([`crate::settle`]).
+    fn exact(&mut self, state: &Position) -> bool {
+        self.bot.evaluator.exact_for(&self.bot.rules, state) || self.settled(state).is_some()
     }
 
     /// Value of `state` for its player to roll, looking `plies` rolls ahead.
     fn value(&mut self, state: &Position, plies: u8) -> Value {
+        if let Some(e) = self.settled(state) {
+            return Value {
+                equity: self.bot.value_of(&e, state.turn()),
+                win: e.win,
+            };
+        }
         if plies == 0 || state.winner().is_some() || self.exact(state) {
             let e = self.evals(std::slice::from_ref(state))[0];
             return Value {
@@ -304,7 +399,8 @@ impl Search<'_> {
                     win: ranked[0].win,
                 }
             } else {
-                let keep = self.bot.settings.inner_keep.max(1);
+                let mut ranked = ranked;
+                let keep = self.select(mover, &mut ranked, self.bot.settings.inner_keep);
                 let mut best = Value {
                     equity: f32::NEG_INFINITY,
                     win: 0.0,
@@ -360,13 +456,17 @@ impl Search<'_> {
             return ranked;
         }
         let settings = self.bot.settings;
+        let mover = state.turn();
         let keep = keep.max(1).min(ranked.len());
         let deep_keep = settings.deep_keep.min(keep);
         if plies >= 2 && deep_keep > 0 && deep_keep < keep {
-            self.rerank(state, &mut ranked[..keep], 1);
-            self.rerank(state, &mut ranked[..deep_keep], plies);
+            let wide = self.select(mover, &mut ranked, keep);
+            self.rerank(state, &mut ranked[..wide], 1);
+            let deep = self.select(mover, &mut ranked[..wide], deep_keep);
+            self.rerank(state, &mut ranked[..deep], plies);
         } else {
-            self.rerank(state, &mut ranked[..keep], plies);
+            let n = self.select(mover, &mut ranked, keep);
+            self.rerank(state, &mut ranked[..n], plies);
         }
         ranked
     }
@@ -394,6 +494,18 @@ impl Bot {
             settings,
             match_context: None,
             plays_for_match: true,
+            outcome_care: true,
+        }
+    }
+
+    /// This bot as its searches were before they kept outcome classes: every move filter keeps
+    /// the best by 0-ply rank alone, and only the evaluator's exact states (the bear-off tables)
+    /// are valued without search, not the settled endgames. Duels measure what that care is
+    /// worth (`acey duel expert expert~rank`).
+    pub fn by_rank_alone(self) -> Bot {
+        Bot {
+            outcome_care: false,
+            ..self
         }
     }
 
@@ -461,14 +573,18 @@ impl Bot {
             bot: self,
             gen: MoveGen::new(&self.rules),
             cache: FxHashMap::default(),
+            settled: FxHashMap::default(),
         }
     }
 
-    /// Whether the evaluator values `state` exactly (a bear-off with a table): the bot then ranks
-    /// every candidate by 0-ply, the whole acey-deucey chain included, and plays the best
-    /// without noise.
+    /// Whether `state`'s value needs no search: the evaluator values it exactly (a bear-off with
+    /// a table) or the game's end is settled within a roll or two (a race where one side is
+    /// certain to bear its last checkers off on its next roll: the rules alone value it). The bot
+    /// then ranks every candidate by 0-ply, the whole acey-deucey chain included, and plays the
+    /// best without noise.
     pub fn exact(&self, state: &Position) -> bool {
         self.evaluator.exact_for(&self.rules, state)
+            || (self.outcome_care && may_settle(state) && self.search().exact(state))
     }
 
     /// Every candidate of the roll, best first by this bot's search (the candidates beyond the
@@ -476,7 +592,7 @@ impl Bot {
     /// [`Evaluator::exact_for`]) every candidate is ranked by it, with no filter and no lookahead.
     pub fn rank(&self, state: &Position, dice: (u8, u8)) -> Vec<Ranked> {
         let mut s = self.search();
-        if self.exact(state) {
+        if s.exact(state) {
             return s.ranked(state, dice, 0);
         }
         if self.rules.is_acey_deucey(dice.0, dice.1) {
