@@ -23,6 +23,7 @@ mod dice_action;
 mod game;
 pub mod jellyfish;
 mod key_set;
+mod match_id;
 mod movegen;
 pub mod notation;
 mod perft;

@@ -25,12 +25,13 @@
 use crate::position::{Player, Position, PositionError, CHECKERS};
 
 const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+pub(crate) const STANDARD: &[u8; 64] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 const ACEY_BYTES: usize = 11;
 const GNUBG_BYTES: usize = 10;
 
-fn encode(bytes: &[u8], alphabet: &[u8; 64]) -> String {
+pub(crate) fn encode(bytes: &[u8], alphabet: &[u8; 64]) -> String {
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
         let b = [
