@@ -176,6 +176,10 @@ pub struct AppState {
     pub(crate) origins: Arc<Vec<String>>,
     /// Game analyses under way on this node.
     pub(crate) analyses: Arc<crate::analysis::Analyses>,
+    /// The line for password hashing.
+    pub(crate) hashing: Arc<crate::account::hashing::Hashing>,
+    /// Login attempts per account.
+    pub(crate) lockout: Arc<crate::account::lockout::Lockout>,
 }
 
 impl AppState {
@@ -191,13 +195,22 @@ const CACHE_BYTES: usize = 32 << 20;
 /// The application's routes. `origins` are the web origins (`https://example.org`) other than
 /// the server's own whose pages may open a WebSocket.
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
-    let at_once = shared.hub.services().limits.analyses_at_once;
+    let limits = shared.hub.services().limits;
+    let at_once = limits.analyses_at_once;
     let state = AppState {
         shared,
         cache: Arc::new(RenderCache::new(CACHE_BYTES)),
         renders: Arc::new(BotPool::new(2)),
         origins: Arc::new(origins),
         analyses: crate::analysis::Analyses::new(at_once),
+        hashing: Arc::new(crate::account::hashing::Hashing::new(
+            limits.hashes_at_once,
+            limits.hash_queue,
+        )),
+        lockout: Arc::new(crate::account::lockout::Lockout::new(
+            limits.account_attempts,
+            limits.account_lockout,
+        )),
     };
     Router::new()
         .route("/", get(index))
