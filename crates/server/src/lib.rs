@@ -28,6 +28,7 @@ pub mod cache;
 pub mod chat;
 pub mod clock;
 pub mod gate;
+pub mod health;
 pub mod http;
 pub mod hub;
 pub mod limits;
@@ -271,6 +272,10 @@ pub fn start(config: Config) -> Result<Running, ServerError> {
         sockets.sockets_closed(SOCKET_GRACE).await;
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
+    {
+        let services = shared.hub.services();
+        runtime.spawn(Arc::clone(&services.health).watch(Arc::clone(&services.store)));
+    }
     runtime.spawn(Arc::clone(&shared.lobby).run());
     if let Some((nodes, listener)) = nodes {
         runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub), listener));

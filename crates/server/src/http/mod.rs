@@ -311,6 +311,14 @@ async fn healthz(State(app): State<AppState>) -> Response {
     if *app.shared.shutdown.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
     }
+    if !app.shared.hub.services().health.is_up() {
+        // A balancer sends new clients elsewhere; a person reading it sees why.
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({ "status": "unavailable", "database": "down" })),
+        )
+            .into_response();
+    }
     "ok\n".into_response()
 }
 
