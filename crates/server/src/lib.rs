@@ -62,8 +62,9 @@ pub struct Config {
     pub db: Database,
     /// Every limit the server holds clients to.
     pub limits: Limits,
-    /// Web origins besides the server's own whose pages may open a WebSocket
-    /// (`https://example.org`).
+    /// The web origins whose pages may open a WebSocket or send a state-changing request
+    /// (`https://example.org`). Empty: pages the browser loaded from this server by an IP
+    /// address or a localhost name ([`http::origin`]).
     pub origins: Vec<String>,
     /// Reverse proxies whose forwarding header names the client (none by default).
     pub proxies: proxy::TrustedProxies,

@@ -19,8 +19,9 @@ pub struct Args {
     /// several `acey serve` nodes may share. The environment variable ACEY_DB sets it too.
     #[arg(long, env = "ACEY_DB", default_value = "acey.db")]
     pub db: String,
-    /// A web origin besides the server's own whose pages may open a WebSocket, such as
-    /// https://example.org (repeat for several; other origins are refused).
+    /// A web origin whose pages may open a WebSocket or log in, such as https://example.org
+    /// (repeat for several; only those are then accepted). Without it, only pages of this
+    /// server's own address (an IP address or localhost) are.
     #[arg(long = "origin")]
     pub origins: Vec<String>,
     /// A reverse proxy (an address or a network, such as 127.0.0.1 or 10.0.0.0/8) whose

@@ -36,7 +36,7 @@ pub async fn same_origin_only(
         return next.run(request).await;
     }
     let headers = request.headers();
-    if !crate::http::origin_allowed(headers, &app.origins) {
+    if !crate::http::origin::allowed(headers, &app.origins) {
         return api_error(StatusCode::FORBIDDEN, "cross-site request refused");
     }
     if headers

@@ -29,6 +29,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod client;
 pub mod error;
+pub mod origin;
 pub mod players;
 pub mod ws;
 
@@ -172,7 +173,8 @@ pub struct AppState {
     /// Replaying games for records and replays: CPU work, a few at a time, off the async
     /// threads and apart from the bots.
     renders: Arc<BotPool>,
-    /// Origins besides the server's own that may open a WebSocket.
+    /// The origins whose pages may open a WebSocket (`--origin`; empty: the server's own
+    /// address, [`origin`]).
     pub(crate) origins: Arc<Vec<String>>,
     /// Game analyses under way on this node.
     pub(crate) analyses: Arc<crate::analysis::Analyses>,
@@ -192,8 +194,8 @@ impl AppState {
 /// Bytes of rendered records and replays kept for finished games.
 const CACHE_BYTES: usize = 32 << 20;
 
-/// The application's routes. `origins` are the web origins (`https://example.org`) other than
-/// the server's own whose pages may open a WebSocket.
+/// The application's routes. `origins` are the web origins (`https://example.org`) whose pages
+/// may open a WebSocket or send a state-changing request (empty: [`origin`]'s default).
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
     let limits = shared.hub.services().limits;
     let at_once = limits.analyses_at_once;
@@ -337,26 +339,6 @@ async fn metrics(State(app): State<AppState>) -> Response {
         .into_response()
 }
 
-/// Whether a WebSocket may be opened from a page of `origin`: no Origin header (not a browser),
-/// the server's own origin (the same host), or one of the configured ones.
-pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let own = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"))
-        .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host));
-    own || allowed.iter().any(|a| a.eq_ignore_ascii_case(origin))
-}
-
 async fn websocket(
     State(app): State<AppState>,
     client: ClientAddr,
@@ -364,7 +346,7 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let ip = client.ip;
-    if !origin_allowed(&headers, &app.origins) {
+    if !origin::allowed(&headers, &app.origins) {
         tracing::warn!(peer = %ip, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
         return problem(
             StatusCode::FORBIDDEN,
