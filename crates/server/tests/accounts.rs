@@ -387,3 +387,23 @@ async fn a_flood_of_logins_waits_in_a_bounded_line_and_the_rest_are_told_to_retr
     assert_eq!(me.json()["name"], "flooded");
     server.stop();
 }
+
+#[test]
+fn the_login_flood_benchmark_answers_every_attempt_and_reads_the_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = acey_server::bench::logins::LoginFloodConfig {
+        attempts: 12,
+        addresses: 3,
+        hashes_at_once: 1,
+        hash_queue: Some(2),
+    };
+    let r = acey_server::bench::logins::run_login_flood(&config, dir.path()).unwrap();
+    assert_eq!(r.answers.values().sum::<usize>(), 12, "{:?}", r.answers);
+    assert!(
+        r.answers.keys().all(|s| *s == 401 || *s == 503),
+        "wrong logins are refused or told to retry: {:?}",
+        r.answers
+    );
+    assert!(r.rss_before_kb > 0 && r.rss_peak_kb > 0 && r.rss_after_kb > 0);
+    assert_eq!(r.hashes_at_once, 1);
+}
