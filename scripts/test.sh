@@ -79,6 +79,6 @@ if [ -z "${ACEY_TEST_POSTGRES:-}" ]; then
     trap '"${as_pg[@]}" "$bin/pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1; rm -rf "$pgdata"' EXIT
     export ACEY_TEST_POSTGRES="postgres://acey@127.0.0.1:$port/postgres"
 fi
-echo "== cargo test (PostgreSQL: the storage, online, lobby, account, analysis, limit and multi-node tests)"
-cargo test -p acey-server --all-features --test storage --test online --test lobby --test accounts --test analysis --test limits --test nodes
+echo "== cargo test (PostgreSQL: the storage, online, lobby, account, analysis, limit, health and multi-node tests)"
+cargo test -p acey-server --all-features --test storage --test online --test lobby --test accounts --test analysis --test limits --test health --test nodes
 cargo test -p acey --all-features --test nodes

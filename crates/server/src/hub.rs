@@ -11,6 +11,7 @@ use std::sync::{Arc, Weak};
 use acey_rules::{Game, Rules};
 use tokio::sync::Mutex;
 
+use crate::health::WRITE_TIMEOUT;
 use crate::protocol::{ErrorCode, Role};
 use crate::random;
 use crate::room::{rebuild, seat_ratings, Refusal, Room};
@@ -107,6 +108,8 @@ impl Hub {
         if let Some(room) = self.rooms.lock().await.get(id).and_then(Weak::upgrade) {
             return Ok(room);
         }
+        // A game not in memory needs the database: refused at once while it is down.
+        self.services.health.check()?;
         let store = self.store();
         let stored = store
             .load_game(id)
@@ -267,7 +270,19 @@ impl Hub {
     /// Stores a new game described by `meta` and opens its room (the die-off rolled, the bot
     /// started where it moves first).
     pub(crate) async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
-        self.store().create_game(&meta).await.map_err(unavailable)?;
+        let health = &self.services.health;
+        health.check()?;
+        match tokio::time::timeout(WRITE_TIMEOUT, self.store().create_game(&meta)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                health.failed();
+                return Err(unavailable(e));
+            }
+            Err(_) => {
+                health.failed();
+                return Err(unavailable("the database did not answer in time"));
+            }
+        }
         meta.online.ratings = seat_ratings(&self.services, &meta).await;
         crate::metrics::Metrics::count(&self.services.metrics.games_created);
         tracing::info!(game = %meta.id, mode = meta.mode.as_str(), rules = %meta.rules, "game created");

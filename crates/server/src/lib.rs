@@ -28,6 +28,7 @@ pub mod cache;
 pub mod chat;
 pub mod clock;
 pub mod gate;
+pub mod health;
 pub mod http;
 pub mod hub;
 pub mod limits;
@@ -62,8 +63,9 @@ pub struct Config {
     pub db: Database,
     /// Every limit the server holds clients to.
     pub limits: Limits,
-    /// Web origins besides the server's own whose pages may open a WebSocket
-    /// (`https://example.org`).
+    /// The web origins whose pages may open a WebSocket or send a state-changing request
+    /// (`https://example.org`). Empty: pages the browser loaded from this server by an IP
+    /// address or a localhost name ([`http::origin`]).
     pub origins: Vec<String>,
     /// Reverse proxies whose forwarding header names the client (none by default).
     pub proxies: proxy::TrustedProxies,
@@ -294,6 +296,10 @@ pub fn start_with(config: Config, tls: Option<tls::Tls>) -> Result<Running, Serv
         sockets.sockets_closed(SOCKET_GRACE).await;
     });
     runtime.spawn(clean_up(Arc::clone(&shared), limits));
+    {
+        let services = shared.hub.services();
+        runtime.spawn(Arc::clone(&services.health).watch(Arc::clone(&services.store)));
+    }
     runtime.spawn(Arc::clone(&shared.lobby).run());
     if let Some((nodes, listener)) = nodes {
         runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub), listener));

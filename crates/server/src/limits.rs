@@ -34,6 +34,16 @@ pub struct Limits {
     pub pong_timeout: Duration,
     /// Logins and registrations one address may try per minute (after as many at once).
     pub logins_per_minute: f64,
+    /// Password hashes computed at once over the whole server (each takes 19 MiB).
+    pub hashes_at_once: usize,
+    /// Logins, registrations and password changes waiting for a hash beyond those; past it
+    /// they are refused at once (503 with `Retry-After`).
+    pub hash_queue: usize,
+    /// Logins one account may be tried with from browsers not known to it before it is locked
+    /// (a success forgets them).
+    pub account_attempts: u32,
+    /// How long a locked account refuses logins from browsers not known to it.
+    pub account_lockout: Duration,
     /// Chat lines one connection may send per minute (after a few at once).
     pub chat_per_minute: f64,
     /// How long a player must be gone on their own turn, in a game without clocks, before
@@ -85,6 +95,10 @@ impl Default for Limits {
             ping_interval: Duration::from_secs(25),
             pong_timeout: Duration::from_secs(60),
             logins_per_minute: 10.0,
+            hashes_at_once: cores,
+            hash_queue: 32,
+            account_attempts: 10,
+            account_lockout: Duration::from_secs(15 * 60),
             chat_per_minute: 20.0,
             claim_after: Duration::from_secs(120),
             creates_per_minute: 20.0,

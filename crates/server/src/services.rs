@@ -1,7 +1,9 @@
-//! What every room and connection shares: the store, the bot pool, the limits and the counters.
+//! What every room and connection shares: the store, the bot pool, the limits, the counters and
+//! the database's health.
 
 use std::sync::Arc;
 
+use crate::health::Health;
 use crate::limits::Limits;
 use crate::lobby::Bus;
 use crate::metrics::Metrics;
@@ -20,6 +22,8 @@ pub struct Services {
     pub metrics: Arc<Metrics>,
     /// The lobby's channels.
     pub bus: Bus,
+    /// Whether the database answers.
+    pub health: Arc<Health>,
 }
 
 impl Services {
@@ -31,6 +35,7 @@ impl Services {
             limits,
             metrics: Arc::new(Metrics::default()),
             bus: Bus::default(),
+            health: Arc::new(Health::default()),
         })
     }
 }

@@ -153,6 +153,9 @@ pub trait Store: Send + Sync + 'static {
         game: &'a str,
     ) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
 
+    /// Whether the database answers: a trivial query (the health probe's).
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
+
     /// Deletes the games created before `before` (unix seconds) in which no person ever moved
     /// (no action but the server's die-off and rolls); returns how many.
     fn delete_abandoned(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>>;

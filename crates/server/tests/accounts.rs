@@ -228,3 +228,182 @@ async fn leaderboards_answer_per_family_and_refuse_unknown_ones() {
     assert_eq!(r.json()["online"], 0);
     server.stop();
 }
+
+/// The `NAME=value` pair of the Set-Cookie header that sets cookie `name`.
+fn set_cookie(r: &HttpReply, name: &str) -> String {
+    r.headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .map(|(_, v)| v.split(';').next().unwrap().trim())
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", r.headers))
+        .to_string()
+}
+
+fn ip(n: u8) -> std::net::IpAddr {
+    std::net::IpAddr::from([127, 0, 0, n])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_logins_lock_an_account_but_never_shut_out_its_owner() {
+    let (_dir, db) = temp_db();
+    let limits = Limits {
+        account_attempts: 3,
+        account_lockout: std::time::Duration::from_secs(2),
+        ..fast_limits()
+    };
+    let server = start_server(&db, limits);
+    let addr = server.addr;
+    let creds = json!({"name": "owner", "password": "the right password"});
+    let r = http(addr, "POST", "/api/accounts", Some(&creds), &[]).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let session = set_cookie(&r, "acey_session");
+    let known = set_cookie(&r, "acey_device");
+    let known = known.as_str();
+
+    // A stranger tries 200 passwords at once from 20 addresses: 3 are checked, the rest are
+    // refused before any hashing, and each refusal says when to come back.
+    let guesses: Vec<_> = (0..200u32)
+        .map(|i| {
+            let body = json!({"name": "owner", "password": format!("guess number {i}")});
+            tokio::spawn(async move {
+                let from = Some(ip(20 + (i % 20) as u8));
+                http_from(from, addr, "POST", "/api/session", Some(&body), &[]).await
+            })
+        })
+        .collect();
+    let mut statuses = std::collections::BTreeMap::new();
+    for g in guesses {
+        let r = g.await.unwrap();
+        if r.status == 429 {
+            assert!(r.header("retry-after").unwrap().parse::<u64>().unwrap() >= 1);
+            assert!(
+                r.json()["error"].as_str().unwrap().contains("this account"),
+                "{}",
+                r.body
+            );
+        }
+        *statuses.entry(r.status).or_insert(0) += 1;
+    }
+    assert_eq!(statuses, [(401, 3), (429, 197)].into(), "{statuses:?}");
+
+    // The right password from a browser that never logged in waits for the lock like anyone.
+    let r = http_from(Some(ip(5)), addr, "POST", "/api/session", Some(&creds), &[]).await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    // A made-up device cookie is no way past it.
+    let forged = "acey_device=1.00000000000000000000000000000000.00";
+    let r = http(
+        addr,
+        "POST",
+        "/api/session",
+        Some(&creds),
+        &[("Cookie", forged)],
+    )
+    .await;
+    assert_eq!(r.status, 429);
+    // The owner's open session goes on meanwhile.
+    let me = http(addr, "GET", "/api/session", None, &[("Cookie", &session)]).await;
+    assert_eq!(me.json()["name"], "owner");
+    // The browser that registered logs in through the lock (a wrong password there is only
+    // wrong), and that does not lift the lock for anyone else.
+    let wrong = json!({"name": "owner", "password": "a typo"});
+    let r = http(
+        addr,
+        "POST",
+        "/api/session",
+        Some(&wrong),
+        &[("Cookie", known)],
+    )
+    .await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    let r = http(
+        addr,
+        "POST",
+        "/api/session",
+        Some(&creds),
+        &[("Cookie", known)],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = http_from(Some(ip(6)), addr, "POST", "/api/session", Some(&creds), &[]).await;
+    assert_eq!(r.status, 429, "still locked for browsers it does not know");
+
+    // The lock ends by itself: then the owner logs in from anywhere.
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let r = http_from(Some(ip(7)), addr, "POST", "/api/session", Some(&creds), &[]).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_logins_waits_in_a_bounded_line_and_the_rest_are_told_to_retry() {
+    let (_dir, db) = temp_db();
+    let limits = Limits {
+        hashes_at_once: 1,
+        hash_queue: 2,
+        ..fast_limits()
+    };
+    let server = start_server(&db, limits);
+    let addr = server.addr;
+    let cookie = register(addr, "flooded").await;
+    // 40 wrong logins at once, each for another unknown name (each costs a hash all the same).
+    let flood: Vec<_> = (0..40u32)
+        .map(|i| {
+            let body = json!({"name": format!("nobody{i}"), "password": "not the password"});
+            tokio::spawn(async move {
+                let from = Some(ip(30 + (i % 10) as u8));
+                http_from(from, addr, "POST", "/api/session", Some(&body), &[]).await
+            })
+        })
+        .collect();
+    let (mut checked, mut busy) = (0, 0);
+    for f in flood {
+        let r = f.await.unwrap();
+        match r.status {
+            401 => checked += 1,
+            503 => {
+                busy += 1;
+                assert_eq!(r.header("retry-after"), Some("1"), "{:?}", r.headers);
+                assert!(
+                    r.json()["error"].as_str().unwrap().contains("busy"),
+                    "{}",
+                    r.body
+                );
+            }
+            s => panic!("{s}: {}", r.body),
+        }
+    }
+    assert!(
+        checked >= 3,
+        "the place and the line were served: {checked}"
+    );
+    assert!(busy > 0, "40 at once cannot all wait in a line of 2");
+    assert_eq!(checked + busy, 40);
+    // Once the flood is over, logging in works.
+    let creds = json!({"name": "flooded", "password": "a good password"});
+    let r = http(addr, "POST", "/api/session", Some(&creds), &[]).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let me = http(addr, "GET", "/api/session", None, &[("Cookie", &cookie)]).await;
+    assert_eq!(me.json()["name"], "flooded");
+    server.stop();
+}
+
+#[test]
+fn the_login_flood_benchmark_answers_every_attempt_and_reads_the_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = acey_server::bench::logins::LoginFloodConfig {
+        attempts: 12,
+        addresses: 3,
+        hashes_at_once: 1,
+        hash_queue: Some(2),
+    };
+    let r = acey_server::bench::logins::run_login_flood(&config, dir.path()).unwrap();
+    assert_eq!(r.answers.values().sum::<usize>(), 12, "{:?}", r.answers);
+    assert!(
+        r.answers.keys().all(|s| *s == 401 || *s == 503),
+        "wrong logins are refused or told to retry: {:?}",
+        r.answers
+    );
+    assert!(r.rss_before_kb > 0 && r.rss_peak_kb > 0 && r.rss_after_kb > 0);
+    assert_eq!(r.hashes_at_once, 1);
+}

@@ -410,3 +410,79 @@ async fn the_database_keeps_only_hashes_of_seat_tokens() {
     );
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_servers_own_address_or_the_listed_origins_may_open_a_socket() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let port = server.addr.port();
+    // (the host the browser reached the server by, the page's origin, accepted)
+    let cases = [
+        (
+            format!("127.0.0.1:{port}"),
+            format!("http://127.0.0.1:{port}"),
+            true,
+        ),
+        (
+            format!("localhost:{port}"),
+            format!("http://localhost:{port}"),
+            true,
+        ),
+        (
+            format!("127.0.0.1:{port}"),
+            "https://evil.example".to_string(),
+            false,
+        ),
+        // DNS rebinding: a page whose name was made to point here; its Host says the same.
+        (
+            format!("rebind.example:{port}"),
+            format!("http://rebind.example:{port}"),
+            false,
+        ),
+    ];
+    for (host, origin, accepted) in &cases {
+        let r = Client::connect_as(server.addr, host, &[("Origin", origin)]).await;
+        assert_eq!(r.is_ok(), *accepted, "{origin} via {host}");
+        if let Ok(mut c) = r {
+            c.send(&json!({"type": "ping"})).await.unwrap();
+            assert_eq!(c.recv().await.unwrap()["type"], "pong");
+        }
+    }
+    let rebind = format!("http://rebind.example:{port}");
+    let r = http(
+        server.addr,
+        "POST",
+        "/api/accounts",
+        Some(&json!({"name": "rebound", "password": "a good password"})),
+        &[("Origin", &rebind)],
+    )
+    .await;
+    assert_eq!(
+        r.status, 403,
+        "state-changing requests are held to the same rule"
+    );
+    server.stop();
+
+    // With --origin, the list is the whole answer.
+    let listed = acey_server::start(acey_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        limits: fast_limits(),
+        origins: vec!["https://acey.example.org".to_string()],
+        proxies: Default::default(),
+    })
+    .unwrap();
+    let ok = Client::connect_as(
+        listed.addr,
+        "acey.example.org",
+        &[("Origin", "https://acey.example.org")],
+    )
+    .await;
+    assert!(ok.is_ok());
+    let own = format!("http://{}", listed.addr);
+    let r = Client::connect_as(listed.addr, &listed.addr.to_string(), &[("Origin", &own)]).await;
+    assert!(r.is_err(), "not listed");
+    let r = Client::connect_as(listed.addr, &listed.addr.to_string(), &[]).await;
+    assert!(r.is_ok(), "no Origin: not a browser's page");
+    listed.stop();
+}

@@ -19,8 +19,9 @@ pub struct Args {
     /// several `acey serve` nodes may share. The environment variable ACEY_DB sets it too.
     #[arg(long, env = "ACEY_DB", default_value = "acey.db")]
     pub db: String,
-    /// A web origin besides the server's own whose pages may open a WebSocket, such as
-    /// https://example.org (repeat for several; other origins are refused).
+    /// A web origin whose pages may open a WebSocket or log in, such as https://example.org
+    /// (repeat for several; only those are then accepted). Without it, only pages of this
+    /// server's own address (an IP address or localhost) are.
     #[arg(long = "origin")]
     pub origins: Vec<String>,
     /// A reverse proxy (an address or a network, such as 127.0.0.1 or 10.0.0.0/8) whose
@@ -80,6 +81,20 @@ pub struct Args {
     /// Logins and registrations one address may try per minute.
     #[arg(long, default_value_t = 10.0)]
     pub logins_per_minute: f64,
+    /// Password hashes computed at once (0: as many as the cores); each takes 19 MiB.
+    #[arg(long, default_value_t = 0)]
+    pub hashes_at_once: usize,
+    /// Logins waiting for a password hash beyond those; the rest are refused (503).
+    #[arg(long, default_value_t = 32)]
+    pub hash_queue: usize,
+    /// Logins one account may be tried with from browsers that never logged in to it, before
+    /// it refuses them for --account-lockout-minutes (a browser that has logged in before
+    /// still gets in).
+    #[arg(long, default_value_t = 10)]
+    pub account_attempts: u32,
+    /// Minutes a locked account refuses logins from browsers that never logged in to it.
+    #[arg(long, default_value_t = 15)]
+    pub account_lockout_minutes: u64,
     /// Chat lines one connection may send per minute (after a burst of 5).
     #[arg(long, default_value_t = 20.0)]
     pub chat_per_minute: f64,
@@ -157,6 +172,14 @@ impl Args {
             pong_timeout: secs(self.pong_timeout.max(1)),
             abandoned_after: secs(self.abandoned_after_hours.max(1) * 3600),
             logins_per_minute: self.logins_per_minute,
+            hashes_at_once: if self.hashes_at_once == 0 {
+                d.hashes_at_once
+            } else {
+                self.hashes_at_once
+            },
+            hash_queue: self.hash_queue,
+            account_attempts: self.account_attempts.max(1),
+            account_lockout: secs(self.account_lockout_minutes.max(1) * 60),
             chat_per_minute: self.chat_per_minute,
             claim_after: secs(self.claim_after.max(1)),
             analyses_per_hour: self.analyses_per_hour,
@@ -245,6 +268,24 @@ pub struct BenchArgs {
     /// Give a database for the benchmark alone: its games stay in it.
     #[arg(long, value_name = "POSTGRES_URL", conflicts_with_all = ["isolation", "lobby"])]
     pub side_by_side: Option<String>,
+    /// The login flood instead: --attempts wrong logins at once from --addresses loopback
+    /// addresses (each naming another unknown player, so each costs a password hash); the
+    /// process's resident memory before, at its peak and after, and how they were answered.
+    #[arg(long, conflicts_with_all = ["isolation", "lobby", "side_by_side"])]
+    pub login_flood: bool,
+    /// Wrong logins sent at once (with --login-flood).
+    #[arg(long, default_value_t = 100)]
+    pub attempts: usize,
+    /// Loopback addresses the wrong logins come from (with --login-flood).
+    #[arg(long, default_value_t = 10)]
+    pub addresses: usize,
+    /// Password hashes at once on the server (with --login-flood; 0: the server's default, the
+    /// cores; as many as --attempts lifts the cap).
+    #[arg(long, default_value_t = 0)]
+    pub hashes_at_once: usize,
+    /// Logins waiting for a hash beyond those (with --login-flood; default: the server's).
+    #[arg(long)]
+    pub hash_queue: Option<usize>,
 }
 
 pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
@@ -258,6 +299,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<()> {
     }
     if args.lobby {
         return lobby(&args, &dir);
+    }
+    if args.login_flood {
+        return login_flood(&args, &dir);
     }
     if let Some(url) = &args.side_by_side {
         return side_by_side(&args, &dir, url);
@@ -401,6 +445,47 @@ fn lobby(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
     outln!(
         "resident memory      {} MB (server and every client in one process)",
         r.rss_kb / 1024
+    )?;
+    Ok(())
+}
+
+fn login_flood(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<()> {
+    if args.attempts == 0 || args.addresses == 0 || args.addresses > 250 {
+        return Err(
+            UsageError("--attempts must be at least 1 and --addresses 1 to 250".into()).into(),
+        );
+    }
+    outln!(
+        "{} wrong logins at once from {} addresses ...",
+        args.attempts,
+        args.addresses
+    )?;
+    let config = acey_server::bench::logins::LoginFloodConfig {
+        attempts: args.attempts,
+        addresses: args.addresses,
+        hashes_at_once: args.hashes_at_once,
+        hash_queue: args.hash_queue,
+    };
+    let result = acey_server::bench::logins::run_login_flood(&config, dir);
+    let _ = std::fs::remove_dir_all(dir);
+    let r = result.map_err(anyhow::Error::msg)?;
+    let answers: Vec<String> = r
+        .answers
+        .iter()
+        .map(|(status, n)| format!("{n} x {status}"))
+        .collect();
+    outln!("hashes at once       {}", r.hashes_at_once)?;
+    outln!(
+        "answers              {} in {:.1} s",
+        answers.join(", "),
+        r.seconds
+    )?;
+    outln!(
+        "resident memory      {} MB before, {} MB at the peak, {} MB {} s after (server and clients in one process)",
+        r.rss_before_kb / 1024,
+        r.rss_peak_kb / 1024,
+        r.rss_after_kb / 1024,
+        acey_server::bench::logins::SETTLE.as_secs()
     )?;
     Ok(())
 }

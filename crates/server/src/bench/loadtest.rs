@@ -75,6 +75,38 @@ impl Client {
         })
     }
 
+    /// Connects to `addr` as a browser that reached the server by the name `host` would
+    /// (`ws://host/ws`, so its `Host` header is `host`), with extra request headers such as
+    /// `Origin`.
+    pub async fn connect_as(
+        addr: std::net::SocketAddr,
+        host: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        use tokio_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
+        let ws_err = |e: tokio_tungstenite::tungstenite::Error| ClientError::Ws(e.to_string());
+        let mut request = format!("ws://{host}/ws")
+            .into_client_request()
+            .map_err(ws_err)?;
+        for (k, v) in headers {
+            let bad = || ClientError::Ws(format!("a header that cannot be sent: {k}: {v}"));
+            let name = HeaderName::from_bytes(k.as_bytes()).map_err(|_| bad())?;
+            let value = HeaderValue::from_str(v).map_err(|_| bad())?;
+            request.headers_mut().insert(name, value);
+        }
+        let tcp = TcpStream::connect(addr)
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(tcp))
+            .await
+            .map_err(ws_err)?;
+        Ok(Client {
+            ws,
+            timeout: Duration::from_secs(30),
+        })
+    }
+
     /// Connects to `ws://addr/ws` from the local address `from` (on loopback, 127.0.0.2,
     /// 127.0.0.3 ... stand for different machines).
     pub async fn connect_from(

@@ -6,3 +6,4 @@
 pub mod isolation;
 pub mod loadtest;
 pub mod lobby;
+pub mod logins;

@@ -9,16 +9,17 @@ use axum::body::Bytes;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use crate::account::{password, session, PlayerName};
+use crate::account::{device, password, session, PlayerName};
 use crate::http::client::ClientAddr;
 use crate::http::AppState;
 use crate::store::Account;
 
-use super::error::{api_error, unavailable};
+use super::error::{api_error, retry_later, unavailable};
+use crate::account::hashing::HashingError;
 use crate::clock::now_secs as now;
 
 /// Refuses state-changing requests (anything but GET and HEAD) that come from another site:
@@ -35,7 +36,7 @@ pub async fn same_origin_only(
         return next.run(request).await;
     }
     let headers = request.headers();
-    if !crate::http::origin_allowed(headers, &app.origins) {
+    if !crate::http::origin::allowed(headers, &app.origins) {
         return api_error(StatusCode::FORBIDDEN, "cross-site request refused");
     }
     if headers
@@ -168,23 +169,72 @@ fn secure(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.eq_ignore_ascii_case("https"))
 }
 
+/// Starts a session for `account`: the `Set-Cookie` values of the session and of the known
+/// browser (keyed by the account's stored password hash `key`).
 async fn start_session(
     app: &AppState,
     headers: &HeaderMap,
     account: i64,
-) -> Result<String, Refused> {
+    key: &str,
+) -> Result<AppendHeaders<[(header::HeaderName, String); 2]>, Refused> {
     let token = crate::random::token().map_err(|e| Box::new(unavailable(e)))?;
+    let known = device::token(account, key).map_err(|e| Box::new(unavailable(e)))?;
     app.store()
         .create_session(&session::stored_form(&token), account, now())
         .await
         .map_err(|e| Box::new(unavailable(e)))?;
-    Ok(session::set_cookie(&token, secure(headers)))
+    Ok(AppendHeaders([
+        (
+            header::SET_COOKIE,
+            session::set_cookie(&token, secure(headers)),
+        ),
+        (
+            header::SET_COOKIE,
+            device::set_cookie(&known, secure(headers)),
+        ),
+    ]))
 }
 
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Box::new(unavailable(e)))
+/// Whether the request comes from a browser that logged in to `account` before.
+fn known_browser(headers: &HeaderMap, account: &Account) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(device::from_cookie_header)
+        .any(|t| device::verify(t, account.id, &account.password))
+}
+
+/// The answer to a login on a locked account.
+fn locked(app: &AppState, wait: std::time::Duration) -> Response {
+    crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
+    let minutes = wait.as_secs().div_ceil(60).max(1);
+    let mut r = api_error(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "too many failed logins for this account: try again in {minutes} minute{}, or from a browser that has logged in to it before",
+            if minutes == 1 { "" } else { "s" }
+        ),
+    );
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, wait.as_secs().max(1).into());
+    r
+}
+
+/// Runs a password hash in the hashing line: 503 with `Retry-After` when the line is full.
+async fn hashing<T: Send + 'static>(
+    app: &AppState,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Refused> {
+    app.hashing.run(f).await.map_err(|e| {
+        Box::new(match e {
+            HashingError::Busy => {
+                crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
+                retry_later(1, e.to_string())
+            }
+            HashingError::Failed(_) => unavailable(e),
+        })
+    })
 }
 
 /// `POST /api/accounts {"name","password"}`: 201 and logged in, 409 for a name taken, 400 for
@@ -207,7 +257,7 @@ pub async fn register(
         return api_error(StatusCode::BAD_REQUEST, e.to_string());
     }
     let pw = c.password;
-    let hash = match blocking(move || password::hash(&pw)).await {
+    let hash = match hashing(&app, move || password::hash(&pw)).await {
         Ok(Ok(h)) => h,
         Ok(Err(e)) => return api_error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         Err(r) => return *r,
@@ -221,13 +271,13 @@ pub async fn register(
     let account = Account {
         id,
         name: name.as_str().to_string(),
-        password: String::new(),
+        password: hash,
     };
     adopt(&app, &account, &c.games).await;
-    match start_session(&app, &headers, id).await {
-        Ok(cookie) => (
+    match start_session(&app, &headers, id, &account.password).await {
+        Ok(cookies) => (
             StatusCode::CREATED,
-            [(header::SET_COOKIE, cookie)],
+            cookies,
             Json(serde_json::json!({ "name": name.as_str() })),
         )
             .into_response(),
@@ -251,22 +301,31 @@ pub async fn login(
         Ok(a) => a,
         Err(e) => return unavailable(e),
     };
+    // Each attempt on an account counts before its password is checked, except from a browser
+    // that logged in to it before (its owner's: the way past a lock a stranger caused, which
+    // neither counts nor lifts the lock for others).
+    let known = account.as_ref().is_some_and(|a| known_browser(&headers, a));
+    if let Some(a) = account.as_ref().filter(|_| !known) {
+        if let Err(wait) = app.lockout.attempt(a.id) {
+            tracing::warn!(account = a.id, peer = %client.ip, "login refused: the account is locked");
+            return locked(&app, wait);
+        }
+    }
     let stored = account.as_ref().map(|a| a.password.clone());
     let pw = c.password;
-    let ok = match blocking(move || password::verify(&pw, stored.as_deref())).await {
+    let ok = match hashing(&app, move || password::verify(&pw, stored.as_deref())).await {
         Ok(ok) => ok,
         Err(r) => return *r,
     };
     let Some(account) = account.filter(|_| ok) else {
         return api_error(StatusCode::UNAUTHORIZED, "wrong name or password");
     };
+    if !known {
+        app.lockout.succeeded(account.id);
+    }
     adopt(&app, &account, &c.games).await;
-    match start_session(&app, &headers, account.id).await {
-        Ok(cookie) => (
-            [(header::SET_COOKIE, cookie)],
-            Json(serde_json::json!({ "name": account.name })),
-        )
-            .into_response(),
+    match start_session(&app, &headers, account.id, &account.password).await {
+        Ok(cookies) => (cookies, Json(serde_json::json!({ "name": account.name }))).into_response(),
         Err(r) => *r,
     }
 }
@@ -318,7 +377,7 @@ pub async fn change_password(
     }
     let stored = account.password.clone();
     let (old, new) = (c.password, c.new_password);
-    let hashed = blocking(move || {
+    let hashed = hashing(&app, move || {
         if password::verify(&old, Some(&stored)) {
             Some(password::hash(&new))
         } else {

@@ -20,6 +20,15 @@ pub fn unavailable(e: impl std::fmt::Display) -> Response {
     )
 }
 
+/// A JSON error answer with `503 Service Unavailable` and `Retry-After: seconds`: the server is
+/// busy (not broken), and the client may try again then.
+pub fn retry_later(seconds: u32, message: impl Into<String>) -> Response {
+    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, message);
+    r.headers_mut()
+        .insert(axum::http::header::RETRY_AFTER, seconds.into());
+    r
+}
+
 /// A plain-text error answer, for the endpoints that serve text or files (records, replays).
 pub fn problem(status: StatusCode, message: impl Into<String>) -> Response {
     (status, message.into()).into_response()

@@ -29,6 +29,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod client;
 pub mod error;
+pub mod origin;
 pub mod players;
 pub mod ws;
 
@@ -187,10 +188,15 @@ pub struct AppState {
     /// Replaying games for records and replays: CPU work, a few at a time, off the async
     /// threads and apart from the bots.
     renders: Arc<BotPool>,
-    /// Origins besides the server's own that may open a WebSocket.
+    /// The origins whose pages may open a WebSocket (`--origin`; empty: the server's own
+    /// address, [`origin`]).
     pub(crate) origins: Arc<Vec<String>>,
     /// Game analyses under way on this node.
     pub(crate) analyses: Arc<crate::analysis::Analyses>,
+    /// The line for password hashing.
+    pub(crate) hashing: Arc<crate::account::hashing::Hashing>,
+    /// Login attempts per account.
+    pub(crate) lockout: Arc<crate::account::lockout::Lockout>,
 }
 
 impl AppState {
@@ -203,16 +209,25 @@ impl AppState {
 /// Bytes of rendered records and replays kept for finished games.
 const CACHE_BYTES: usize = 32 << 20;
 
-/// The application's routes. `origins` are the web origins (`https://example.org`) other than
-/// the server's own whose pages may open a WebSocket.
+/// The application's routes. `origins` are the web origins (`https://example.org`) whose pages
+/// may open a WebSocket or send a state-changing request (empty: [`origin`]'s default).
 pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
-    let at_once = shared.hub.services().limits.analyses_at_once;
+    let limits = shared.hub.services().limits;
+    let at_once = limits.analyses_at_once;
     let state = AppState {
         shared,
         cache: Arc::new(RenderCache::new(CACHE_BYTES)),
         renders: Arc::new(BotPool::new(2)),
         origins: Arc::new(origins),
         analyses: crate::analysis::Analyses::new(at_once),
+        hashing: Arc::new(crate::account::hashing::Hashing::new(
+            limits.hashes_at_once,
+            limits.hash_queue,
+        )),
+        lockout: Arc::new(crate::account::lockout::Lockout::new(
+            limits.account_attempts,
+            limits.account_lockout,
+        )),
     };
     Router::new()
         .route("/", get(index))
@@ -313,6 +328,14 @@ async fn healthz(State(app): State<AppState>) -> Response {
     if *app.shared.shutdown.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response();
     }
+    if !app.shared.hub.services().health.is_up() {
+        // A balancer sends new clients elsewhere; a person reading it sees why.
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({ "status": "unavailable", "database": "down" })),
+        )
+            .into_response();
+    }
     "ok\n".into_response()
 }
 
@@ -331,26 +354,6 @@ async fn metrics(State(app): State<AppState>) -> Response {
         .into_response()
 }
 
-/// Whether a WebSocket may be opened from a page of `origin`: no Origin header (not a browser),
-/// the server's own origin (the same host), or one of the configured ones.
-pub(crate) fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let own = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"))
-        .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host));
-    own || allowed.iter().any(|a| a.eq_ignore_ascii_case(origin))
-}
-
 async fn websocket(
     State(app): State<AppState>,
     client: ClientAddr,
@@ -358,7 +361,7 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let ip = client.ip;
-    if !origin_allowed(&headers, &app.origins) {
+    if !origin::allowed(&headers, &app.origins) {
         tracing::warn!(peer = %ip, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
         return problem(
             StatusCode::FORBIDDEN,

@@ -413,6 +413,7 @@ async fn dispatch(
             clock,
             rated,
         } => {
+            hub.services().health.check()?;
             take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             // The answer is the lobby's news, which this connection gets too when watching.
@@ -446,6 +447,7 @@ async fn dispatch(
             }
         }
         ClientMsg::Accept { challenge } => {
+            hub.services().health.check()?;
             let who = conn.who();
             let (room, role, token) = lobby.accept(&who, &conn.id, &challenge).await?;
             lobby.leave(&conn.id).await;
@@ -453,6 +455,7 @@ async fn dispatch(
             Ok(enter(joined, room, role, Some(token)).await)
         }
         ClientMsg::Seek { pool } => {
+            hub.services().health.check()?;
             take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             match lobby.seek(&who, &conn.id, &pool).await? {
@@ -473,6 +476,7 @@ async fn dispatch(
             seat,
         } => {
             check_version(v)?;
+            hub.services().health.check()?;
             take_create(conn, metrics, per_minute)?;
             let who = conn.who();
             let (room, role, token) = hub

@@ -32,12 +32,19 @@ impl Room {
         // What the game decided (a step's hit flag is the game's, not the client's) is what is
         // stored and broadcast.
         let action = st.game.actions()[n].clone();
-        if let Err(e) = self
-            .services
-            .store
-            .append_action(&self.id, n, &action)
-            .await
-        {
+        // A short deadline: the room is locked while it waits. Should the action be stored
+        // after all, the next append of number n meets it as a conflict and reloads the game.
+        let stored = tokio::time::timeout(
+            crate::health::WRITE_TIMEOUT,
+            self.services.store.append_action(&self.id, n, &action),
+        )
+        .await
+        .unwrap_or_else(|_| {
+            Err(crate::storage::StoreError::Database(
+                "the database did not answer in time".into(),
+            ))
+        });
+        if let Err(e) = stored {
             // Not stored, so not accepted: rebuild the game without it.
             let actions = st.game.actions()[..n].to_vec();
             if let Ok(g) = rebuild(&st.meta, &actions) {
@@ -52,6 +59,7 @@ impl Room {
                     "the game moved on before this arrived: here is where it stands",
                 ));
             }
+            self.services.health.failed();
             return Err(refuse(
                 ErrorCode::Unavailable,
                 format!("the move could not be saved, try again: {e}"),
@@ -85,6 +93,8 @@ impl Room {
     /// Carries out a player's intent.
     pub async fn act(self: &Arc<Self>, role: Role, msg: &ClientMsg) -> Result<(), Refusal> {
         let began = std::time::Instant::now();
+        // While the database is down nothing can be stored: refused before taking the room.
+        self.services.health.check()?;
         let mut st = self.lock().await;
         let game = &st.game;
         let to_act = game.to_act();

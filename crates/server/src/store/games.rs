@@ -166,6 +166,13 @@ impl Store for SqlStore {
         })
     }
 
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        on_db!(self, |pool| {
+            sqlx::query("SELECT 1").execute(pool).await?;
+            Ok(())
+        })
+    }
+
     fn delete_abandoned(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
         // A person's action is anything but the server's own die-off and rolls.
         let actions = match self.dialect() {
