@@ -1514,6 +1514,78 @@ mod tests {
         serde_json::to_value(m.unwrap()).unwrap()
     }
 
+    /// `joined` at seat 0 of `game` (id `g1`, token `tok`), as the server sends it.
+    fn joined(game: &acey_rules::Game) -> ServerMsg {
+        let text = json!({
+            "type": "joined", "v": 2, "role": {"seat": 0}, "token": "tok",
+            "info": {"game": "g1", "mode": "friend", "rules": "american",
+                     "players": [{"name": "anna"}, {"name": "bert"}]},
+            "view": View::of(game),
+        });
+        ServerMsg::parse(&text.to_string()).unwrap()
+    }
+
+    fn welcome() -> ServerMsg {
+        ServerMsg::parse(r#"{"type": "welcome", "v": 2, "name": "anna"}"#).unwrap()
+    }
+
+    #[test]
+    fn a_drop_refuses_input_rejoins_with_the_token_and_tells_what_became_of_a_play() {
+        let now = Instant::now();
+        let mut game = acey_rules::Game::new("american".parse().unwrap());
+        game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+        if matches!(game.phase(), Phase::Roll { .. }) {
+            game.apply(Action::Roll { dice: [3, 1] }).unwrap();
+        }
+        assert_eq!(game.to_act(), Some(Player::Zero));
+        let mut c = Client::with("http://x".into(), Some("anna".into()), Vec::new(), None).unwrap();
+        c.handle(welcome(), now);
+        let r = c.handle(joined(&game), now);
+        assert!(r.bell, "X moves first: the bell rings");
+        assert!(matches!(&r.seats[..], [SeatNote::Keep(k)] if k.token == "tok" && k.seat == 0));
+        assert!(
+            r.lines.iter().any(|l| l.contains("--resume g1")),
+            "{:?}",
+            r.lines
+        );
+
+        // A play sent, then the connection drops before its answer.
+        let r = c.command("play 1");
+        let Some(ClientMsg::Play { steps }) = r.send.first().cloned() else {
+            panic!("{:?}", r.send)
+        };
+        c.down("reset");
+        assert!(c.prompt().starts_with("reconnecting"));
+        let r = c.command("play 1");
+        assert!(r.send.is_empty(), "nothing is sent without a connection");
+        assert!(r.lines[0].starts_with("Not connected"), "{:?}", r.lines);
+        // Back: hello, then the join with the seat's token.
+        let r = c.up();
+        assert!(matches!(r.send[..], [ClientMsg::Hello { .. }]));
+        let r = c.handle(welcome(), now);
+        assert!(
+            matches!(&r.send[..], [ClientMsg::Join { token: Some(t), watch: false, .. }] if t == "tok"),
+            "{:?}",
+            r.send
+        );
+        // The server had not made it (n unchanged): said so, not sent again.
+        let r = c.handle(joined(&game), now);
+        assert!(r.send.is_empty());
+        assert!(r.lines[0].contains("was not made"), "{:?}", r.lines);
+        assert_eq!(c.link, Link::Connected);
+
+        // Sent again, dropped again, and this time the server had made it.
+        c.command("play 1");
+        c.down("reset");
+        c.up();
+        c.handle(welcome(), now);
+        game.apply(Action::Play { steps }).unwrap();
+        let r = c.handle(joined(&game), now);
+        assert!(r.lines[0].contains("was made"), "{:?}", r.lines);
+        assert!(r.send.is_empty(), "{:?}", r.send);
+        assert!(!r.bell, "no longer this side's turn");
+    }
+
     #[test]
     fn challenges_and_clocks_are_written_as_the_server_reads_them() {
         assert_eq!(
