@@ -8,4 +8,4 @@ pub mod name;
 pub mod password;
 pub mod session;
 
-pub use name::{NameError, PlayerName};
+pub use name::{skeleton, NameError, PlayerName};

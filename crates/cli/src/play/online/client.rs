@@ -578,7 +578,10 @@ impl Client {
                 r.say(server_error(code.as_str(), &message));
                 // A guest name refused at hello: play under the name the server gives.
                 if self.me.is_none()
-                    && matches!(code, ErrorCode::NameTaken | ErrorCode::BadSettings)
+                    && matches!(
+                        code,
+                        ErrorCode::NameTaken | ErrorCode::BadName | ErrorCode::BadSettings
+                    )
                 {
                     r.say(t!("term-online-guest-name"));
                     r.send.push(hello(None));
@@ -611,6 +614,13 @@ impl Client {
                     }
                     g.presence = (presence, now);
                 }
+            }
+            ServerMsg::NotRated { reason } => {
+                if let Some(g) = self.game.as_mut() {
+                    g.info.rated = false;
+                    g.info.unrated = Some(reason);
+                }
+                r.say(t!("game-unrated", reason = reason.as_str()));
             }
             ServerMsg::Pong | ServerMsg::Hint { .. } | ServerMsg::Other => {}
         }
