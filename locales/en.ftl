@@ -386,6 +386,15 @@ game-away-clock = { $name } left the game; their clock keeps running.
 game-away-since = { $name } left the game { $seconds } s ago.
 game-away-claim-in = { $name } left the game. You can claim the win in { $seconds } s if they do not come back.
 game-away = { $name } left the game.
+# Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
+# "pair_limit" or "other".
+game-unrated =
+    { $reason ->
+        [too_short] Not rated: the game ended before each player had made two moves.
+        [same_address] Not rated: both players' accounts have been seen on one network.
+        [pair_limit] Not rated: these two players have already played three rated games today.
+       *[other] Not rated.
+    }
 game-resign = Resign this game?
 game-resign-cost =
     { $who ->
@@ -432,8 +441,9 @@ error-bad_settings = Those settings are not allowed.
 error-unavailable = The server could not save that; nothing changed. Try again.
 error-too_long = This game has reached the most moves a game may hold.
 error-forbidden = That is not allowed: a rated game needs an account, and a win can be claimed only after the opponent has been away long enough.
-error-name_taken = That name belongs to an account: log in to use it, or choose another.
+error-name_taken = That name belongs to an account, or looks like another player's: log in to use it, or choose another.
 error-gone = That challenge is gone: taken, cancelled, or its player left.
+error-bad_name = That name cannot be used: 2-20 letters of one script, digits, _ or -, with nothing invisible.
 
 ## Other screens
 
@@ -473,7 +483,7 @@ analysis-graph-help = White's winning chances before each roll; a mark is a deci
 
 ## Accounts: why the server refused (by HTTP status)
 
-account-error-400 = That name or password does not fit: a name of 2-20 letters, digits, _ or -, and a password of at least 8 characters.
+account-error-400 = That name or password does not fit: a name of 2-20 letters of one script, digits, _ or -, with nothing invisible, and a password of at least 8 characters.
 account-error-401 = Wrong name or password.
 account-error-409 = That name is taken: choose another.
 account-error-429 = Too many tries: wait a minute.

@@ -386,6 +386,15 @@ game-away-clock = { $name } a quitté la partie ; sa pendule continue de tourner
 game-away-since = { $name } a quitté la partie il y a { $seconds } s.
 game-away-claim-in = { $name } a quitté la partie. Vous pourrez réclamer la victoire dans { $seconds } s s’il ne revient pas.
 game-away = { $name } a quitté la partie.
+# Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
+# "pair_limit" or "other".
+game-unrated =
+    { $reason ->
+        [too_short] Non classée : la partie s’est terminée avant que chaque joueur ait joué deux coups.
+        [same_address] Non classée : les comptes des deux joueurs ont été vus sur un même réseau.
+        [pair_limit] Non classée : ces deux joueurs ont déjà joué trois parties classées aujourd’hui.
+       *[other] Non classée.
+    }
 game-resign = Abandonner cette partie ?
 game-resign-cost =
     { $who ->
@@ -432,8 +441,9 @@ error-bad_settings = Ces réglages ne sont pas permis.
 error-unavailable = Le serveur n’a pas pu l’enregistrer ; rien n’a changé. Réessayez.
 error-too_long = Cette partie a atteint le nombre maximal de coups.
 error-forbidden = Ce n’est pas permis : une partie classée demande un compte, et la victoire ne se réclame qu’après une absence assez longue de l’adversaire.
-error-name_taken = Ce nom appartient à un compte : connectez-vous pour l’utiliser, ou choisissez-en un autre.
+error-name_taken = Ce nom appartient à un compte, ou ressemble à celui d’un autre joueur : connectez-vous pour l’utiliser, ou choisissez-en un autre.
 error-gone = Ce défi n’existe plus : accepté, annulé, ou son joueur est parti.
+error-bad_name = Ce nom ne peut pas être utilisé : 2 à 20 lettres d’une seule écriture, chiffres, _ ou -, sans caractère invisible.
 
 ## Autres écrans
 
@@ -473,7 +483,7 @@ analysis-graph-help = Les chances de gain des Blancs avant chaque lancer ; une m
 
 ## Comptes : pourquoi le serveur a refusé (selon le statut HTTP)
 
-account-error-400 = Ce nom ou ce mot de passe ne convient pas : un nom de 2 à 20 lettres, chiffres, _ ou -, et un mot de passe d’au moins 8 caractères.
+account-error-400 = Ce nom ou ce mot de passe ne convient pas : un nom de 2 à 20 lettres d’une seule écriture, chiffres, _ ou -, sans caractère invisible, et un mot de passe d’au moins 8 caractères.
 account-error-401 = Nom ou mot de passe incorrect.
 account-error-409 = Ce nom est déjà pris : choisissez-en un autre.
 account-error-429 = Trop d’essais : patientez une minute.

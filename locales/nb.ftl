@@ -383,6 +383,15 @@ game-away-clock = { $name } har forlatt partiet; klokken går videre.
 game-away-since = { $name } forlot partiet for { $seconds } s siden.
 game-away-claim-in = { $name } har forlatt partiet. Du kan kreve seieren om { $seconds } s hvis motstanderen ikke kommer tilbake.
 game-away = { $name } har forlatt partiet.
+# Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
+# "pair_limit" or "other".
+game-unrated =
+    { $reason ->
+        [too_short] Ikke rangert: partiet sluttet før hver spiller hadde gjort to trekk.
+        [same_address] Ikke rangert: begge spillernes kontoer er sett på samme nettverk.
+        [pair_limit] Ikke rangert: disse to har allerede spilt tre rangerte partier i dag.
+       *[other] Ikke rangert.
+    }
 game-resign = Gi opp dette partiet?
 game-resign-cost =
     { $who ->
@@ -429,8 +438,9 @@ error-bad_settings = De innstillingene er ikke lov.
 error-unavailable = Serveren kunne ikke lagre det; ingenting ble endret. Prøv igjen.
 error-too_long = Partiet har nådd det høyeste antallet trekk et parti kan ha.
 error-forbidden = Det er ikke lov: et ratet parti krever en konto, og seieren kan bare kreves når motstanderen har vært borte lenge nok.
-error-name_taken = Det navnet tilhører en konto: logg inn for å bruke det, eller velg et annet.
+error-name_taken = Det navnet tilhører en konto, eller ligner en annen spillers: logg inn for å bruke det, eller velg et annet.
 error-gone = Den utfordringen finnes ikke lenger: tatt, avbrutt, eller spilleren gikk.
+error-bad_name = Det navnet kan ikke brukes: 2–20 bokstaver fra ett skriftsystem, sifre, _ eller -, uten usynlige tegn.
 
 ## Andre skjermer
 
@@ -470,7 +480,7 @@ analysis-graph-help = Hvits vinnersjanser før hvert kast; et merke er en avgjø
 
 ## Kontoer: hvorfor serveren sa nei (etter HTTP-status)
 
-account-error-400 = Navnet eller passordet passer ikke: et navn på 2–20 bokstaver, sifre, _ eller -, og et passord på minst 8 tegn.
+account-error-400 = Navnet eller passordet passer ikke: et navn på 2–20 bokstaver fra ett skriftsystem, sifre, _ eller -, uten usynlige tegn, og et passord på minst 8 tegn.
 account-error-401 = Feil navn eller passord.
 account-error-409 = Navnet er tatt: velg et annet.
 account-error-429 = For mange forsøk: vent et minutt.

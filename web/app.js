@@ -273,6 +273,15 @@ function onMessage(msg) {
       render();
       announce(controls(msg.by) ? t("note-rematch-offered") : t("note-offers-rematch", { name: playerName(msg.by) }));
       break;
+    case "not_rated":
+      // A game offered as rated ended without moving the ratings: say why at its end.
+      if (ui.info) {
+        ui.info.rated = false;
+        ui.info.unrated = msg.reason;
+      }
+      render();
+      announce(t("game-unrated", { reason: msg.reason }));
+      break;
     case "rematch_declined":
       ui.rematchOffer = null;
       render();
@@ -924,6 +933,7 @@ function gameOverText(v) {
   } else if (ui.info.match === null) {
     lines.push(t("over-score", { white, black }));
   }
+  if (v.match_winner !== null && ui.info.unrated) lines.push(t("game-unrated", { reason: ui.info.unrated }));
   // Whole sentences, one after another.
   return lines.join(" ");
 }

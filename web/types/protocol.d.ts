@@ -273,7 +273,7 @@ export type Dest = number | "off";
 /**
  * Kinds of error.
  */
-export type ErrorCode = "malformed" | "too_large" | "rate_limited" | "version" | "not_found" | "not_joined" | "not_your_turn" | "illegal" | "bad_settings" | "unavailable" | "too_long" | "forbidden" | "name_taken" | "gone";
+export type ErrorCode = "malformed" | "too_large" | "rate_limited" | "version" | "not_found" | "not_joined" | "not_your_turn" | "illegal" | "bad_settings" | "unavailable" | "too_long" | "forbidden" | "name_taken" | "gone" | "bad_name";
 
 /**
  * How a game ended.
@@ -331,7 +331,12 @@ rated: boolean,
 /**
  * The time control, for a game with clocks.
  */
-clock: TimeControl | null, };
+clock: TimeControl | null, 
+/**
+ * Why a game offered as rated is played or was settled unrated (docs/protocol.md, "Rated
+ * games"); absent otherwise.
+ */
+unrated?: Unrated | null, };
 
 /**
  * A ranked play of a hint.
@@ -661,7 +666,11 @@ players: [PlayerView | null, PlayerView | null], } | { "type": "presence",
 /**
  * It.
  */
-presence: Presence, } | { "type": "rematch", 
+presence: Presence, } | { "type": "not_rated", 
+/**
+ * Why.
+ */
+reason: Unrated, } | { "type": "rematch", 
 /**
  * The new game's id.
  */
@@ -825,6 +834,11 @@ complete: boolean,
  * and confirm it, by itself. Absent when false.
  */
 forced?: boolean | undefined, };
+
+/**
+ * Why a game between two accounts offered as rated does not move their ratings.
+ */
+export type Unrated = "too_short" | "same_address" | "pair_limit";
 
 /**
  * Everything a client needs to draw the game.

@@ -36,6 +36,9 @@ pub enum ErrorCode {
     NameTaken,
     /// The challenge is gone (taken, cancelled, or its creator left).
     Gone,
+    /// A name that cannot be used: blank, invisible characters, characters other than letters,
+    /// digits, `_` and `-`, letters of several scripts, or too short or long.
+    BadName,
     /// A code this version does not know, from a newer server (read only: never sent).
     #[serde(other)]
     #[cfg_attr(feature = "ts", ts(skip))]
@@ -60,6 +63,7 @@ impl ErrorCode {
             ErrorCode::Forbidden => "forbidden",
             ErrorCode::NameTaken => "name_taken",
             ErrorCode::Gone => "gone",
+            ErrorCode::BadName => "bad_name",
             ErrorCode::Other => "other",
         }
     }

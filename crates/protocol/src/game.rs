@@ -282,6 +282,41 @@ pub struct GameInfo {
     /// The time control, for a game with clocks.
     #[serde(default)]
     pub clock: Option<TimeControl>,
+    /// Why a game offered as rated is played or was settled unrated (docs/protocol.md, "Rated
+    /// games"); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<Unrated>,
+}
+
+/// Why a game between two accounts offered as rated does not move their ratings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Unrated {
+    /// It ended by resignation, a dropped double or a forfeit (time, abandonment) before each
+    /// player had made enough plays of their own.
+    TooShort,
+    /// The two accounts have been seen on one network address.
+    SameAddress,
+    /// The two accounts have played the day's most rated games against each other already.
+    PairLimit,
+    /// A reason this version does not know, from a newer server (read only: never sent).
+    #[serde(other)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    Other,
+}
+
+impl Unrated {
+    /// The reason as sent (`too_short`, `same_address`, `pair_limit`; `other` for an unknown
+    /// one).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unrated::TooShort => "too_short",
+            Unrated::SameAddress => "same_address",
+            Unrated::PairLimit => "pair_limit",
+            Unrated::Other => "other",
+        }
+    }
 }
 
 /// The answer to create or join ([`ServerMsg::Joined`](crate::ServerMsg::Joined)): the whole

@@ -57,7 +57,7 @@ pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
 pub use error::ErrorCode;
 pub use game::{
     GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, Role, SeatView, TurnView,
-    View,
+    Unrated, View,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
 pub use server::ServerMsg;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatLine;
 use crate::clock::ClockView;
 use crate::error::ErrorCode;
-use crate::game::{HintPlay, Joined, LogEntry, PlayerView, Presence, SeatView, View};
+use crate::game::{HintPlay, Joined, LogEntry, PlayerView, Presence, SeatView, Unrated, View};
 use crate::lobby::{Challenge, LiveGame, LobbyView, PoolView};
 
 /// What the server sends.
@@ -50,6 +50,12 @@ pub enum ServerMsg {
     Presence {
         /// It.
         presence: Presence,
+    },
+    /// A game offered as rated ended without moving the ratings, and why (the game's
+    /// [`GameInfo::unrated`](crate::GameInfo::unrated) says so from now on).
+    NotRated {
+        /// Why.
+        reason: Unrated,
     },
     /// A rematch was started: join this game with the same token.
     Rematch {

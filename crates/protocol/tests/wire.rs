@@ -74,11 +74,9 @@ const PRESENCE: Presence = Presence {
     away_ms: [None, Some(4200)],
 };
 
-#[test]
-fn the_game_family_is_written_as_before() {
-    let g = game();
-    assert_eq!(serde_json::to_string(&View::of(&g)).unwrap(), VIEW);
-    let info = GameInfo {
+/// The description of a computer game both families' tests write.
+fn info_of_game() -> GameInfo {
+    GameInfo {
         game: "G1".into(),
         mode: Mode::Computer,
         rules: "american".into(),
@@ -91,7 +89,15 @@ fn the_game_family_is_written_as_before() {
         players: players(),
         rated: true,
         clock: Some(CLOCK),
-    };
+        unrated: None,
+    }
+}
+
+#[test]
+fn the_game_family_is_written_as_before() {
+    let g = game();
+    assert_eq!(serde_json::to_string(&View::of(&g)).unwrap(), VIEW);
+    let info = info_of_game();
     let info_text = r#"{"game":"G1","mode":"computer","rules":"american","match":3,"level":"casual","seats":[{"kind":"human","taken":true},{"kind":"bot","taken":true}],"rematch_of":null,"scoring":"checker-count","cube":false,"players":[{"name":"anna","registered":true,"rating":1512.5},null],"rated":true,"clock":{"kind":"fischer","base":180,"increment":12}}"#;
     let log = vec![LogEntry {
         game: 1,
@@ -178,6 +184,33 @@ fn the_game_family_is_written_as_before() {
     pin(
         ServerMsg::RematchDeclined { by: 0 },
         r#"{"type":"rematch_declined","by":0}"#,
+    );
+    // Why a game offered as rated is not: told at its end, and in its description after.
+    pin(
+        ServerMsg::NotRated {
+            reason: Unrated::TooShort,
+        },
+        r#"{"type":"not_rated","reason":"too_short"}"#,
+    );
+    for (reason, name) in [
+        (Unrated::TooShort, "too_short"),
+        (Unrated::SameAddress, "same_address"),
+        (Unrated::PairLimit, "pair_limit"),
+    ] {
+        assert_eq!(reason.as_str(), name);
+        let unrated = GameInfo {
+            rated: false,
+            unrated: Some(reason),
+            ..info_of_game()
+        };
+        let text = serde_json::to_string(&unrated).unwrap();
+        assert!(text.ends_with(&format!(r#""rated":false,"clock":{{"kind":"fischer","base":180,"increment":12}},"unrated":"{name}"}}"#)), "{text}");
+        assert_eq!(serde_json::from_str::<GameInfo>(&text).unwrap(), unrated);
+    }
+    // A reason from a newer server reads as Other.
+    assert_eq!(
+        serde_json::from_str::<Unrated>(r#""smurf""#).unwrap(),
+        Unrated::Other
     );
     pin(
         ServerMsg::Hint {
@@ -294,6 +327,7 @@ fn the_hello_lobby_chat_and_error_families_are_written_as_before() {
         (ErrorCode::Forbidden, "forbidden"),
         (ErrorCode::NameTaken, "name_taken"),
         (ErrorCode::Gone, "gone"),
+        (ErrorCode::BadName, "bad_name"),
     ];
     for (code, name) in codes {
         assert_eq!(code.as_str(), name);

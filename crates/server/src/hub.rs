@@ -14,6 +14,7 @@ use tokio::sync::Mutex;
 use crate::health::WRITE_TIMEOUT;
 use crate::protocol::{ErrorCode, Role};
 use crate::random;
+use crate::rating::integrity;
 use crate::room::{rebuild, seat_ratings, Refusal, Room};
 use crate::seat_token;
 use crate::services::Services;
@@ -238,6 +239,7 @@ impl Hub {
             online: Online {
                 players: players.map(Some),
                 rated,
+                unrated: None,
                 lobby: true,
                 clock: clock.map(crate::clock::Clock::new),
                 ratings: [None, None],
@@ -272,6 +274,7 @@ impl Hub {
     pub(crate) async fn start(&self, mut meta: GameMeta) -> Result<Arc<Room>, Refusal> {
         let health = &self.services.health;
         health.check()?;
+        self.rated_or_why(&mut meta.online).await?;
         match tokio::time::timeout(WRITE_TIMEOUT, self.store().create_game(&meta)).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
@@ -291,6 +294,25 @@ impl Hub {
         self.insert(&room).await;
         room.take_up(None).await?;
         Ok(room)
+    }
+}
+
+impl Hub {
+    /// A game offered as rated between two accounts (a lobby game, or its rematch) is played
+    /// unrated, and says why, when the rules of rated games say so
+    /// ([`integrity::before_start`]: one network, or the pair's rated games of the day played).
+    async fn rated_or_why(&self, online: &mut Online) -> Result<(), Refusal> {
+        let offered = online.rated || online.unrated.is_some();
+        let accounts = online.players.clone().map(|p| p.and_then(|p| p.account));
+        let (true, [Some(a), Some(b)]) = (offered, accounts) else {
+            return Ok(());
+        };
+        let why = integrity::before_start(&**self.store(), a, b, now())
+            .await
+            .map_err(unavailable)?;
+        online.rated = why.is_none();
+        online.unrated = why;
+        Ok(())
     }
 }
 

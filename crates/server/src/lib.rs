@@ -324,7 +324,8 @@ pub fn start_with(config: Config, tls: Option<tls::Tls>) -> Result<Running, Serv
     })
 }
 
-/// Deletes abandoned games and forgets idle addresses, every [`CLEAN_EVERY`].
+/// Deletes abandoned games, forgets idle addresses and the networks accounts were last seen on
+/// 30 days ago, every [`CLEAN_EVERY`].
 async fn clean_up(shared: Arc<http::ws::Shared>, limits: Limits) {
     let mut every = tokio::time::interval(CLEAN_EVERY);
     loop {
@@ -338,6 +339,12 @@ async fn clean_up(shared: Arc<http::ws::Shared>, limits: Limits) {
             Ok(0) => {}
             Ok(n) => tracing::info!(games = n, "abandoned games deleted"),
             Err(e) => tracing::warn!(error = %e, "could not delete abandoned games"),
+        }
+        let forget = clock::now_secs() - rating::integrity::NETWORK_MEMORY;
+        match shared.hub.store().forget_networks(forget).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(networks = n, "networks of accounts forgotten"),
+            Err(e) => tracing::warn!(error = %e, "could not forget old networks"),
         }
     }
 }

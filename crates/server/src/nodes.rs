@@ -71,6 +71,9 @@ pub enum Note {
         node: String,
         /// Its WebSocket connections.
         connections: usize,
+        /// The games with a player connected to it (the lobby lists only those being played).
+        #[serde(default)]
+        games: Vec<String>,
     },
 }
 
@@ -79,8 +82,16 @@ pub struct Nodes {
     /// This node's random id.
     pub id: String,
     pool: PgPool,
-    /// Other nodes' connection counts and when each was last heard.
-    counts: std::sync::Mutex<std::collections::HashMap<String, (usize, std::time::Instant)>>,
+    /// Other nodes' connection counts, the games with a player connected to each, and when each
+    /// was last heard.
+    counts: std::sync::Mutex<std::collections::HashMap<String, Heard>>,
+}
+
+/// What a node last said of itself.
+struct Heard {
+    connections: usize,
+    games: std::collections::HashSet<String>,
+    at: std::time::Instant,
 }
 
 /// A node not heard from for this long no longer counts in the online total.
@@ -119,8 +130,16 @@ impl Nodes {
     /// The other nodes' WebSocket connections, as last heard.
     pub fn others(&self) -> usize {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        counts.retain(|_, (_, at)| at.elapsed() < COUNT_STALE);
-        counts.values().map(|(n, _)| n).sum()
+        counts.retain(|_, h| h.at.elapsed() < COUNT_STALE);
+        counts.values().map(|h| h.connections).sum()
+    }
+
+    /// Whether another node, as last heard, has a player of `game` connected.
+    pub fn has_players(&self, game: &str) -> bool {
+        let counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts
+            .values()
+            .any(|h| h.at.elapsed() < COUNT_STALE && h.games.contains(game))
     }
 }
 
@@ -144,9 +163,11 @@ pub async fn run(nodes: Arc<Nodes>, hub: Arc<Hub>, first: PgListener) {
             let mut n = 0u32;
             loop {
                 tick.tick().await;
+                let bus = &hub.services().bus;
                 nodes.tell(&Note::Count {
                     node: nodes.id.clone(),
-                    connections: hub.services().bus.local_connections(),
+                    connections: bus.local_connections(),
+                    games: bus.games_with_players_here(),
                 });
                 n += 1;
                 if n.is_multiple_of(3) {
@@ -220,12 +241,28 @@ async fn handle(nodes: &Nodes, hub: &Arc<Hub>, payload: &str) {
         Note::Inbox { conn, msg } => {
             bus.deliver_local(&conn, &msg);
         }
-        Note::Count { node, connections } if node != nodes.id => {
-            nodes
+        Note::Count {
+            node,
+            connections,
+            games,
+        } if node != nodes.id => {
+            let games: std::collections::HashSet<String> = games.into_iter().collect();
+            let before = nodes
                 .counts
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(node, (connections, std::time::Instant::now()));
+                .insert(
+                    node,
+                    Heard {
+                        connections,
+                        games: games.clone(),
+                        at: std::time::Instant::now(),
+                    },
+                );
+            // Who plays where changed: the lobby's list of games being played may have.
+            if before.is_none_or(|b| b.games != games) {
+                bus.playing_changed();
+            }
         }
         _ => {}
     }

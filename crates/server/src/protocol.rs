@@ -51,6 +51,7 @@ impl From<&GameMeta> for GameInfo {
             }),
             rated: meta.online.rated,
             clock: meta.online.clock.map(|c| c.control),
+            unrated: meta.online.unrated,
         }
     }
 }

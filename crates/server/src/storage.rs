@@ -97,6 +97,8 @@ pub struct Online {
     pub players: [Option<Seated>; 2],
     /// Whether the result changes ratings.
     pub rated: bool,
+    /// Why a game offered as rated is played or was settled unrated (`rated` is then false).
+    pub unrated: Option<acey_protocol::Unrated>,
     /// Whether the game came from the lobby (listed while it is played).
     pub lobby: bool,
     /// The clock as last stored (see [`Store::save_clock`]).

@@ -13,4 +13,4 @@ pub mod name;
 pub mod password;
 pub mod session;
 
-pub use name::{NameError, PlayerName};
+pub use name::{skeleton, NameError, PlayerName};

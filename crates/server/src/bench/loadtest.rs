@@ -132,6 +132,40 @@ impl Client {
         })
     }
 
+    /// Connects to `ws://addr/ws` from the local address `from` with a `Cookie` header: a
+    /// player logged in, on a machine of their own.
+    pub async fn connect_from_with_cookie(
+        from: std::net::IpAddr,
+        addr: std::net::SocketAddr,
+        cookie: &str,
+    ) -> Result<Client, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let ws_err = |e: tokio_tungstenite::tungstenite::Error| ClientError::Ws(e.to_string());
+        let socket = tokio::net::TcpSocket::new_v4().map_err(|e| ClientError::Ws(e.to_string()))?;
+        socket
+            .bind(std::net::SocketAddr::new(from, 0))
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let tcp = socket
+            .connect(addr)
+            .await
+            .map_err(|e| ClientError::Ws(e.to_string()))?;
+        let _ = tcp.set_nodelay(true);
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .map_err(ws_err)?;
+        let value = cookie
+            .parse()
+            .map_err(|_| ClientError::Ws("a cookie that is not a header value".into()))?;
+        request.headers_mut().insert("cookie", value);
+        let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(tcp))
+            .await
+            .map_err(ws_err)?;
+        Ok(Client {
+            ws,
+            timeout: Duration::from_secs(30),
+        })
+    }
+
     /// Sends raw text.
     pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
         self.ws

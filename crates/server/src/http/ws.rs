@@ -11,7 +11,6 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
-use crate::account::PlayerName;
 use crate::gate::Peers;
 use crate::hub::{Hub, NewGame};
 use crate::limits::{Bucket, Limits};
@@ -133,6 +132,9 @@ pub async fn serve_socket(
     let _served = Served(&shared.sockets);
     let id = crate::random::token().unwrap_or_else(|_| format!("{ip}-{:?}", Instant::now()));
     let mut inbox = shared.hub.services().bus.register(&id);
+    if let Some(account) = account.as_ref().and_then(|a| a.account) {
+        shared.lobby.seen(account, ip).await;
+    }
     let mut joined: Option<Joined> = None;
     serve(
         socket,
@@ -146,7 +148,7 @@ pub async fn serve_socket(
     .await;
     // Whatever ended the connection: its challenges leave the lobby and its seat is empty.
     shared.hub.services().bus.unregister(&id);
-    shared.lobby.leave(&id).await;
+    shared.lobby.closed(&id).await;
     if let Some(j) = joined {
         j.room.leave(j.role).await;
     }
@@ -373,21 +375,8 @@ async fn dispatch(
         ClientMsg::Hello { v, name } => {
             check_version(v)?;
             if conn.account.is_none() {
-                if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
-                    let name = PlayerName::parse(&name)
-                        .map_err(|e| (ErrorCode::BadSettings, e.to_string()))?;
-                    let taken = hub
-                        .store()
-                        .account_by_name(name.as_str())
-                        .await
-                        .map_err(|e| (ErrorCode::Unavailable, e.to_string()))?;
-                    if taken.is_some() {
-                        return Err((
-                            ErrorCode::NameTaken,
-                            format!("'{name}' is a registered player's name: log in to use it, or choose another"),
-                        ));
-                    }
-                    conn.guest = Some(name.as_str().to_string());
+                if let Some(name) = name.filter(|n| !n.is_empty()) {
+                    conn.guest = Some(lobby.guest_name(&conn.id, &name).await?);
                 }
             }
             let who = conn.who();

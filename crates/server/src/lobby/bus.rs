@@ -1,7 +1,7 @@
 //! How lobby news reaches connections: one broadcast for everyone watching the lobby, and an
 //! inbox per connection for what is meant for it alone (your challenge was taken).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::{broadcast, mpsc, Notify};
@@ -21,6 +21,9 @@ pub struct Bus {
     events: broadcast::Sender<Arc<str>>,
     inboxes: Mutex<HashMap<String, mpsc::Sender<Arc<str>>>>,
     playing: Notify,
+    /// The games with a player connected to this node (the lobby lists only games with a
+    /// player present).
+    present: Mutex<HashSet<String>>,
     /// The other nodes, when several share the database.
     nodes: OnceLock<Arc<Nodes>>,
 }
@@ -31,6 +34,7 @@ impl Default for Bus {
             events: broadcast::channel(LOBBY_BUFFER).0,
             inboxes: Mutex::new(HashMap::new()),
             playing: Notify::new(),
+            present: Mutex::new(HashSet::new()),
             nodes: OnceLock::new(),
         }
     }
@@ -135,6 +139,42 @@ impl Bus {
     /// Says that a lobby game started or ended (the lobby task sends the new list).
     pub fn playing_changed(&self) {
         self.playing.notify_one();
+    }
+
+    /// Notes whether a player of `game` is connected to this node now; the lobby's list of
+    /// games being played is sent again when that changes.
+    pub fn players_here(&self, game: &str, here: bool) {
+        let changed = {
+            let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+            if here {
+                present.insert(game.to_string())
+            } else {
+                present.remove(game)
+            }
+        };
+        if changed {
+            self.playing_changed();
+        }
+    }
+
+    /// The games with a player connected to this node.
+    pub fn games_with_players_here(&self) -> Vec<String> {
+        self.present
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a player of `game` is connected, to this node or (as last heard) another.
+    pub fn has_players(&self, game: &str) -> bool {
+        let here = self
+            .present
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(game);
+        here || self.nodes.get().is_some_and(|n| n.has_players(game))
     }
 
     /// Waits for [`Bus::playing_changed`].

@@ -119,14 +119,22 @@ impl Pool {
     }
 }
 
-/// Of the seeks waiting in a pool, the one to pair `rating` with: the closest rating, and of
-/// equal ones the longest waiting. A guest (no rating) counts as 1500.
-pub fn best_opponent(rating: Option<f64>, waiting: &[Challenge]) -> Option<&Challenge> {
+/// Of the seeks waiting in a pool, the one to pair `rating` with: one not `met_lately` (an
+/// account the seeker has played rated in the last day) if any waits, then the closest rating,
+/// and of equal ones the longest waiting. A guest (no rating) counts as 1500.
+pub fn best_opponent(
+    rating: Option<f64>,
+    waiting: &[Challenge],
+    met_lately: impl Fn(&Challenge) -> bool,
+) -> Option<&Challenge> {
     let me = rating.unwrap_or(1500.0);
     waiting.iter().min_by(|a, b| {
         let da = (a.rating.unwrap_or(1500.0) - me).abs();
         let db = (b.rating.unwrap_or(1500.0) - me).abs();
-        da.total_cmp(&db).then(a.created_at.cmp(&b.created_at))
+        met_lately(a)
+            .cmp(&met_lately(b))
+            .then(da.total_cmp(&db))
+            .then(a.created_at.cmp(&b.created_at))
     })
 }
 
@@ -158,12 +166,30 @@ mod tests {
             seek("b", Some(1520.0), 3),
             seek("c", None, 2),
         ];
-        assert_eq!(best_opponent(Some(1512.0), &waiting).unwrap().id, "b");
-        assert_eq!(best_opponent(Some(1500.0), &waiting).unwrap().id, "c");
+        let none = |_: &Challenge| false;
+        assert_eq!(best_opponent(Some(1512.0), &waiting, none).unwrap().id, "b");
+        assert_eq!(best_opponent(Some(1500.0), &waiting, none).unwrap().id, "c");
         // 1510 is as far from b as from c: the longer waiting c is paired.
-        assert_eq!(best_opponent(Some(1510.0), &waiting).unwrap().id, "c");
-        assert_eq!(best_opponent(Some(2000.0), &waiting).unwrap().id, "a");
-        assert!(best_opponent(None, &[]).is_none());
+        assert_eq!(best_opponent(Some(1510.0), &waiting, none).unwrap().id, "c");
+        assert_eq!(best_opponent(Some(2000.0), &waiting, none).unwrap().id, "a");
+        assert!(best_opponent(None, &[], none).is_none());
+    }
+
+    #[test]
+    fn pairing_avoids_the_opponent_of_a_recent_rated_game_while_another_waits() {
+        let waiting = [seek("a", Some(1900.0), 1), seek("b", Some(1520.0), 3)];
+        let met_b = |c: &Challenge| c.id == "b";
+        assert_eq!(
+            best_opponent(Some(1512.0), &waiting, met_b).unwrap().id,
+            "a"
+        );
+        // Alone in the pool, the recent opponent is paired all the same.
+        assert_eq!(
+            best_opponent(Some(1512.0), &waiting[1..], met_b)
+                .unwrap()
+                .id,
+            "b"
+        );
     }
 
     #[test]

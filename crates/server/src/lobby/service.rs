@@ -1,23 +1,34 @@
 //! The lobby's logic: challenges made, cancelled, accepted; quick pairing; and the background
 //! task that keeps watchers told of games being played and of who is online.
 
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::account::PlayerName;
 use crate::clock::TimeControl;
 use crate::hub::{Hub, MAX_MATCH};
 use crate::lobby::{best_opponent, Challenge, Pool, POOLS};
 use crate::protocol::{ErrorCode, LobbyView, PoolView, Role, ServerMsg};
 use crate::random;
-use crate::rating::{Family, Kind};
+use crate::rating::{integrity, Family, Kind};
 use crate::room::{Refusal, Room};
-use crate::storage::Seated;
+use crate::storage::{Seated, StoreError};
+use crate::store::LiveGame;
 
 /// Open challenges one connection may have at once.
 pub const MAX_CHALLENGES: usize = 3;
 
 /// Lobby games listed as being played, at most.
 const PLAYING_LISTED: u32 = 30;
+
+/// Lobby games read to find those listed: the newest, players present or not.
+const PLAYING_READ: u32 = 300;
+
+/// Every how many seconds the list of games being played is read again, and sent if it
+/// changed.
+const PLAYING_REFRESH: u64 = 10;
 
 /// What a challenge asks for.
 #[derive(Debug, Clone, Default)]
@@ -46,6 +57,10 @@ pub struct Lobby {
     /// Pairing is one decision at a time on a node, so that two players pressing the same
     /// button at once meet instead of both waiting.
     pairing: tokio::sync::Mutex<()>,
+    /// The names guests connected to this node chose, by connection, as skeletons
+    /// ([`crate::account::skeleton`]): a guest cannot take a name that looks like another
+    /// connected guest's.
+    guest_names: std::sync::Mutex<HashMap<String, String>>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> Refusal {
@@ -60,7 +75,69 @@ impl Lobby {
         Arc::new(Lobby {
             hub,
             pairing: tokio::sync::Mutex::new(()),
+            guest_names: std::sync::Mutex::new(HashMap::new()),
         })
+    }
+
+    /// Checks the name a guest chose on connection `conn` and holds it for them until the
+    /// connection closes ([`Lobby::closed`]): refused (`bad_name`) when it breaks the rules of
+    /// names, and (`name_taken`) when it is an account's, looks like one (UTS #39 skeletons), or
+    /// looks like another connected guest's. Returns the name as normalised.
+    pub async fn guest_name(&self, conn: &str, typed: &str) -> Result<String, Refusal> {
+        let name = PlayerName::parse(typed).map_err(|e| (ErrorCode::BadName, e.to_string()))?;
+        let like = self
+            .hub
+            .store()
+            .account_like(&name)
+            .await
+            .map_err(unavailable)?;
+        if let Some(account) = like {
+            let why = if account.name.to_lowercase() == name.key() {
+                format!(
+                    "'{name}' is a registered player's name: log in to use it, or choose another"
+                )
+            } else {
+                format!(
+                    "'{name}' looks like the registered player '{}': choose another name",
+                    account.name
+                )
+            };
+            return Err((ErrorCode::NameTaken, why));
+        }
+        let skeleton = name.skeleton();
+        let mut names = self.guest_names.lock().unwrap_or_else(|e| e.into_inner());
+        if names
+            .iter()
+            .any(|(other, s)| other.as_str() != conn && *s == skeleton)
+        {
+            return Err((
+                ErrorCode::NameTaken,
+                format!(
+                    "'{name}' is, or looks like, the name of a player here now: choose another"
+                ),
+            ));
+        }
+        names.insert(conn.to_string(), skeleton);
+        Ok(name.as_str().to_string())
+    }
+
+    /// Notes that an account connected from `ip`: two accounts seen on one network never play
+    /// rated against each other ([`integrity`]).
+    pub async fn seen(&self, account: i64, ip: IpAddr) {
+        let network = integrity::network(ip);
+        if let Err(e) = self.hub.store().saw_network(account, &network, now()).await {
+            tracing::warn!(account, error = %e, "network of an account not noted");
+        }
+    }
+
+    /// A connection closed: its challenges and seeks leave the lobby, and its guest name is
+    /// free again.
+    pub async fn closed(&self, conn: &str) {
+        self.guest_names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(conn);
+        self.leave(conn).await;
     }
 
     /// The whole lobby, as the `lobby` message and `GET /api/lobby` give it; `online` is the
@@ -68,10 +145,7 @@ impl Lobby {
     pub async fn snapshot(&self, online: usize) -> Result<LobbyView, Refusal> {
         let store = self.hub.store();
         let all = store.challenges().await.map_err(unavailable)?;
-        let playing = store
-            .live_games(now() - 24 * 3600, PLAYING_LISTED)
-            .await
-            .map_err(unavailable)?;
+        let playing = self.playing().await.map_err(unavailable)?;
         Ok(LobbyView {
             pools: pools(&all),
             challenges: all
@@ -322,7 +396,8 @@ impl Lobby {
                     && (c.account.is_none() || c.account != who.account)
             })
             .collect();
-        if let Some(best) = best_opponent(rating, &waiting) {
+        let (waiting, met_lately) = self.fair_opponents(who, waiting).await?;
+        if let Some(best) = best_opponent(rating, &waiting, |c| met_lately.contains(&c.id)) {
             if let Some(theirs) = store.take_challenge(&best.id).await.map_err(unavailable)? {
                 // Every other seek of the pairing partner goes too: they are playing now.
                 let others = store
@@ -358,23 +433,95 @@ impl Lobby {
         Ok(Seek::Waiting(seek.id))
     }
 
+    /// Of the seeks `waiting`, those `who` may be paired with, and the ids of those whose account
+    /// `who` has played rated in the last day (paired only when no other waits). Two accounts
+    /// that the rules of rated games would make play unrated ([`integrity::before_start`]: one
+    /// network, or the pair's rated games of the day played) are not paired at all: both wait
+    /// for someone else, and can still meet by a challenge, played unrated.
+    async fn fair_opponents(
+        &self,
+        who: &Seated,
+        waiting: Vec<Challenge>,
+    ) -> Result<(Vec<Challenge>, HashSet<String>), Refusal> {
+        let Some(me) = who.account else {
+            return Ok((waiting, HashSet::new()));
+        };
+        let store = &**self.hub.store();
+        let now = now();
+        let mut fair = Vec::with_capacity(waiting.len());
+        let mut met_lately = HashSet::new();
+        for c in waiting {
+            let Some(them) = c.account else {
+                fair.push(c);
+                continue;
+            };
+            if integrity::before_start(store, me, them, now)
+                .await
+                .map_err(unavailable)?
+                .is_some()
+            {
+                continue;
+            }
+            if store
+                .rated_between(me, them, now - integrity::DAY, "")
+                .await
+                .map_err(unavailable)?
+                > 0
+            {
+                met_lately.insert(c.id.clone());
+            }
+            fair.push(c);
+        }
+        Ok((fair, met_lately))
+    }
+
+    /// The lobby games being played with at least one player connected (a game whose players
+    /// all left is not shown, though its clock runs on), newest first.
+    async fn playing(&self) -> Result<Vec<LiveGame>, StoreError> {
+        let bus = &self.hub.services().bus;
+        let mut games = self
+            .hub
+            .store()
+            .live_games(now() - 24 * 3600, PLAYING_READ)
+            .await?;
+        games.retain(|g| bus.has_players(&g.id));
+        games.truncate(PLAYING_LISTED as usize);
+        Ok(games)
+    }
+
     /// Keeps lobby watchers told: the games being played when one starts or ends, and the
     /// number online when it changes (at most once a second).
     pub async fn run(self: Arc<Self>) {
         let bus = &self.hub.services().bus;
         let mut last_online = usize::MAX;
+        let mut last_playing = None;
+        let mut ticks = 0u64;
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         loop {
             tokio::select! {
                 _ = bus.wait_playing() => {
                     // Games often start in pairs (a challenge taken, a seek paired): one list.
                     tokio::time::sleep(Duration::from_millis(50)).await;
-                    match self.hub.store().live_games(now() - 24 * 3600, PLAYING_LISTED).await {
-                        Ok(games) => bus.publish(&ServerMsg::Playing { games }),
+                    match self.playing().await {
+                        Ok(games) => {
+                            bus.publish(&ServerMsg::Playing { games: games.clone() });
+                            last_playing = Some(games);
+                        }
                         Err(e) => tracing::warn!(error = %e, "games being played not read"),
                     }
                 }
                 _ = tick.tick() => {
+                    ticks += 1;
+                    // Now and then, the list again, sent if it changed: another node that
+                    // stopped (its players with it) says nothing.
+                    if ticks.is_multiple_of(PLAYING_REFRESH) {
+                        if let Ok(games) = self.playing().await {
+                            if last_playing.as_ref() != Some(&games) {
+                                bus.publish(&ServerMsg::Playing { games: games.clone() });
+                                last_playing = Some(games);
+                            }
+                        }
+                    }
                     let n = bus.connections();
                     if n != last_online {
                         last_online = n;

@@ -3,6 +3,8 @@
 //! two accounts ends. Each result is its own rating period, as lichess does.
 
 use acey_rules::{Layout, Rules};
+
+pub mod integrity;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 

@@ -4,6 +4,8 @@ use acey_rules::{GameEnd, Phase};
 
 use super::{Room, RoomState};
 use crate::clock::now_ms;
+use crate::protocol::ServerMsg;
+use crate::rating::integrity;
 use crate::rating::{self, Family, Kind};
 use crate::storage::Mode;
 use crate::store::GameResult;
@@ -56,11 +58,14 @@ impl Room {
             }
         }
         self.services.bus.playing_changed();
-        let (Some(kind), [Some(a), Some(b)], true) =
-            (Kind::of(&st.meta.rules), accounts, online.rated)
+        let offered = online.rated || online.unrated.is_some();
+        let (Some(kind), [Some(a), Some(b)], true) = (Kind::of(&st.meta.rules), accounts, offered)
         else {
             return;
         };
+        if !self.still_rated(st, a, b, ended_at).await {
+            return;
+        }
         let family = Family::of(&st.meta.rules);
         let before = match (
             store.rating(a, family, kind).await,
@@ -83,5 +88,40 @@ impl Room {
         }
         tracing::info!(game = %self.id, family = family.as_str(), kind = kind.as_str(),
             before = ?[before[0].rating, before[1].rating], after = ?[after[0].rating, after[1].rating], "rated");
+    }
+
+    /// Whether the game just ended between the accounts `a` and `b`, offered as rated, moves
+    /// their ratings: not when it was played unrated from the start, nor when the rules of rated
+    /// games say so now (crate::rating::integrity). Otherwise the game is marked unrated, and
+    /// everyone in the room is told why.
+    async fn still_rated(&self, st: &mut RoomState, a: i64, b: i64, now: i64) -> bool {
+        let why = match st.meta.online.unrated {
+            Some(why) => Some(why),
+            None => {
+                let store = &*self.services.store;
+                let short = integrity::too_short(&st.game);
+                match integrity::at_end(store, &self.id, short, a, b, now).await {
+                    Ok(why) => why,
+                    Err(e) => {
+                        // Unknown is not rated: a farmed result must not slip through an outage.
+                        tracing::error!(game = %self.id, error = %e, "rating rules not read: not rated");
+                        return false;
+                    }
+                }
+            }
+        };
+        let Some(why) = why else {
+            return true;
+        };
+        if st.meta.online.unrated.is_none() {
+            if let Err(e) = self.services.store.set_unrated(&self.id, why).await {
+                tracing::error!(game = %self.id, error = %e, "game not marked unrated");
+            }
+        }
+        st.meta.online.rated = false;
+        st.meta.online.unrated = Some(why);
+        tracing::info!(game = %self.id, why = why.as_str(), "not rated");
+        self.broadcast(&ServerMsg::NotRated { reason: why });
+        false
     }
 }

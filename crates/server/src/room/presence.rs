@@ -33,6 +33,7 @@ impl Room {
             st.present[s] += 1;
             st.away_since[s] = None;
             if st.present[s] == 1 {
+                self.services.bus.players_here(&self.id, true);
                 self.broadcast(&ServerMsg::Presence {
                     presence: presence(&st),
                 });
@@ -53,6 +54,9 @@ impl Room {
             st.present[s] = st.present[s].saturating_sub(1);
             if st.present[s] == 0 {
                 st.away_since[s] = Some(now_ms());
+                if st.present == [0, 0] {
+                    self.services.bus.players_here(&self.id, false);
+                }
                 self.broadcast(&ServerMsg::Presence {
                     presence: presence(&st),
                 });

@@ -18,7 +18,8 @@ pub struct Account {
 
 /// Accounts and login sessions.
 pub trait AccountStore: Send + Sync + 'static {
-    /// Creates an account; `None` when the name is taken (ignoring case).
+    /// Creates an account; `None` when the name is taken (ignoring case) or looks like an
+    /// account's name (the same [`PlayerName::skeleton`]).
     fn create_account<'a>(
         &'a self,
         name: &'a PlayerName,
@@ -31,6 +32,15 @@ pub trait AccountStore: Send + Sync + 'static {
         &'a self,
         name: &'a str,
     ) -> BoxFuture<'a, Result<Option<Account>, StoreError>>;
+
+    /// An account whose name is `name` or looks like it (the same skeleton), if any.
+    fn account_like<'a>(
+        &'a self,
+        name: &'a PlayerName,
+    ) -> BoxFuture<'a, Result<Option<Account>, StoreError>>;
+
+    /// Gives the accounts made before names had skeletons theirs; returns how many.
+    fn fill_skeletons(&self) -> BoxFuture<'_, Result<u64, StoreError>>;
 
     /// Replaces an account's password hash and ends its other sessions (all but `keep`).
     fn set_password<'a>(
@@ -85,18 +95,24 @@ impl AccountStore for SqlStore {
         now: i64,
     ) -> BoxFuture<'a, Result<Option<i64>, StoreError>> {
         on_db!(self, |pool| {
+            // Not made when an account's name looks like it: the check and the insert are one
+            // statement.
             let done = sqlx::query(
-                "INSERT INTO accounts (name, name_key, password, created_at) VALUES ($1, $2, $3, $4)
+                "INSERT INTO accounts (name, name_key, name_skeleton, password, created_at)
+                 SELECT $1, $2, $3, $4, $5
+                 WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE name_skeleton = $3)
                  RETURNING id",
             )
             .bind(name.as_str())
             .bind(name.key())
+            .bind(name.skeleton())
             .bind(password_hash)
             .bind(now)
-            .fetch_one(pool)
+            .fetch_optional(pool)
             .await;
             match done {
-                Ok(row) => Ok(Some(row.read("id")?)),
+                Ok(Some(row)) => Ok(Some(row.read("id")?)),
+                Ok(None) => Ok(None),
                 // The unique key on the folded name decides between two registrations at once.
                 Err(e) if is_unique_violation(&e) => Ok(None),
                 Err(e) => Err(e.into()),
@@ -114,6 +130,43 @@ impl AccountStore for SqlStore {
                 .fetch_optional(pool)
                 .await?;
             row.as_ref().map(account_from_row).transpose()
+        })
+    }
+
+    fn account_like<'a>(
+        &'a self,
+        name: &'a PlayerName,
+    ) -> BoxFuture<'a, Result<Option<Account>, StoreError>> {
+        on_db!(self, |pool| {
+            let row = sqlx::query(
+                "SELECT id, name, password FROM accounts WHERE name_key = $1 OR name_skeleton = $2
+                 ORDER BY id LIMIT 1",
+            )
+            .bind(name.key())
+            .bind(name.skeleton())
+            .fetch_optional(pool)
+            .await?;
+            row.as_ref().map(account_from_row).transpose()
+        })
+    }
+
+    fn fill_skeletons(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+        on_db!(self, |pool| {
+            let rows = sqlx::query("SELECT id, name FROM accounts WHERE name_skeleton IS NULL")
+                .fetch_all(pool)
+                .await?;
+            let mut filled = 0;
+            for row in &rows {
+                let id: i64 = row.read("id")?;
+                let name: String = row.read("name")?;
+                filled += sqlx::query("UPDATE accounts SET name_skeleton = $1 WHERE id = $2")
+                    .bind(crate::account::name::skeleton(&name))
+                    .bind(id)
+                    .execute(pool)
+                    .await?
+                    .rows_affected();
+            }
+            Ok(filled)
         })
     }
 

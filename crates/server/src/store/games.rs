@@ -31,9 +31,15 @@ fn meta_from_row(row: &impl Columns) -> Result<GameMeta, StoreError> {
         .map_err(|e| corrupt(format!("bad clock: {e}")))?;
     let rated: i64 = row.read("rated")?;
     let lobby: i64 = row.read("lobby")?;
+    let unrated: Option<String> = row.read("unrated")?;
     let online = Online {
         players: [seated(0)?, seated(1)?],
         rated: rated != 0,
+        // A reason this version does not know reads as Other, as clients read it.
+        unrated: unrated.map(|u| {
+            serde_json::from_value(serde_json::Value::String(u))
+                .unwrap_or(acey_protocol::Unrated::Other)
+        }),
         lobby: lobby != 0,
         clock,
         ratings: [None, None],
@@ -83,8 +89,8 @@ impl Store for SqlStore {
             let [p0, p1] = &meta.online.players;
             sqlx::query(
                 "INSERT INTO games (id, mode, rules, level, bot_seat, token0, token1, rematch_of, created_at,
-                 name0, account0, name1, account1, rated, lobby, clock)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                 name0, account0, name1, account1, rated, lobby, clock, unrated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             )
             .bind(&meta.id)
             .bind(meta.mode.as_str())
@@ -102,6 +108,7 @@ impl Store for SqlStore {
             .bind(i64::from(meta.online.rated))
             .bind(i64::from(meta.online.lobby))
             .bind(clock)
+            .bind(meta.online.unrated.map(|u| u.as_str()))
             .execute(pool)
             .await?;
             Ok(())

@@ -5,7 +5,8 @@
 //! and each has a file here with its trait, its types and its SQL: `games.rs` (the games and
 //! their actions: [`Store`], whose trait is [`crate::storage`]'s), `accounts.rs`
 //! ([`AccountStore`]), `lobby.rs` ([`LobbyStore`]), `results.rs` ([`ResultStore`]), `chat.rs`
-//! ([`ChatStore`]) and `analysis.rs` ([`AnalysisStore`]). [`Backend`] is all of them, and
+//! ([`ChatStore`]), `analysis.rs` ([`AnalysisStore`]) and `integrity.rs` ([`IntegrityStore`]:
+//! what the rules of rated games read). [`Backend`] is all of them, and
 //! [`SqlStore`] implements them all on either database.
 //!
 //! The SQL is written once for both databases. A [`SqlStore`] holds the pool of one or the
@@ -48,6 +49,7 @@ mod accounts;
 mod analysis;
 mod chat;
 mod games;
+mod integrity;
 mod lobby;
 mod postgres;
 mod results;
@@ -57,6 +59,7 @@ mod sqlite;
 pub use accounts::{Account, AccountStore};
 pub use analysis::{AnalysisStore, StoredAnalysis};
 pub use chat::ChatStore;
+pub use integrity::IntegrityStore;
 pub use lobby::LobbyStore;
 pub use postgres::fresh_database;
 pub use results::{GameResult, HistoryPoint, Leader, LiveGame, PastGame, RatingView, ResultStore};
@@ -64,11 +67,21 @@ pub use sql::{Database, Dialect};
 
 /// Everything the server keeps: one database provides it all.
 pub trait Backend:
-    Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore
+    Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore + IntegrityStore
 {
 }
 
-impl<T: Store + AccountStore + LobbyStore + ResultStore + ChatStore + AnalysisStore> Backend for T {}
+impl<
+        T: Store
+            + AccountStore
+            + LobbyStore
+            + ResultStore
+            + ChatStore
+            + AnalysisStore
+            + IntegrityStore,
+    > Backend for T
+{
+}
 
 /// Every store in one SQL database, SQLite or PostgreSQL.
 #[derive(Clone)]
@@ -99,7 +112,13 @@ impl SqlStore {
             Pool::Postgres(p) => sqlx::migrate!("./migrations/postgres").run(p).await,
         }
         .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
-        Ok(SqlStore { pool })
+        let store = SqlStore { pool };
+        // Accounts made before names had skeletons (migration 0005) get theirs once.
+        let filled = store.fill_skeletons().await?;
+        if filled > 0 {
+            tracing::info!(accounts = filled, "name skeletons filled");
+        }
+        Ok(store)
     }
 
     /// The SQL this store speaks.

@@ -831,7 +831,10 @@ impl Client {
                 // A guest name refused at hello: play under the name the server gives.
                 // (Also when saying hello again after a reconnection: the welcome rejoins.)
                 if (self.me.is_none() || self.link == Link::Rejoining)
-                    && matches!(code, ErrorCode::NameTaken | ErrorCode::BadSettings)
+                    && matches!(
+                        code,
+                        ErrorCode::NameTaken | ErrorCode::BadName | ErrorCode::BadSettings
+                    )
                 {
                     r.say(t!("term-online-guest-name"));
                     self.hello_name = None;
@@ -865,6 +868,13 @@ impl Client {
                     }
                     g.presence = (presence, now);
                 }
+            }
+            ServerMsg::NotRated { reason } => {
+                if let Some(g) = self.game.as_mut() {
+                    g.info.rated = false;
+                    g.info.unrated = Some(reason);
+                }
+                r.say(t!("game-unrated", reason = reason.as_str()));
             }
             ServerMsg::Pong | ServerMsg::Hint { .. } | ServerMsg::Other => {}
         }
