@@ -501,7 +501,7 @@ impl Bot {
     /// This bot as its searches were before they kept outcome classes: every move filter keeps
     /// the best by 0-ply rank alone, and only the evaluator's exact states (the bear-off tables)
     /// are valued without search, not the settled endgames. Duels measure what that care is
-    /// worth (`acey duel expert expert~rank`).
+    /// worth (`acey duel --a expert --b expert~rank`).
     pub fn by_rank_alone(self) -> Bot {
         Bot {
             outcome_care: false,

@@ -326,3 +326,32 @@ fn ctrl_c_during_rollouts_keeps_what_was_done() {
         assert!(err.contains("interrupted"), "{err}");
     }
 }
+
+/// Run by hand where GNU Backgammon is installed (`cargo test -p acey --test analyse --
+/// --ignored`): `scripts/gnubg_compare.py` has gnubg play and analyse two games, acey analyses
+/// the same games, and the figures that compare them come out sound.
+#[test]
+#[ignore = "needs GNU Backgammon installed"]
+fn gnubg_and_acey_analyse_the_same_games_alike() {
+    let gnubg = ["/usr/games/gnubg", "/usr/bin/gnubg", "/usr/local/bin/gnubg"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("gnubg is installed");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/gnubg_compare.py");
+    let o = std::process::Command::new("python3")
+        .arg(script)
+        .args(["--games", "2", "--seed", "3", "--plies", "0", "--json"])
+        .args(["--gnubg", gnubg, "--acey", env!("CARGO_BIN_EXE_acey")])
+        .output()
+        .expect("python3 runs");
+    assert_success(&o);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("the figures as JSON");
+    let number = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("{k} in {v}"));
+    // Two whole games: dozens of decisions with a choice, every roll matched by its dice.
+    assert!(number("unforced") >= 20.0, "{v}");
+    // The two programs mostly agree, and their losses go together.
+    assert!(number("equal_best") > 0.5, "{v}");
+    assert!(number("loss_correlation") > 0.5, "{v}");
+    // Luck is measured alike, the opening roll's included (no double in a die-off).
+    assert!(number("luck_difference_opening") < 0.1, "{v}");
+}

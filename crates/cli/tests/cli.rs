@@ -480,3 +480,37 @@ fn hint_rollouts_can_subtract_the_luck() {
         "--rollout",
     );
 }
+
+#[test]
+fn hint_saves_the_backgammon_at_every_depth() {
+    // The opponent bears off next roll for sure: only the plays that bring both of player 1's
+    // checkers out of its home board save the backgammon, whatever their rank by the network.
+    for ply in ["0", "1", "2"] {
+        let o = acey(&[
+            "hint",
+            "--rules",
+            "backgammon",
+            "--position",
+            "CwAAwEg00RMBAAA",
+            "--dice",
+            "3-3",
+            "--ply",
+            ply,
+            "--max",
+            "3",
+            "--json",
+        ]);
+        assert_success(&o);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let best = &v["plays"][0];
+        // A gammon lost (2 points), not a backgammon (3): exact, not the network's guess.
+        let equity = best["equity"].as_f64().unwrap();
+        assert!((equity + 2.0).abs() < 1e-3, "{ply}-ply: {v}");
+        // Player 1's points 19 to 24 are player 0's 1 to 6: none of its checkers left there.
+        let board = best["position"]["board"].as_array().unwrap();
+        assert!(
+            board[..6].iter().all(|n| n.as_i64().unwrap() >= 0),
+            "{ply}-ply: {best}"
+        );
+    }
+}

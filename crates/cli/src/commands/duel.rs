@@ -16,7 +16,8 @@ pub struct Args {
     /// Bot A: random, heuristic, a level (beginner, casual, intermediate, advanced, expert,
     /// strongest), LEVEL@NETWORK-FILE (the level over that network) or
     /// LEVEL@NETWORK-FILE@RACE-NETWORK-FILE (with a race network); NETWORK-FILE+NETWORK-FILE
-    /// averages the networks' outputs (an ensemble).
+    /// averages the networks' outputs (an ensemble); any of them followed by ~rank filters its
+    /// candidates by 0-ply rank alone, as searches did before they kept outcome classes.
     #[arg(long)]
     a: String,
     /// Bot B, named as for --a.
