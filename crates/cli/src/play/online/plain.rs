@@ -34,10 +34,25 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> R
         let _ = net.send(Input::Net(e));
     })?;
     let keys = tx.clone();
+    // Piped input is read one line at a time, each once the server has answered the one before
+    // (`Pace`), so a script's commands meet the state they were written for.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    let (ready, next) = mpsc::channel::<()>();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
+        // At a terminal: line editing and history, as in the offline line mode.
+        let edited = terminal
+            .then(crate::play::line_editor::EditedLines::new)
+            .flatten();
+        let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match edited {
+            Some(e) => Box::new(e),
+            None => Box::new(std::io::stdin().lock().lines()),
+        };
+        for line in lines {
             let Ok(line) = line else { break };
             if keys.send(Input::Line(line)).is_err() {
+                return;
+            }
+            if !terminal && next.recv().is_err() {
                 return;
             }
         }
@@ -55,12 +70,44 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, name: Option<String>) -> R
         t!("term-online-connected", url = endpoint.http_url())
     )?;
     conn.send(&hello(name.as_deref()));
-    let result = run_loop(&rx, &conn, &mut out);
+    let pace = Pace {
+        ready,
+        awaiting: false,
+    };
+    let result = run_loop(&rx, &conn, &mut out, pace);
     conn.close();
     result
 }
 
-fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write) -> Result<()> {
+/// When the next piped line may be read: at once after a line that sent the server nothing,
+/// else once the server's next message has come.
+struct Pace {
+    ready: mpsc::Sender<()>,
+    awaiting: bool,
+}
+
+impl Pace {
+    fn line_done(&mut self, sent: bool) {
+        if sent {
+            self.awaiting = true;
+        } else {
+            let _ = self.ready.send(());
+        }
+    }
+
+    fn server_spoke(&mut self) {
+        if std::mem::take(&mut self.awaiting) {
+            let _ = self.ready.send(());
+        }
+    }
+}
+
+fn run_loop(
+    rx: &mpsc::Receiver<Input>,
+    conn: &Connection,
+    out: &mut impl Write,
+    mut pace: Pace,
+) -> Result<()> {
     let mut client = Client::new();
     let mut shown = Shown::default();
     loop {
@@ -70,7 +117,11 @@ fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write)
             Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
         };
         let reply = match input {
-            Input::Net(NetEvent::Msg(m)) => client.handle(m, Instant::now()),
+            Input::Net(NetEvent::Msg(m)) => {
+                let r = client.handle(m, Instant::now());
+                pace.server_spoke();
+                r
+            }
             Input::Net(NetEvent::Unreadable(e)) => {
                 writeln!(out, "{e}")?;
                 continue;
@@ -80,7 +131,8 @@ fn run_loop(rx: &mpsc::Receiver<Input>, conn: &Connection, out: &mut impl Write)
                 return Err(anyhow!("{why}"));
             }
             Input::Line(l) => {
-                let r = client.command(&l);
+                let r = client.command(&crate::play::typed::clean(&l));
+                pace.line_done(!r.send.is_empty());
                 // An answered command shows the prompt again.
                 shown.prompt = None;
                 r
