@@ -732,7 +732,7 @@ term-status-doubled =
         [bot] bot
        *[other] { $taker_name }
     } to take or drop.
-term-dice-done = done
+term-dice-done = none
 term-status-to-play =
     { $who ->
         [you] You to play
@@ -843,7 +843,7 @@ term-prompt-move-chosen =
         [you] You to play
         [bot] Bot to play
        *[other] { $name } to play
-    } the chosen { $double } { $dice }: type a play
+    } the chosen { $double }: type a play
 term-prompt-complete =
     { $who ->
         [you] You
@@ -1016,8 +1016,8 @@ term-key-resign-item = y: resign ({ $cost })
 term-key-play-on = Esc: play on
 term-key-help-close = Any key closes the help.
 term-key-review = ↑/↓ PgUp/PgDn: scroll   Esc: close
-term-key-over-analysing = Analysing the game...   n: next game / rematch   q: quit
-term-key-over = n: next game / rematch   A: analyse the game   q: quit
+term-key-over-analysing = Analysing the game...   n: next game / rematch
+term-key-over = n: next game / rematch   A: analyse the game
 term-key-name-double = Name a double: ←/→ and Enter, or press 1-6
 term-key-roll = r: roll   d: double   h: hint
 term-key-cube = y: take   n: drop   h: hint
@@ -1069,6 +1069,7 @@ term-cube-line =
     })
 term-forced-automatic = (forced plays automatic)
 term-position-id = Position ID: { $id }   (i: how to analyse it)
+term-gnubg-id = GNUbg ID: { $id }
 term-bot-thinking = The bot is thinking...
 term-hint-working = The bot is working out a hint...
 term-hint-title = {" "}hint{" "}
@@ -1295,7 +1296,10 @@ term-online-connecting = connecting
 term-online-title = {" "}acey online · { $me } · { $url } · { $count } online
 term-online-keys-game = {" "}type a move or a command, Enter · / chat · 'help' · Esc clear · Ctrl-C quit
 term-online-keys-lobby = {" "}1-4 seek a pool · c challenge · a accept · w watch · x cancel · 'help' · q quit
-term-online-side = {"   "}score { $score } · pips { $pips } · off { $off }
+term-online-side =
+    {"  "}score { $score }
+    {"  "}pips { $pips }
+    {"  "}off { $off }
 term-online-gone = {"   "}gone for { $time }
 term-online-side-dice = Dice { $dice }
 term-online-side-cube = Cube { $value }
@@ -1321,6 +1325,7 @@ term-internal-error-client = the client stopped on an internal error
 term-error-match-zero = --match needs at least 1 point
 term-error-side-vs-human = --side is for games against the bot: two people play both sides
 term-error-level = unknown level '{ $level }': choose one of { $levels }
+term-error-name = --name '{ $name }': a name is 2 to 20 letters, digits, _ or -
 term-error-rules = --rules { $rules }: { $reason }
 # Why a file or a connection failed; $detail is the system's text for any other reason.
 term-io-error =
@@ -1340,6 +1345,15 @@ term-error-two-seats = '{ $line }': expected two seats, e.g. 'human bot'
 term-error-not-a-number = '{ $line }' is not a number
 term-error-create-folder = cannot create the folder { $folder }: { $reason }
 term-error-write = cannot write { $path }: { $reason }
+term-error-not-a-file =
+    { $path } is { $kind ->
+        [folder] a folder
+        [fifo] a FIFO (named pipe)
+        [device] a device
+        [socket] a socket
+       *[other] a special file
+    }, not a regular file: games are saved only to a regular file or a new one
+term-error-link-loop = { $path }: too many levels of symbolic links
 term-error-cannot-keep = { $path } holds an unfinished game and cannot be moved to { $kept }: { $reason }
 term-error-not-an-address = '{ $url }' is not an address acey can play at: give http://HOST:PORT or https://HOST
 term-error-ipv6 = '{ $url }': an IPv6 address needs its closing ']'

@@ -842,7 +842,7 @@ term-prompt-move-chosen =
         [you] À vous de jouer
         [bot] À l’ordinateur de jouer
        *[other] À { $name } de jouer
-    } le { $double } annoncé { $dice } : tapez un coup
+    } le { $double } annoncé : tapez un coup
 term-prompt-complete =
     { $who ->
         [you] Vous
@@ -1017,8 +1017,8 @@ term-key-resign-item = y : abandonner ({ $cost })
 term-key-play-on = Échap : continuer
 term-key-help-close = Une touche ferme l’aide.
 term-key-review = ↑/↓ PgUp/PgDn : défiler   Échap : fermer
-term-key-over-analysing = Analyse de la partie...   n : partie suivante   q : quitter
-term-key-over = n : partie suivante / revanche   A : analyser   q : quitter
+term-key-over-analysing = Analyse de la partie...   n : partie suivante
+term-key-over = n : partie suivante / revanche   A : analyser
 term-key-name-double = Annoncez un double : ←/→ et Entrée, ou 1-6
 term-key-roll = r : lancer   d : doubler   h : conseil
 term-key-cube = y : accepter   n : refuser   h : conseil
@@ -1069,6 +1069,7 @@ term-cube-line =
     })
 term-forced-automatic = (coups forcés automatiques)
 term-position-id = ID de position : { $id }   (i : comment l’analyser)
+term-gnubg-id = ID GNUbg : { $id }
 term-bot-thinking = L’ordinateur réfléchit...
 term-hint-working = L’ordinateur prépare un conseil...
 term-hint-title = {" "}conseil{" "}
@@ -1293,9 +1294,12 @@ term-online-interrupted = Interrompu : départ.
 term-online-bye = Au revoir.
 term-online-connecting = connexion
 term-online-title = {" "}acey en ligne · { $me } · { $url } · { $count } en ligne
-term-online-keys-game = {" "}tapez un coup ou une commande, Entrée · / discussion · « help » · Échap effacer · Ctrl-C quitter
+term-online-keys-game = {" "}coup ou commande, Entrée · / discuter · « help » · Échap efface · Ctrl-C quitte
 term-online-keys-lobby = {" "}1-4 file · c défi · a accepter · w regarder · x annuler · « help » · q quitter
-term-online-side = {"   "}score { $score } · pips { $pips } · sorties { $off }
+term-online-side =
+    {"  "}score { $score }
+    {"  "}pips { $pips }
+    {"  "}sorties { $off }
 term-online-gone = {"   "}absent depuis { $time }
 term-online-side-dice = Dés { $dice }
 term-online-side-cube = Videau { $value }
@@ -1319,6 +1323,7 @@ term-internal-error-client = le client s’est arrêté sur une erreur interne
 term-error-match-zero = --match demande au moins 1 point
 term-error-side-vs-human = --side sert aux parties contre l’ordinateur : deux personnes jouent les deux camps
 term-error-level = niveau inconnu « { $level } » : choisissez parmi { $levels }
+term-error-name = --name '{ $name }' : un nom compte de 2 à 20 lettres, chiffres, _ ou -
 term-error-rules = --rules { $rules } : { $reason }
 term-io-error =
     { $kind ->
@@ -1337,6 +1342,15 @@ term-error-two-seats = « { $line } » : deux places attendues, par exemple « h
 term-error-not-a-number = « { $line } » n’est pas un nombre
 term-error-create-folder = impossible de créer le dossier { $folder } : { $reason }
 term-error-write = impossible d’écrire { $path } : { $reason }
+term-error-not-a-file =
+    { $path } est { $kind ->
+        [folder] un dossier
+        [fifo] un tube nommé (FIFO)
+        [device] un périphérique
+        [socket] une socket
+       *[other] un fichier spécial
+    }, pas un fichier ordinaire : les parties ne sont enregistrées que dans un fichier ordinaire ou un nouveau fichier
+term-error-link-loop = { $path } : trop de niveaux de liens symboliques
 term-error-cannot-keep = { $path } contient une partie inachevée et ne peut pas être déplacé vers { $kept } : { $reason }
 term-error-not-an-address = « { $url } » n’est pas une adresse où acey peut jouer : donnez http://HÔTE:PORT ou https://HÔTE
 term-error-ipv6 = « { $url } » : une adresse IPv6 doit être fermée par « ] »

@@ -838,7 +838,7 @@ term-prompt-move-chosen =
         [you] Ditt trekk
         [bot] Maskinens trekk
        *[other] { $name } trekker
-    }, den valgte { $double } { $dice }: skriv et trekk
+    }, den valgte { $double }: skriv et trekk
 term-prompt-complete =
     { $who ->
         [you] Du
@@ -1010,8 +1010,8 @@ term-key-resign-item = y: gi opp ({ $cost })
 term-key-play-on = Esc: spill videre
 term-key-help-close = En hvilken som helst tast lukker hjelpen.
 term-key-review = ↑/↓ PgUp/PgDn: bla   Esc: lukk
-term-key-over-analysing = Analyserer partiet...   n: neste parti / omkamp   q: avslutt
-term-key-over = n: neste parti / omkamp   A: analyser partiet   q: avslutt
+term-key-over-analysing = Analyserer partiet...   n: neste parti / omkamp
+term-key-over = n: neste parti / omkamp   A: analyser partiet
 term-key-name-double = Velg en dobbel: ←/→ og Enter, eller trykk 1-6
 term-key-roll = r: kast   d: doble   h: hint
 term-key-cube = y: ta imot   n: gi opp   h: hint
@@ -1062,6 +1062,7 @@ term-cube-line =
     })
 term-forced-automatic = (tvungne trekk automatisk)
 term-position-id = Stillings-ID: { $id }   (i: slik analyserer du den)
+term-gnubg-id = GNUbg-ID: { $id }
 term-bot-thinking = Maskinen tenker...
 term-hint-working = Maskinen regner ut et hint...
 term-hint-title = {" "}hint{" "}
@@ -1286,9 +1287,12 @@ term-online-interrupted = Avbrutt: går ut.
 term-online-bye = Ha det.
 term-online-connecting = kobler til
 term-online-title = {" "}acey på nett · { $me } · { $url } · { $count } pålogget
-term-online-keys-game = {" "}skriv et trekk eller en kommando, Enter · / chat · «help» · Esc tøm · Ctrl-C avslutt
+term-online-keys-game = {" "}trekk eller kommando, Enter · / chat · «help» · Esc tøm · Ctrl-C avslutt
 term-online-keys-lobby = {" "}1-4 kø · c utfordre · a godta · w se på · x avbryt · «help» · q avslutt
-term-online-side = {"   "}poeng { $score } · pips { $pips } · ute { $off }
+term-online-side =
+    {"  "}poeng { $score }
+    {"  "}pips { $pips }
+    {"  "}ute { $off }
 term-online-gone = {"   "}borte i { $time }
 term-online-side-dice = Terninger { $dice }
 term-online-side-cube = Kube { $value }
@@ -1312,6 +1316,7 @@ term-internal-error-client = klienten stoppet på en intern feil
 term-error-match-zero = --match krever minst 1 poeng
 term-error-side-vs-human = --side er for partier mot maskinen: to personer spiller begge sider
 term-error-level = ukjent nivå «{ $level }»: velg et av { $levels }
+term-error-name = --name '{ $name }': et navn er 2 til 20 bokstaver, sifre, _ eller -
 term-error-rules = --rules { $rules }: { $reason }
 term-io-error =
     { $kind ->
@@ -1330,6 +1335,15 @@ term-error-two-seats = «{ $line }»: to plasser ventet, for eksempel «human bo
 term-error-not-a-number = «{ $line }» er ikke et tall
 term-error-create-folder = kan ikke opprette mappen { $folder }: { $reason }
 term-error-write = kan ikke skrive { $path }: { $reason }
+term-error-not-a-file =
+    { $path } er { $kind ->
+        [folder] en mappe
+        [fifo] et navngitt rør (FIFO)
+        [device] en enhet
+        [socket] en sokkel
+       *[other] en spesialfil
+    }, ikke en vanlig fil: partier lagres bare i en vanlig fil eller en ny fil
+term-error-link-loop = { $path }: for mange nivåer av symbolske lenker
 term-error-cannot-keep = { $path } inneholder et uferdig parti og kan ikke flyttes til { $kept }: { $reason }
 term-error-not-an-address = «{ $url }» er ikke en adresse acey kan spille på: oppgi http://VERT:PORT eller https://VERT
 term-error-ipv6 = «{ $url }»: en IPv6-adresse trenger sin avsluttende «]»

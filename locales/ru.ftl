@@ -859,7 +859,7 @@ term-prompt-move-chosen =
         [you] Ваш ход
         [bot] Ходит компьютер
        *[other] Ходит { $name }
-    }, названный дубль { $double } { $dice }: введите ход
+    }, названный дубль { $double }: введите ход
 term-prompt-complete =
     { $who ->
         [you] Вы
@@ -1038,8 +1038,8 @@ term-key-resign-item = y: сдаться ({ $cost })
 term-key-play-on = Esc: играть дальше
 term-key-help-close = Любая клавиша закрывает справку.
 term-key-review = ↑/↓ PgUp/PgDn: прокрутка   Esc: закрыть
-term-key-over-analysing = Разбор партии...   n: следующая партия   q: выход
-term-key-over = n: следующая партия / реванш   A: разбор   q: выход
+term-key-over-analysing = Разбор партии...   n: следующая партия
+term-key-over = n: следующая партия / реванш   A: разбор
 term-key-name-double = Назовите дубль: ←/→ и Enter, или 1-6
 term-key-roll = r: бросить   d: удвоить   h: подсказка
 term-key-cube = y: принять   n: сдаться   h: подсказка
@@ -1090,6 +1090,7 @@ term-cube-line =
     })
 term-forced-automatic = (вынужденные ходы автоматически)
 term-position-id = ID позиции: { $id }   (i: как её разобрать)
+term-gnubg-id = ID GNUbg: { $id }
 term-bot-thinking = Компьютер думает...
 term-hint-working = Компьютер готовит подсказку...
 term-hint-title = {" "}подсказка{" "}
@@ -1319,7 +1320,10 @@ term-online-connecting = подключение
 term-online-title = {" "}acey в сети · { $me } · { $url } · в сети { $count }
 term-online-keys-game = {" "}ход или команда, Enter · / чат · «help» · Esc очистить · Ctrl-C выход
 term-online-keys-lobby = {" "}1-4 очередь · c вызов · a принять · w смотреть · x отменить · «help» · q выход
-term-online-side = {"   "}счёт { $score } · пипсы { $pips } · выброшено { $off }
+term-online-side =
+    {"  "}счёт { $score }
+    {"  "}пипсы { $pips }
+    {"  "}выброшено { $off }
 term-online-gone = {"   "}нет уже { $time }
 term-online-side-dice = Кубики { $dice }
 term-online-side-cube = Куб { $value }
@@ -1343,6 +1347,7 @@ term-internal-error-client = клиент остановился из-за вн�
 term-error-match-zero = для --match нужно хотя бы 1 очко
 term-error-side-vs-human = --side — для игры против компьютера: двое людей играют за обе стороны
 term-error-level = неизвестный уровень «{ $level }»: выберите один из: { $levels }
+term-error-name = --name '{ $name }': имя — от 2 до 20 букв, цифр, _ или -
 term-error-rules = --rules { $rules }: { $reason }
 term-io-error =
     { $kind ->
@@ -1361,6 +1366,15 @@ term-error-two-seats = «{ $line }»: ожидаются два места, на
 term-error-not-a-number = «{ $line }» — не число
 term-error-create-folder = не удаётся создать папку { $folder }: { $reason }
 term-error-write = не удаётся записать { $path }: { $reason }
+term-error-not-a-file =
+    { $path } — { $kind ->
+        [folder] папка
+        [fifo] именованный канал (FIFO)
+        [device] устройство
+        [socket] сокет
+       *[other] особый файл
+    }, а не обычный файл: партии сохраняются только в обычный файл или в новый
+term-error-link-loop = { $path }: слишком много уровней символических ссылок
 term-error-cannot-keep = в { $path } незаконченная партия, и её не удаётся перенести в { $kept }: { $reason }
 term-error-not-an-address = «{ $url }» — не адрес, где acey может играть: укажите http://ХОСТ:ПОРТ или https://ХОСТ
 term-error-ipv6 = «{ $url }»: адресу IPv6 нужна закрывающая «]»

@@ -156,8 +156,24 @@ pub fn set(lang: Lang) {
     CURRENT.store(lang.index() as u8, Ordering::Relaxed);
 }
 
+#[cfg(test)]
+thread_local! {
+    static THREAD_LANG: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// Speaks `lang` on this thread only, whatever [`set`] chose: the screen tests draw every
+/// language at once, on parallel threads.
+#[cfg(test)]
+pub fn set_for_thread(lang: Option<Lang>) {
+    THREAD_LANG.with(|l| l.set(lang));
+}
+
 /// The language chosen with [`set`] (English before).
 pub fn current() -> Lang {
+    #[cfg(test)]
+    if let Some(lang) = THREAD_LANG.with(std::cell::Cell::get) {
+        return lang;
+    }
     Lang::ALL[CURRENT.load(Ordering::Relaxed) as usize % Lang::ALL.len()]
 }
 

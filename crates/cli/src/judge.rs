@@ -2,7 +2,8 @@
 //! a roll ranked (by search or by rollouts), a state evaluated, and candidates written in move
 //! notation and JSON.
 
-use acey_ai::{Bot, Candidate, Level, Ranked, Rollout, RolloutSettings};
+use acey_ai::cube::{cube_efficiency, CubeAnalysis, CubeOwner, CubeVerdict};
+use acey_ai::{max_points, Bot, Candidate, Eval, Level, Ranked, Rollout, RolloutSettings};
 use acey_rules::{Position, Rules};
 use serde_json::{json, Value};
 
@@ -174,6 +175,112 @@ pub fn evaluate(level: Level, rules: Rules, state: &Position, plies: u8) -> (f64
     (win as f64, equity as f64)
 }
 
+/// The evaluation behind the gammon and cube figures of `state` for its player to roll: 0-ply
+/// at depth 0, else one roll ahead, the depth of the bot's own cube decisions
+/// (`acey_ai::cube`); deeper searches keep only the win chance and the equity.
+pub fn eval_parts(level: Level, rules: Rules, state: &Position, plies: u8) -> Eval {
+    let bot = judging_bot(level, rules, plies.min(1));
+    if plies == 0 {
+        bot.evaluate(state)
+    } else {
+        bot.evaluate_ahead(state)
+    }
+}
+
+/// What a win and a loss are worth on average, in points at a cube of 1: `(win, loss)`.
+/// Above 1 by the share of gammons and backgammons (or, under checker-count scoring, by the
+/// checkers left).
+pub fn points_per_result(rules: &Rules, e: &Eval) -> (f64, f64) {
+    let scale = f64::from(max_points(rules));
+    (
+        f64::from(e.win_points) * scale,
+        f64::from(e.loss_points) * scale,
+    )
+}
+
+/// The money-game cube decision of `state` (its player to roll, evaluated as `e`) with the cube
+/// at `value` owned as `owner`: GNU Backgammon's method as the bot uses it (`acey_ai::cube`).
+pub fn cube(rules: &Rules, state: &Position, e: Eval, value: u32, owner: CubeOwner) -> Cube {
+    let a = CubeAnalysis::from_eval(e, rules, value, owner, cube_efficiency(state));
+    let may_double = owner != CubeOwner::Theirs;
+    let verdict = if may_double {
+        a.verdict()
+    } else {
+        CubeVerdict::NoDoubleTake
+    };
+    let cubeful = match verdict {
+        CubeVerdict::DoubleTake | CubeVerdict::DoublePass => a.double_take.min(a.double_pass),
+        CubeVerdict::NoDoubleTake | CubeVerdict::TooGoodToDouble => a.no_double,
+    };
+    Cube {
+        analysis: a,
+        may_double,
+        verdict,
+        cubeful: f64::from(cubeful),
+    }
+}
+
+/// A cube decision, as [`cube`] judges it.
+#[derive(Debug, Clone, Copy)]
+pub struct Cube {
+    /// The equities of no double, double/take and double/pass.
+    pub analysis: CubeAnalysis,
+    /// Whether the player on roll may double (the cube is not the opponent's).
+    pub may_double: bool,
+    /// The right action.
+    pub verdict: CubeVerdict,
+    /// The cubeful equity of the right action, in points.
+    pub cubeful: f64,
+}
+
+impl Cube {
+    /// The right action in a backgammon player's words (`double, take`, `no double`...).
+    pub fn action(&self) -> &'static str {
+        match (self.may_double, self.verdict) {
+            (false, _) => "no double (the cube is the opponent's)",
+            (true, CubeVerdict::NoDoubleTake) => "no double, take",
+            (true, CubeVerdict::TooGoodToDouble) => "too good to double, pass",
+            (true, CubeVerdict::DoubleTake) => "double, take",
+            (true, CubeVerdict::DoublePass) => "double, pass",
+        }
+    }
+
+    /// The decision as JSON.
+    pub fn json(&self) -> Value {
+        json!({
+            "no_double": self.analysis.no_double,
+            "double_take": self.analysis.double_take,
+            "double_pass": self.analysis.double_pass,
+            "efficiency": self.analysis.efficiency,
+            "cubeful_equity": self.cubeful,
+            "action": self.action(),
+        })
+    }
+}
+
+/// The cubeful equity, for `mover`, of the play that reached `after`, the cube at `value` and
+/// owned by `mover_owner` as the mover sees it: the cubeful equity of whoever rolls there (0-ply,
+/// their best cube action taken), negated when that is the opponent.
+pub fn cubeful_after(
+    level: Level,
+    rules: Rules,
+    mover: acey_rules::Player,
+    after: &Position,
+    value: u32,
+    mover_owner: CubeOwner,
+) -> f64 {
+    let e = eval_parts(level, rules, after, 0);
+    if after.turn() == mover {
+        return cube(&rules, after, e, value, mover_owner).cubeful;
+    }
+    let theirs = match mover_owner {
+        CubeOwner::Centred => CubeOwner::Centred,
+        CubeOwner::Mine => CubeOwner::Theirs,
+        CubeOwner::Theirs => CubeOwner::Mine,
+    };
+    -cube(&rules, after, e, value, theirs).cubeful
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +312,34 @@ mod tests {
         assert_eq!(json[0]["diff"], 0.0);
         assert!(json.last().unwrap()["diff"].as_f64().unwrap() <= 0.0);
         assert_eq!(json[0]["next_turn"], 1);
+    }
+
+    #[test]
+    fn a_won_race_is_a_double_and_pass_and_a_centred_start_is_no_double() {
+        use acey_rules::Preset;
+        let rules = Preset::Backgammon.rules();
+        let start = Position::starting(&rules);
+        let e = eval_parts(Level::Advanced, rules, &start, 0);
+        let (win, loss) = points_per_result(&rules, &e);
+        // Gammons count: each is about a point, more or less (the network's own estimate).
+        assert!(
+            win > 0.8 && win < 3.0 && loss > 0.8 && loss < 3.0,
+            "{win} {loss}"
+        );
+        let c = cube(&rules, &start, e, 1, CubeOwner::Centred);
+        assert_eq!(c.action(), "no double, take");
+        assert!((c.cubeful - f64::from(c.analysis.no_double)).abs() < 1e-9);
+        // Far ahead: a sure single win is a double and pass, worth the cube.
+        let sure = Eval {
+            win: 0.99,
+            win_points: 1.0 / 3.0,
+            loss_points: 1.0 / 3.0,
+        };
+        let c = cube(&rules, &start, sure, 1, CubeOwner::Centred);
+        assert_eq!(c.action(), "double, pass");
+        assert!((c.cubeful - 1.0).abs() < 1e-6, "{}", c.cubeful);
+        // The opponent's cube cannot be turned.
+        let c = cube(&rules, &start, sure, 2, CubeOwner::Theirs);
+        assert!(!c.may_double && c.action().starts_with("no double"));
     }
 }

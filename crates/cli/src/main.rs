@@ -15,11 +15,12 @@ mod commands;
 mod i18n;
 mod input;
 mod judge;
+mod output;
 mod play;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Acey-Deucey: the rules engine, bots and games.
 #[derive(Parser)]
@@ -102,8 +103,24 @@ impl std::fmt::Display for Translated {
 
 impl std::error::Error for Translated {}
 
+/// The command line's grammar, where every option that takes a value takes a negative number as
+/// its value (`--ply -1` is then refused for its number, not read as an unknown flag `-1`).
+fn command() -> clap::Command {
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| {
+            let takes = a.get_action().takes_values();
+            a.allow_negative_numbers(takes)
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -160,7 +177,12 @@ fn main() -> ExitCode {
                 return ExitCode::from(if t.usage { 2 } else { 1 });
             }
             eprintln!("error: {e:#}");
-            if e.downcast_ref::<UsageError>().is_some() {
+            let usage_output = e.chain().any(|cause| {
+                cause
+                    .downcast_ref::<output::OutputError>()
+                    .is_some_and(output::OutputError::is_usage)
+            });
+            if usage_output || e.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE

@@ -190,6 +190,8 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
         )
         .into());
     }
+    // Refused before hours of rollouts, not after them.
+    crate::output::target(out).map_err(|e| UsageError(e.to_string()))?;
     let settings = RolloutSettings {
         trials: args.trials,
         truncate: (args.truncate > 0).then_some(args.truncate),
@@ -281,8 +283,7 @@ fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()>
     } else {
         format!(" and the plays of {}", args.also.join(", "))
     };
-    let mut file = std::fs::File::create(out)
-        .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+    let mut file = crate::output::create(out).map_err(|e| UsageError(e.to_string()))?;
     writeln!(
         file,
         "# acey benchmark of errors\n# rules: {rules}\n# drawn: {source}\n\
@@ -365,8 +366,7 @@ fn rework_set(
     step: impl Fn(&Item) -> Option<Item>,
 ) -> anyhow::Result<()> {
     let write = |header: &str, lines: &[Item]| -> anyhow::Result<std::fs::File> {
-        let mut file = std::fs::File::create(out)
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+        let mut file = crate::output::create(out).map_err(|e| UsageError(e.to_string()))?;
         write!(file, "{header}")?;
         for item in lines {
             writeln!(file, "{item}").with_context(|| format!("writing {}", out.display()))?;

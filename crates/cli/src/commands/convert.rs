@@ -61,8 +61,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     match &args.output {
-        Some(path) => std::fs::write(path, out)
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?,
+        Some(path) => {
+            crate::output::write(path, out.as_bytes()).map_err(|e| UsageError(e.to_string()))?;
+        }
         None => outln!("{}", out.trim_end_matches('\n'))?,
     }
     Ok(())

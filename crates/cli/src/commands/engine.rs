@@ -400,8 +400,11 @@ fn answer(engine: &mut Engine, line: &str) -> (Value, bool) {
 /// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
 /// networks are ([`acey_ai::duel::network_evaluator`]).
 fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc<dyn Evaluator>>> {
-    net.map(|path| network_evaluator(path, race).map_err(anyhow::Error::msg))
-        .transpose()
+    // A network that cannot be read is a bad argument, as every other one: exit code 2.
+    net.map(|path| {
+        network_evaluator(path, race).map_err(|e| crate::UsageError(e.to_string()).into())
+    })
+    .transpose()
 }
 
 /// Runs `acey engine`.

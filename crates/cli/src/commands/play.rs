@@ -147,6 +147,13 @@ pub(crate) fn level_refused(text: &str) -> String {
 /// The game `acey play` was asked for.
 fn play(args: Args) -> Result<()> {
     if let Some(url) = &args.online {
+        // Checked here, so that a name the server would replace by `Guest-NNNN` is refused with
+        // the rule rather than silently changed.
+        if let Some(name) = &args.name {
+            if acey_server::account::PlayerName::parse(name).is_err() {
+                return Err(UsageError(t!("term-error-name", name = name.as_str())).into());
+            }
+        }
         let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         return play::online::run(play::online::Options {
             url: url.clone(),
@@ -176,6 +183,11 @@ fn play(args: Args) -> Result<()> {
         .clone()
         .or_else(|| args.load.clone())
         .unwrap_or_else(play::save::default_path);
+    // Saves go through a symbolic link to its target, and anything but a regular file (or a path
+    // where nothing is yet) is refused now, before a game is played and before an unfinished
+    // game there is moved aside: `--save /dev/null` once replaced the system's /dev/null.
+    let save_path =
+        crate::output::target(&save_path).map_err(|e| UsageError(play::save::refused(&e)))?;
     // Never lose a game: an unfinished game in the file this session saves to (other than the
     // one being continued) is kept under another name first.
     let continuing = args.load.as_ref().is_some_and(|l| same_file(l, &save_path));
@@ -204,6 +216,12 @@ fn play(args: Args) -> Result<()> {
         });
         let stdin = std::io::stdin();
         let mut stdout = std::io::stdout();
+        // At a terminal: line editing and history.
+        if stdin.is_terminal() {
+            if let Some(lines) = play::line_editor::EditedLines::new() {
+                return play::plain::run_lines(session, &save_path, lines, &mut stdout);
+            }
+        }
         return play::plain::run(session, &save_path, stdin.lock(), &mut stdout);
     }
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {

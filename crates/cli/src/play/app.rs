@@ -151,6 +151,10 @@ impl App {
         let id = self.position_id();
         let rules = game.rules();
         match game.phase() {
+            // Which double to name: the doubles ranked, each with its best play.
+            Phase::NameDouble { .. } => {
+                format!("acey hint --position {id} --name-double --rules {rules}")
+            }
             Phase::Move {
                 pool,
                 kind: acey_rules::PoolKind::Natural | acey_rules::PoolKind::AceyDeucey,
@@ -235,12 +239,19 @@ impl App {
         if self.session.background() {
             let (tx, rx) = mpsc::channel();
             std::thread::spawn(move || {
-                let _ = tx.send(super::review::review_with(&game, &names, level, plies));
+                let _ = tx.send(super::review::review_with(
+                    &game,
+                    &names,
+                    level,
+                    plies,
+                    super::review::WIDTH,
+                ));
             });
             self.reviewing = Some(rx);
             self.say(t!("term-analysing"));
         } else {
-            let lines = super::review::review_with(&game, &names, level, plies);
+            let lines =
+                super::review::review_with(&game, &names, level, plies, super::review::WIDTH);
             self.mode = Mode::Review { lines, scroll: 0 };
         }
     }
@@ -727,6 +738,9 @@ impl App {
                     command = self.analysis_command()
                 );
                 self.say(line);
+                if let Some(ids) = self.session.game().gnubg_ids() {
+                    self.say(t!("term-gnubg-id", id = ids));
+                }
             }
             KeyCode::Char('h') => {
                 if human.is_none() {
@@ -1069,7 +1083,10 @@ pub(crate) mod tests {
         type_text(&mut app, "in/20");
         assert!(app.error);
         assert!(
-            app.messages.last().unwrap().contains("not a legal play"),
+            app.messages
+                .last()
+                .unwrap()
+                .contains("not a legal next step"),
             "{:?}",
             app.messages
         );
@@ -1287,9 +1304,13 @@ pub(crate) mod tests {
             "{hint:?}"
         );
         assert!(hint[1].text.starts_with("double"), "{hint:?}");
-        // i: the ID, and the command that analyses this decision.
+        // i: the ID, the command that analyses this decision, and in backgammon gnubg's IDs.
         app.on_key(key(KeyCode::Char('i')));
-        let said = app.messages.last().unwrap().clone();
+        let n = app.messages.len();
+        let (said, gnubg) = (app.messages[n - 2].clone(), app.messages[n - 1].clone());
+        let ids = app.session.game().gnubg_ids().unwrap();
+        assert_eq!(gnubg, format!("GNUbg ID: {ids}"));
+        assert!(ids.starts_with("4HPwATDgc/ABMA:"), "{ids}");
         let id = app.position_id();
         assert_eq!(
             acey_rules::Position::from_id(&id).unwrap(),
@@ -1311,6 +1332,22 @@ pub(crate) mod tests {
         assert_eq!(
             app.analysis_command(),
             format!("acey hint --position {id} --dice 2-1 --rules american")
+        );
+        // At the prompt to name a double: the command that ranks the doubles, from the
+        // position the 1-2 was played to.
+        type_text(&mut app, "in/24 in/23");
+        assert!(matches!(
+            app.session.game().phase(),
+            Phase::NameDouble { .. }
+        ));
+        let id = app.position_id();
+        assert_eq!(
+            app.analysis_command(),
+            format!("acey hint --position {id} --name-double --rules american")
+        );
+        assert_eq!(
+            acey_rules::Position::from_id(&id).unwrap().turn(),
+            Player::Zero
         );
     }
 

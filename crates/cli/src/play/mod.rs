@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod board;
+pub mod line_editor;
 pub mod online;
 pub mod plain;
 pub mod review;

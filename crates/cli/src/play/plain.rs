@@ -21,12 +21,22 @@ use crate::i18n::{self, t};
 
 /// Runs the line mode over `input` and `out` until `quit` or the end of the input.
 pub fn run(
-    mut session: Session,
+    session: Session,
     save_path: &Path,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<()> {
-    let mut lines = input.lines();
+    run_lines(session, save_path, input.lines(), out)
+}
+
+/// [`run`] over lines from anywhere: a pipe's, or a line editor's at a terminal
+/// (`super::line_editor`).
+pub fn run_lines(
+    mut session: Session,
+    save_path: &Path,
+    mut lines: impl Iterator<Item = std::io::Result<String>>,
+    out: &mut impl Write,
+) -> Result<()> {
     writeln!(out, "{}", intro(&session))?;
     let mut printed: Option<(Position, u32)> = None;
     let mut logged = session.game().log().len();
@@ -71,12 +81,11 @@ pub fn run(
         let Some(line) = lines.next() else {
             break;
         };
-        let line = line?;
-        let text = line.trim();
+        let text = typed::clean(&line?);
         if text.is_empty() {
             continue;
         }
-        match command(&mut session, text, out)? {
+        match command(&mut session, &text, out)? {
             Flow::Quit => break,
             Flow::Go => {}
         }
@@ -550,7 +559,10 @@ mod tests {
     fn illegal_input_is_answered_and_changes_nothing() {
         let (out, path) = run_with("hello\n13/1\nplay 99\n", [Seat::Human, Seat::Bot], 2);
         assert!(out.contains("'hello' is not a move"), "{out}");
-        assert!(out.contains("'13/1' is not a legal play"), "{out}");
+        assert!(
+            out.contains("'13/1' is not a legal next step; legal steps: "),
+            "{out}"
+        );
         assert!(out.contains("There is no choice 99"), "{out}");
         std::fs::remove_file(path).ok();
     }

@@ -16,9 +16,9 @@ pub const PLIES: u8 = 1;
 /// The level that judges.
 pub const LEVEL: Level = Level::Strongest;
 
-/// The review of `game`'s current game, as lines of text.
+/// The review of `game`'s current game, as lines of text as wide as they need (the line mode).
 pub fn review(game: &Game, names: &[String; 2]) -> Vec<String> {
-    review_with(game, names, LEVEL, PLIES)
+    review_with(game, names, LEVEL, PLIES, usize::MAX)
 }
 
 /// The analysis's words for a cube action (`double`, `no double`, `take`, `drop`) in the
@@ -32,6 +32,26 @@ fn action_text(text: &str) -> String {
     }
 }
 
+/// The widest summary table in the full screen: an 80-column screen less the review box's
+/// borders.
+pub const WIDTH: usize = 78;
+
+/// `text` cut to `width` columns, with `…` where it was cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + c.to_string().width() + 1 > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
 /// `text` padded with spaces to `width` columns, on the left (`right`) or the right: by the
 /// columns a terminal gives it, not by bytes, for the Russian headings.
 fn pad(text: &str, width: usize, right: bool) -> String {
@@ -43,8 +63,15 @@ fn pad(text: &str, width: usize, right: bool) -> String {
     }
 }
 
-/// [`review`] with another level and depth (tests).
-pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) -> Vec<String> {
+/// [`review`] with another level and depth, its summary table within `width` columns (the full
+/// screen's [`WIDTH`]): long names are cut to make room.
+pub fn review_with(
+    game: &Game,
+    names: &[String; 2],
+    level: Level,
+    plies: u8,
+    width: usize,
+) -> Vec<String> {
     let rules = *game.rules();
     let analyser = match Analyser::new(level, rules, plies) {
         Ok(a) => a,
@@ -74,17 +101,42 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
         t!("term-review-col-luck"),
         t!("term-review-col-rating"),
     ];
-    let mins = [14, 9, 8, 8, 4, 8, 10, 7, 6];
-    let widths: Vec<usize> = headings
+    let cells: Vec<[String; 9]> = Player::BOTH
         .iter()
-        .zip(mins)
-        .map(|(h, m)| h.width().max(m))
+        .map(|&p| {
+            let s = summarise(&rules, &decisions, p);
+            [
+                names[p.index()].clone(),
+                s.decisions.to_string(),
+                s.unforced.to_string(),
+                s.doubtful.to_string(),
+                s.bad.to_string(),
+                s.very_bad.to_string(),
+                i18n::decimal(lang, f64::from(s.error_rate), 3),
+                i18n::signed(lang, f64::from(s.luck), 2),
+                i18n::decimal(lang, f64::from(s.rating), 1),
+            ]
+        })
         .collect();
-    let row = |cells: [String; 9]| -> String {
+    // Each number column as wide as its heading or its widest figure.
+    let mut widths: Vec<usize> = (0..9)
+        .map(|i| {
+            let figures = cells.iter().map(|c| c[i].width());
+            figures.chain([headings[i].width()]).max().unwrap_or(0)
+        })
+        .collect();
+    // The names take what is left of the line, so the table fits an 80-column screen's box.
+    let numbers: usize = widths[1..].iter().map(|w| w + 1).sum();
+    let room = width.saturating_sub(numbers).max(headings[0].width());
+    widths[0] = widths[0].min(room).max(headings[0].width());
+    let row = |cells: &[String; 9]| -> String {
         cells
             .iter()
             .enumerate()
-            .map(|(i, c)| pad(c, widths[i], i > 0))
+            .map(|(i, c)| match i {
+                0 => pad(&cut(c, widths[0]), widths[0], false),
+                _ => pad(c, widths[i], true),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -95,22 +147,9 @@ pub fn review_with(game: &Game, names: &[String; 2], level: Level, plies: u8) ->
             plies = plies,
             level = i18n::level_name(level)
         ),
-        row(headings.clone()),
+        row(&headings),
     ];
-    for p in Player::BOTH {
-        let s = summarise(&rules, &decisions, p);
-        lines.push(row([
-            names[p.index()].clone(),
-            s.decisions.to_string(),
-            s.unforced.to_string(),
-            s.doubtful.to_string(),
-            s.bad.to_string(),
-            s.very_bad.to_string(),
-            i18n::decimal(lang, f64::from(s.error_rate), 3),
-            i18n::signed(lang, f64::from(s.luck), 2),
-            i18n::decimal(lang, f64::from(s.rating), 1),
-        ]));
-    }
+    lines.extend(cells.iter().map(row));
     let marked: Vec<&Decision> = decisions
         .iter()
         .filter(|d| !d.forced && d.mark.is_some())
@@ -156,7 +195,13 @@ mod tests {
     fn a_random_game_is_reviewed_with_its_summary_and_marks() {
         let mut game = Game::new(Rules::default());
         play_random(&mut game, &mut SeededRng::new(3), |_| {}).unwrap();
-        let lines = review_with(&game, &["you".into(), "bot".into()], Level::Beginner, 0);
+        let lines = review_with(
+            &game,
+            &["you".into(), "bot".into()],
+            Level::Beginner,
+            0,
+            usize::MAX,
+        );
         assert!(lines[0].starts_with("Game 1 judged at 0-ply"), "{lines:?}");
         assert!(lines[1].contains("error rate"));
         assert!(lines[2].starts_with("you "));
@@ -169,5 +214,30 @@ mod tests {
             lines.iter().filter(|l| l.starts_with("    best ")).count(),
             marks
         );
+    }
+
+    /// The summary table fits the review's box on an 80-column screen in every language, long
+    /// names cut rather than the rating column.
+    #[test]
+    fn the_summary_table_fits_80_columns_in_every_language() {
+        let mut game = Game::new(Rules::default());
+        play_random(&mut game, &mut SeededRng::new(5), |_| {}).unwrap();
+        let names = ["A-very-long-name-20".to_string(), "bot".to_string()];
+        for lang in i18n::Lang::ALL {
+            i18n::set_for_thread(Some(lang));
+            let lines = review_with(&game, &names, Level::Beginner, 0, WIDTH);
+            for line in &lines[1..4] {
+                assert!(line.width() <= WIDTH, "{lang:?}: {line}");
+            }
+            let rating = t!("term-review-col-rating");
+            assert!(
+                lines[1].trim_end().ends_with(&rating),
+                "{lang:?}: {}",
+                lines[1]
+            );
+            // A name too long for what the columns leave is cut, and says so.
+            assert!(lines[2].starts_with("A-very"), "{lang:?}: {}", lines[2]);
+        }
+        i18n::set_for_thread(None);
     }
 }

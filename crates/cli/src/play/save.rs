@@ -17,6 +17,7 @@ use anyhow::{anyhow, Result};
 
 use super::session::{refusal, DiceSource, Seat, Session, Setup};
 use crate::i18n::{self, t};
+use crate::output::OutputError;
 
 const SEATS: &str = "Seats";
 const LEVEL: &str = "Level";
@@ -106,10 +107,12 @@ pub fn record(session: &Session) -> Record {
 }
 
 /// Writes the session's record to `path` (creating its folder), atomically: a crash while
-/// writing leaves the previous save in place. Errors are in the player's language.
+/// writing leaves the previous save in place. A symbolic link is written through to its target;
+/// anything but a regular file is refused (`crate::output`). Errors are in the player's language.
 pub fn save(session: &Session, path: &Path) -> Result<()> {
     let text = record(session).to_string();
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let target = crate::output::target(path).map_err(|e| anyhow!(refused(&e)))?;
+    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
             anyhow!(t!(
                 "term-error-create-folder",
@@ -118,17 +121,27 @@ pub fn save(session: &Session, path: &Path) -> Result<()> {
             ))
         })?;
     }
-    let cannot_write = |p: &Path, e: std::io::Error| {
-        anyhow!(t!(
-            "term-error-write",
-            path = p.display().to_string(),
-            reason = i18n::io_reason(&e)
-        ))
-    };
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(|e| cannot_write(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| cannot_write(path, e))?;
+    crate::output::write(&target, text.as_bytes()).map_err(|e| anyhow!(refused(&e)))?;
     Ok(())
+}
+
+/// Why a file cannot be written, in the player's language.
+pub fn refused(e: &OutputError) -> String {
+    match e {
+        OutputError::NotRegular { path, kind } => t!(
+            "term-error-not-a-file",
+            path = path.display().to_string(),
+            kind = kind.key()
+        ),
+        OutputError::LinkLoop(path) => {
+            t!("term-error-link-loop", path = path.display().to_string())
+        }
+        OutputError::Io { path, source } => t!(
+            "term-error-write",
+            path = path.display().to_string(),
+            reason = i18n::io_reason(source)
+        ),
+    }
 }
 
 /// Keeps a game that a new session would overwrite: when `path` holds anything but a finished

@@ -35,6 +35,11 @@ pub fn run(mut app: App) -> Result<()> {
     ratatui::restore();
     let saved = save::save(&app.session, &app.save_path);
     match &saved {
+        // A finished game (or match) has nothing to continue: only where it was saved.
+        Ok(()) if finished(&app) => println!(
+            "{}",
+            crate::i18n::t!("term-saved", path = app.save_path.display().to_string())
+        ),
         Ok(()) => println!(
             "{}",
             crate::i18n::t!(
@@ -79,4 +84,11 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
         }
         app.tick(Instant::now());
     }
+}
+
+/// Whether the game is over and nothing follows it: a single game ended, or the match decided.
+fn finished(app: &App) -> bool {
+    let game = app.session.game();
+    app.session.game_over()
+        && (game.rules().match_target.is_none() || game.match_winner().is_some())
 }

@@ -24,6 +24,26 @@ fn notation_refusal(e: &notation::NotationError, text: &str) -> String {
     }
 }
 
+/// A line as typed or pasted, made ready to read: control characters (`^A`, the pieces of escape sequences,
+/// a pasted tab) are dropped rather than read or echoed back raw, the line is trimmed,
+/// and a leading `:` (the full screen's key for typing a play) is taken off, so that the same
+/// text works in the full screen and in the line mode.
+pub fn clean(line: &str) -> String {
+    let kept: String = line.chars().filter(|c| !c.is_control()).collect();
+    let kept = kept.trim();
+    kept.strip_prefix(':').unwrap_or(kept).trim().to_string()
+}
+
+/// `from/to` in the shape of one step, whatever the words (`in/25`, `13/0`, `x/y`): refused, it
+/// is answered with the legal steps, whichever way it was wrong.
+fn step_shaped(text: &str) -> bool {
+    let t = text.trim_end_matches('*');
+    t.split_once('/').is_some_and(|(a, b)| {
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric());
+        word(a) && word(b)
+    })
+}
+
 /// The actions that typed text stands for in the game's current phase (applied in order), or
 /// why it is refused. Every action is checked on a copy of the game first, so a refused text
 /// changes nothing and an accepted one applies in full.
@@ -232,18 +252,20 @@ pub fn turn_actions(turn: &TurnBuilder, text: &str) -> Result<Vec<Action>, Strin
                 return Ok(vec![Action::Play { steps: t.steps }]);
             }
         }
-        if single_step(text).is_some() {
-            let legal: Vec<String> = turn.legal_steps().iter().map(|s| s.to_string()).collect();
-            return Err(if legal.is_empty() {
-                t!("term-err-play-complete")
-            } else {
-                t!(
-                    "term-err-not-next-step",
-                    text = text,
-                    legal = legal.join(", ")
-                )
-            });
-        }
+    }
+    // One step, refused: the same answer whatever was wrong with it (`in/0` off from the start
+    // pool, `in/25` beyond the board), with the steps that are legal.
+    if step_shaped(text) && !matches!(refused, notation::NotationError::Ambiguous(_)) {
+        let legal: Vec<String> = turn.legal_steps().iter().map(|s| s.to_string()).collect();
+        return Err(if legal.is_empty() {
+            t!("term-err-play-complete")
+        } else {
+            t!(
+                "term-err-not-next-step",
+                text = text,
+                legal = legal.join(", ")
+            )
+        });
     }
     Err(notation_refusal(&refused, text))
 }
@@ -350,9 +372,27 @@ mod tests {
     }
 
     #[test]
+    fn typed_lines_are_cleaned_and_one_wrong_step_gets_one_answer() {
+        assert_eq!(clean("\u{1}\u{2}in/21"), "in/21");
+        assert_eq!(clean("  :in/23 \t"), "in/23");
+        assert_eq!(clean("\u{1b}[Ain/24"), "[Ain/24");
+        let g = game_at_one_two();
+        let turn = g.turn().unwrap();
+        let zero = turn_actions(turn, "in/0").unwrap_err();
+        let beyond = turn_actions(turn, "in/25").unwrap_err();
+        assert_eq!(zero.replace("in/0", "X"), beyond.replace("in/25", "X"));
+        assert!(zero.contains("legal steps: "), "{zero}");
+    }
+
+    #[test]
     fn nonsense_says_why() {
         let g = game_at_one_two();
         let e = actions(&g, "in/20").unwrap_err();
+        assert_eq!(
+            e,
+            "'in/20' is not a legal next step; legal steps: in/23, in/24"
+        );
+        let e = actions(&g, "in/20 in/19").unwrap_err();
         assert!(e.contains("legal plays include"), "{e}");
         let e = actions(&g, "hello").unwrap_err();
         assert!(e.contains("not a move"), "{e}");

@@ -69,26 +69,49 @@ pub fn draw(f: &mut Frame, app: &App) {
         f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
+    let keys = keys_lines(&app.prompt(), area.width);
+    // At least three lines of messages, one to type in, and every key.
+    let bottom_height = (4 + keys.len() as u16).max(6);
     let [title, body, bottom] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Min(board::HEIGHT as u16 + 5),
-        Constraint::Length(6),
+        Constraint::Min(board::HEIGHT as u16 + 2),
+        Constraint::Length(bottom_height),
     ])
     .areas(area);
     draw_title(f, app, title);
     let [left, right] =
         Layout::horizontal([Constraint::Length(MIN_WIDTH), Constraint::Min(0)]).areas(body);
-    let [board_area, info] = Layout::vertical([
+    let [board_area, under] = Layout::vertical([
         Constraint::Length(board::HEIGHT as u16 + 2),
         Constraint::Min(0),
     ])
     .areas(left);
     draw_board(f, app, board_area);
-    draw_info(f, app, info);
-    if right.width >= 16 {
-        draw_side(f, app, right);
+    // The status, dice, pips and IDs go under the board when there is room (a tall terminal),
+    // else beside it in place of the game log (80x24).
+    let info_beside = under.height < INFO_LINES && right.width >= 16;
+    if info_beside {
+        let hint_shown = app.hint.is_some() || app.hint_pending();
+        if hint_shown {
+            draw_side(f, app, right);
+        } else {
+            f.render_widget(
+                Paragraph::new(info_lines(app))
+                    .wrap(Wrap { trim: true })
+                    .block(Block::bordered()),
+                right,
+            );
+        }
+    } else {
+        f.render_widget(
+            Paragraph::new(info_lines(app)).wrap(Wrap { trim: true }),
+            under,
+        );
+        if right.width >= 16 {
+            draw_side(f, app, right);
+        }
     }
-    draw_bottom(f, app, bottom);
+    draw_bottom(f, app, bottom, keys);
     if app.mode == Mode::Help {
         draw_help(f, area);
     }
@@ -96,6 +119,9 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_review(f, area, lines, *scroll);
     }
 }
+
+/// The lines under the board when all of [`info_lines`] fit there.
+const INFO_LINES: u16 = 4;
 
 fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let s = &app.session;
@@ -150,7 +176,8 @@ fn draw_board(f: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-fn draw_info(f: &mut Frame, app: &App, area: Rect) {
+/// The status line, the dice, the pips (and the cube), the position IDs.
+fn info_lines(app: &App) -> Vec<Line<'static>> {
     let s = &app.session;
     let pos = s.position();
     let mut lines = vec![Line::from(s.status_line())];
@@ -193,13 +220,17 @@ fn draw_info(f: &mut Frame, app: &App, area: Rect) {
     }
     lines.push(Line::from(pips.join("   ")));
     lines.push(Line::from(t!("term-position-id", id = app.position_id())));
+    // Backgammon: gnubg's IDs, to paste into GNU Backgammon.
+    if let Some(ids) = app.session.game().gnubg_ids() {
+        lines.push(Line::from(t!("term-gnubg-id", id = ids)));
+    }
     if app.bot_thinking() {
         lines.push(Line::from(Span::styled(
             t!("term-bot-thinking"),
             Style::default().add_modifier(Modifier::ITALIC),
         )));
     }
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+    lines
 }
 
 fn draw_side(f: &mut Frame, app: &App, area: Rect) {
@@ -213,16 +244,34 @@ fn draw_side(f: &mut Frame, app: &App, area: Rect) {
         return;
     }
     if let Some(hint) = &app.hint {
-        let lines: Vec<Line> = hint
+        let lines: Vec<String> = hint
             .iter()
             .enumerate()
             .map(|(i, h)| {
                 let equity = i18n::signed(i18n::current(), f64::from(h.equity), 3);
-                Line::from(format!("{}. {equity}  {}", i + 1, h.text))
+                format!("{}. {equity}  {}", i + 1, h.text)
             })
             .collect();
+        let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 2;
+        // Too narrow beside the board for a play on one line: the hint goes over the lower
+        // part of the screen, as wide as it needs, each play on its own line.
+        let area = if widest > area.width {
+            let screen = f.area();
+            let height = (lines.len() as u16 + 2).min(screen.height);
+            let width = widest.max(area.width).min(screen.width);
+            let rect = Rect {
+                x: screen.x,
+                y: (area.y + area.height).saturating_sub(height),
+                width,
+                height,
+            };
+            f.render_widget(Clear, rect);
+            rect
+        } else {
+            area
+        };
         f.render_widget(
-            Paragraph::new(lines)
+            Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
                 .wrap(Wrap { trim: true })
                 .block(Block::bordered().title(t!("term-hint-title-close"))),
             area,
@@ -242,11 +291,11 @@ fn draw_side(f: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
+fn draw_bottom(f: &mut Frame, app: &App, area: Rect, keys_text: Vec<String>) {
     let [messages, entry, keys] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(keys_text.len() as u16),
     ])
     .areas(area);
     let n = app.messages.len();
@@ -301,21 +350,40 @@ fn draw_bottom(f: &mut Frame, app: &App, area: Rect) {
         Style::default()
     };
     f.render_widget(
-        Paragraph::new(keys_line(&app.prompt(), keys.width)).style(keys_style),
+        Paragraph::new(keys_text.into_iter().map(Line::from).collect::<Vec<_>>()).style(keys_style),
         keys,
     );
 }
 
-/// The keys that apply now, then `?: help   q: save and quit` when that fits in `width`
-/// columns: the keys of the moment come first, whatever the language.
-fn keys_line(prompt: &str, width: u16) -> String {
+/// The keys that apply now, then `?: help   q: save and quit`, as lines of at most `width`
+/// columns broken between keys (never inside one): on an 80-column screen every key shows, in
+/// every language, the keys of the moment first.
+fn keys_lines(prompt: &str, width: u16) -> Vec<String> {
     let tail = t!("term-key-tail");
-    if prompt.width() + 3 + tail.width() <= width as usize {
-        format!("{prompt}   {tail}")
-    } else {
-        prompt.to_string()
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let items = prompt
+        .split(KEY_GAP)
+        .chain(tail.split(KEY_GAP))
+        .map(str::trim)
+        .filter(|item| !item.is_empty());
+    for item in items {
+        if !line.is_empty() && line.width() + KEY_GAP.len() + item.width() > width as usize {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(KEY_GAP);
+        }
+        line.push_str(item);
     }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
+
+/// What separates two keys in a keys line (`r: roll   d: double`).
+const KEY_GAP: &str = "   ";
 
 fn draw_help(f: &mut Frame, area: Rect) {
     let text = t!("term-help");
@@ -355,12 +423,14 @@ fn draw_review(f: &mut Frame, area: Rect, lines: &[String], scroll: usize) {
         .collect();
     f.render_widget(Clear, rect);
     f.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(t!(
-            "term-review-title",
-            first = scroll + 1,
-            last = (scroll + h.saturating_sub(2) as usize).min(lines.len()),
-            count = lines.len()
-        ))),
+        Paragraph::new(shown)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(t!(
+                "term-review-title",
+                first = scroll + 1,
+                last = (scroll + h.saturating_sub(2) as usize).min(lines.len()),
+                count = lines.len()
+            ))),
         rect,
     );
 }
@@ -541,7 +611,9 @@ mod tests {
             for id in keys {
                 let prompt = text_in(lang, id, &[]);
                 assert!(prompt.width() <= 80, "{lang:?} {id}: {prompt}");
-                assert!(keys_line(&prompt, 80).width() <= 80, "{lang:?} {id}");
+                for line in keys_lines(&prompt, 80) {
+                    assert!(line.width() <= 80, "{lang:?} {id}: {line}");
+                }
             }
             let help = text_in(lang, "term-help", &[]);
             for line in help.lines() {
@@ -551,6 +623,90 @@ mod tests {
             assert!(label("term-board-start") <= 6 && label("term-board-off") <= 6);
             assert!(label("term-board-bar") <= 5, "{lang:?}");
         }
+    }
+
+    /// Asserts that `app` drawn at 80x24 shows the whole board and every key of its keys line.
+    fn fits_80x24(app: &App, what: &str) -> String {
+        let lang = i18n::current();
+        let screen = text(&render(app, 80, 24)).join("\n");
+        for numbers in ["13 14 15 16 17 18", "12 11 10  9  8  7"] {
+            assert!(
+                screen.contains(numbers),
+                "{lang:?} {what}: no '{numbers}'\n{screen}"
+            );
+        }
+        let prompt = app.prompt();
+        let tail = t!("term-key-tail");
+        for key in prompt.split(KEY_GAP).chain(tail.split(KEY_GAP)) {
+            let key = key.trim();
+            assert!(
+                screen.contains(key),
+                "{lang:?} {what}: '{key}' not shown\n{screen}"
+            );
+        }
+        screen
+    }
+
+    /// The full screen at 80x24 in every language: the board whole, every key of the keys line
+    /// (moving, naming a double, the cube, the game's end), the status beside the board, the
+    /// hint one play a line, the analysis with its rating column.
+    #[test]
+    fn every_screen_fits_80x24_in_every_language() {
+        for lang in i18n::Lang::ALL {
+            i18n::set_for_thread(Some(lang));
+            let mut app = one_two();
+            let s = fits_80x24(&app, "move");
+            let status: String = app
+                .session
+                .status_line()
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                s.contains(&status),
+                "{lang:?}: status '{status}' beside the board\n{s}"
+            );
+            app.on_key(key(KeyCode::Char('h')));
+            let s = text(&render(&app, 80, 24)).join("\n");
+            for (i, h) in app.hint.as_ref().unwrap().iter().enumerate() {
+                let line = format!("{}. ", i + 1);
+                let row = s.lines().find(|r| r.contains(&line) && r.contains(&h.text));
+                assert!(
+                    row.is_some(),
+                    "{lang:?}: hint '{}' on one line\n{s}",
+                    h.text
+                );
+            }
+            app.on_key(key(KeyCode::Esc));
+            type_text(&mut app, "in/24 in/23");
+            fits_80x24(&app, "name a double");
+            app.on_key(key(KeyCode::Char('R')));
+            fits_80x24(&app, "resign");
+            app.on_key(key(KeyCode::Char('y')));
+            fits_80x24(&app, "game over");
+            app.review_depth = (acey_ai::Level::Beginner, 0);
+            app.on_key(key(KeyCode::Char('A')));
+            let s = fits_80x24(&app, "analysis");
+            let rating = t!("term-review-col-rating");
+            // The table's heading, inside the review's box, ends with the whole rating column.
+            let head = s
+                .lines()
+                .find(|r| r.contains(&t!("term-review-col-player")))
+                .and_then(|r| r.split('│').nth(1));
+            assert!(
+                head.is_some_and(|inner| inner.trim_end().ends_with(&rating)),
+                "{lang:?}: the rating column whole\n{s}"
+            );
+            std::fs::remove_file(&app.save_path).ok();
+            let mut cube = at_the_cube();
+            fits_80x24(&cube, "roll or double");
+            cube.on_key(key(KeyCode::Char('d')));
+            cube.settle();
+            fits_80x24(&cube, "after the double");
+            std::fs::remove_file(&cube.save_path).ok();
+        }
+        i18n::set_for_thread(None);
     }
 
     #[test]

@@ -56,6 +56,10 @@ pub struct Args {
 /// Runs `acey analyse`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let level = input::level(&args.level)?;
+    // A report that could not be written is refused before the analysis, not after it.
+    if let Some(out) = &args.html {
+        crate::output::target(out).map_err(|e| UsageError(e.to_string()))?;
+    }
     if args.ply > MAX_PLIES {
         return Err(UsageError(format!("--ply is 0 to {MAX_PLIES}, not {}", args.ply)).into());
     }
@@ -120,8 +124,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             level: &args.level,
             file: args.file.display().to_string(),
         };
-        std::fs::write(out, html::report(&analysis, &meta, rollouts))
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", out.display())))?;
+        crate::output::write(out, html::report(&analysis, &meta, rollouts).as_bytes())
+            .map_err(|e| UsageError(e.to_string()))?;
     }
     if args.json {
         outln!(

@@ -6,7 +6,6 @@
 //! (points per game of the network, its 95% interval, the share of games won). Appending keeps
 //! the log of an interrupted and resumed run whole.
 
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -91,11 +90,7 @@ impl TrainLog {
 
     /// Appends one line.
     pub fn append(&self, line: &TrainLogLine) -> anyhow::Result<()> {
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        let mut file = crate::output::append(&self.path)?;
         writeln!(file, "{}", line.to_csv())?;
         Ok(())
     }
@@ -119,18 +114,19 @@ impl TrainLog {
             anyhow::bail!("no font file found (install fonts-dejavu-core) to draw the curve");
         }
         let lines = self.read()?;
-        let svg = with_suffix(stem, "svg");
-        draw(
-            SVGBackend::new(&svg, (900, 600)).into_drawing_area(),
-            &lines,
-        )
-        .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", svg.display()))?;
-        let png = with_suffix(stem, "png");
-        draw(
-            BitMapBackend::new(&png, (900, 600)).into_drawing_area(),
-            &lines,
-        )
-        .map_err(|e| anyhow::anyhow!("cannot draw {}: {e}", png.display()))?;
+        // Each picture is drawn to a temporary file beside its target, then put in its place.
+        let drawing = |e: String| std::io::Error::other(format!("cannot draw: {e}"));
+        let svg = crate::output::write_with(&with_suffix(stem, "svg"), |tmp| {
+            draw(SVGBackend::new(tmp, (900, 600)).into_drawing_area(), &lines)
+                .map_err(|e| drawing(e.to_string()))
+        })?;
+        let png = crate::output::write_with(&with_suffix(stem, "png"), |tmp| {
+            draw(
+                BitMapBackend::new(tmp, (900, 600)).into_drawing_area(),
+                &lines,
+            )
+            .map_err(|e| drawing(e.to_string()))
+        })?;
         Ok(vec![svg, png])
     }
 }

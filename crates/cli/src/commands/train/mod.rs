@@ -105,6 +105,11 @@ pub struct Args {
 
 /// Runs `acey train`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // The network and its log are written through `output`, which refuses a device, a FIFO or
+    // a folder: refused here, before any training (or any read of what is there).
+    for path in [&args.net, &log_path(&args.net)] {
+        crate::output::target(path).map_err(|e| UsageError(e.to_string()))?;
+    }
     if args.plot_only {
         return plot_only(&args.net);
     }
@@ -321,10 +326,8 @@ fn save(trainer: &mut Trainer, path: &Path, wall: f64) -> anyhow::Result<()> {
         .net
         .meta
         .insert("train_seconds".into(), format!("{wall:.0}"));
-    trainer
-        .net
-        .save(path)
-        .with_context(|| format!("cannot save {}", path.display()))
+    crate::output::write(path, &trainer.net.to_bytes())?;
+    Ok(())
 }
 
 fn log_path(net: &Path) -> PathBuf {

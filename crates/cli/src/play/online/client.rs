@@ -26,7 +26,13 @@ use acey_rules::{notation, Action, Phase, Player, PoolKind, Rules, TurnBuilder};
 fn server_error(code: &str, message: &str) -> String {
     if i18n::current() != i18n::Lang::En {
         if let Some(text) = i18n::lookup(&format!("error-{code}"), &[]) {
-            return t!("term-server-refused", text = text);
+            // The kind of refusal in the player's language, then why, as the server (in
+            // English) says it: "Those settings are not allowed" alone does not say which.
+            let refused = t!("term-server-refused", text = text);
+            return match message.trim() {
+                "" => refused,
+                why => format!("{refused} ({why})"),
+            };
         }
     }
     t!("term-server-says", message = message, code = code)
@@ -933,7 +939,7 @@ impl Client {
                 "term-online-pool",
                 number = i + 1,
                 id = format!("{:<15}", p.id),
-                rules = p.rules.as_str(),
+                rules = rules_text(&p.rules),
                 terms = match_text(p.match_to),
                 clock = p.clock.to_string(),
                 waiting = p.waiting
@@ -957,7 +963,7 @@ impl Client {
                     number = i + 1,
                     x = g.names[0].as_str(),
                     o = g.names[1].as_str(),
-                    rules = g.rules.as_str(),
+                    rules = rules_text(&g.rules),
                     rated = if g.rated { "rated" } else { "casual" },
                     id = g.id.as_str()
                 ));
@@ -1387,7 +1393,12 @@ fn action_lines(g: &GameState, action: &Action, mover: Option<Player>, r: &mut R
                 o = who(Player::One),
                 os = g.view.score[1]
             ));
-            if let Some(m) = g.view.match_winner {
+            // A single game's winner has won no match, whatever the view says.
+            if let Some(m) = g
+                .view
+                .match_winner
+                .filter(|_| g.info.match_to.unwrap_or(1) > 1)
+            {
                 r.say(said("term-online-wins-match", m));
             }
         }
@@ -1450,7 +1461,7 @@ pub fn challenge_text(c: &Challenge) -> String {
             None => "none".into(),
         },
         terms = match_text(c.match_to),
-        rules = c.rules.as_str(),
+        rules = rules_text(&c.rules),
         clock = c
             .clock
             .as_ref()

@@ -39,10 +39,25 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, start: Start) -> Result<()
         let _ = net.send(Input::Net(e));
     })?;
     let keys = tx.clone();
+    // Piped input is read one line at a time, each once the server has answered the one before
+    // (`Pace`), so a script's commands meet the state they were written for.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stdin());
+    let (ready, next) = mpsc::channel::<()>();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
+        // At a terminal: line editing and history, as in the offline line mode.
+        let edited = terminal
+            .then(crate::play::line_editor::EditedLines::new)
+            .flatten();
+        let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match edited {
+            Some(e) => Box::new(e),
+            None => Box::new(std::io::stdin().lock().lines()),
+        };
+        for line in lines {
             let Ok(line) = line else { break };
             if keys.send(Input::Line(line)).is_err() {
+                return;
+            }
+            if !terminal && next.recv().is_err() {
                 return;
             }
         }
@@ -63,9 +78,36 @@ pub fn run(endpoint: &Endpoint, cookie: Option<&str>, start: Start) -> Result<()
         t!("term-online-connected", url = endpoint.http_url())
     )?;
     conn.send(&start.client.hello());
-    let result = run_loop(&rx, &conn, start, &mut out);
+    let pace = Pace {
+        ready,
+        awaiting: false,
+    };
+    let result = run_loop(&rx, &conn, start, &mut out, pace);
     conn.close();
     result
+}
+
+/// When the next piped line may be read: at once after a line that sent the server nothing,
+/// else once the server's next message has come.
+struct Pace {
+    ready: mpsc::Sender<()>,
+    awaiting: bool,
+}
+
+impl Pace {
+    fn line_done(&mut self, sent: bool) {
+        if sent {
+            self.awaiting = true;
+        } else {
+            let _ = self.ready.send(());
+        }
+    }
+
+    fn server_spoke(&mut self) {
+        if std::mem::take(&mut self.awaiting) {
+            let _ = self.ready.send(());
+        }
+    }
 }
 
 fn run_loop(
@@ -73,6 +115,7 @@ fn run_loop(
     conn: &Connection,
     start: Start,
     out: &mut impl Write,
+    mut pace: Pace,
 ) -> Result<()> {
     let Start {
         mut client,
@@ -88,7 +131,11 @@ fn run_loop(
             Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
         };
         let reply = match input {
-            Input::Net(NetEvent::Msg(m)) => client.handle(m, Instant::now()),
+            Input::Net(NetEvent::Msg(m)) => {
+                let r = client.handle(m, Instant::now());
+                pace.server_spoke();
+                r
+            }
             Input::Net(NetEvent::Unreadable(e)) => {
                 writeln!(out, "{e}")?;
                 continue;
@@ -100,7 +147,8 @@ fn run_loop(
                 return Err(anyhow!("{why}"));
             }
             Input::Line(l) => {
-                let r = client.command(&l);
+                let r = client.command(&crate::play::typed::clean(&l));
+                pace.line_done(!r.send.is_empty());
                 // An answered command shows the prompt again.
                 shown.prompt = None;
                 r

@@ -249,10 +249,13 @@ fn event_loop(
 
 /// Draws the screen.
 pub fn draw(f: &mut Frame, s: &Screen) {
+    // On a short terminal (80x24) the input line goes without its box, so that the board keeps
+    // its last row of point numbers and the messages a few lines under it.
+    let boxed = f.area().height >= SHORT;
     let [title, main, input, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(5),
-        Constraint::Length(3),
+        Constraint::Length(if boxed { 3 } else { 1 }),
         Constraint::Length(1),
     ])
     .areas(f.area());
@@ -280,11 +283,15 @@ pub fn draw(f: &mut Frame, s: &Screen) {
         None => draw_lobby(f, s, main),
     }
     let prompt = s.client.prompt();
-    f.render_widget(
-        Paragraph::new(format!("> {}▏", s.input))
-            .block(Block::bordered().title(format!(" {prompt} "))),
-        input,
-    );
+    if boxed {
+        f.render_widget(
+            Paragraph::new(format!("> {}▏", s.input))
+                .block(Block::bordered().title(format!(" {prompt} "))),
+            input,
+        );
+    } else {
+        f.render_widget(Paragraph::new(format!("{prompt} > {}▏", s.input)), input);
+    }
     let help = if s.client.game.is_some() {
         t!("term-online-keys-game")
     } else {
@@ -295,6 +302,9 @@ pub fn draw(f: &mut Frame, s: &Screen) {
         keys,
     );
 }
+
+/// Terminals shorter than this draw the input line without its box.
+const SHORT: u16 = 26;
 
 /// The latest messages that fit a bordered box of `width` by `height` once wrapped.
 fn messages(s: &Screen, width: u16, height: u16) -> Vec<Line<'static>> {
@@ -404,8 +414,20 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
             .wrap(Wrap { trim: false }),
         log_area,
     );
-    let now = Instant::now();
-    let mut side: Vec<Line> = Vec::new();
+    let side = side_lines(g, s.color, Instant::now());
+    f.render_widget(
+        Paragraph::new(side)
+            .block(Block::bordered().title(t!("term-online-game-title")))
+            .wrap(Wrap { trim: false }),
+        right,
+    );
+}
+
+/// The side panel beside the board: each player with their clock, score, pips and checkers off,
+/// then the game's terms and the recent plays.
+fn side_lines(g: &GameState, color: bool, now: Instant) -> Vec<Line<'static>> {
+    let viewer = g.role.viewer();
+    let mut side: Vec<Line<'static>> = Vec::new();
     for p in [viewer.other(), viewer] {
         let running = g
             .clock
@@ -417,16 +439,21 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
             .unwrap_or_default();
         let to_act = if g.view.to_act == Some(p) { " ◀" } else { "" };
         let mut st = Style::default().add_modifier(Modifier::BOLD);
-        if running && s.color {
+        if running && color {
             st = st.fg(Color::LightRed);
         }
-        side.push(Line::styled(format!("{}{clock}{to_act}", g.label(p)), st));
-        side.push(Line::from(t!(
+        // Short lines: the side panel is 18 columns wide on an 80-column screen.
+        side.push(Line::styled(g.label(p), st));
+        if !clock.is_empty() || !to_act.is_empty() {
+            side.push(Line::styled(format!("{clock}{to_act}"), st));
+        }
+        let figures = t!(
             "term-online-side",
             score = g.view.score[p.index()],
             pips = g.view.pips[p.index()],
             off = g.view.position.off(p)
-        )));
+        );
+        side.extend(figures.lines().map(|l| Line::from(l.to_string())));
         if let Some(away) = g.away_ms(p, now) {
             side.push(Line::from(t!("term-online-gone", time = clock_text(away))));
         }
@@ -463,12 +490,7 @@ fn draw_game(f: &mut Frame, s: &Screen, g: &GameState, area: Rect) {
     for e in g.log.iter().rev().take(8) {
         side.push(Line::from(format!("  {} {}", g.name(e.player), e.notation)));
     }
-    f.render_widget(
-        Paragraph::new(side)
-            .block(Block::bordered().title(t!("term-online-game-title")))
-            .wrap(Wrap { trim: false }),
-        right,
-    );
+    side
 }
 
 #[cfg(test)]
@@ -476,6 +498,7 @@ mod tests {
     use super::*;
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
+    use unicode_width::UnicodeWidthStr;
 
     #[test]
     fn the_lobby_keys_send_what_the_commands_do() {
@@ -504,5 +527,63 @@ mod tests {
         assert!(text.contains("lobby"), "{text}");
         s.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         assert!(s.quit);
+    }
+
+    /// A game against the bot as the server sends it on joining, at the person's roll.
+    fn in_a_game() -> Screen {
+        let mut game = acey_rules::Game::new(acey_rules::Rules::default());
+        game.apply(acey_rules::Action::DieOff { dice: [5, 2] })
+            .unwrap();
+        let joined = serde_json::json!({
+            "info": {
+                "game": "abcd1234",
+                "mode": "computer",
+                "rules": "american",
+                "seats": [{"kind": "human"}, {"kind": "bot"}],
+            },
+            "role": {"seat": 0},
+            "view": serde_json::to_value(acey_protocol::View::of(&game)).unwrap(),
+        });
+        let joined: acey_protocol::Joined = serde_json::from_value(joined).unwrap();
+        let mut s = Screen::new("http://localhost:8080".into(), false);
+        s.client.handle(
+            acey_protocol::ServerMsg::Joined(Box::new(joined)),
+            Instant::now(),
+        );
+        s
+    }
+
+    /// At 80x24, in every language: the board with both rows of point numbers, no side line
+    /// wrapped (each fits the panel), and the keys line whole.
+    #[test]
+    fn a_game_fits_80x24_in_every_language() {
+        for lang in crate::i18n::Lang::ALL {
+            crate::i18n::set_for_thread(Some(lang));
+            let s = in_a_game();
+            assert!(s.client.game.is_some());
+            let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+            t.draw(|f| draw(f, &s)).unwrap();
+            let buf = t.backend().buffer();
+            let rows: Vec<String> = (0..24)
+                .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect())
+                .collect();
+            let screen = rows.join("\n");
+            assert!(screen.contains("13 14 15 16 17 18"), "{lang:?}\n{screen}");
+            assert!(screen.contains("12 11 10  9  8  7"), "{lang:?}\n{screen}");
+            let keys = t!("term-online-keys-game");
+            assert!(keys.width() <= 80, "{lang:?}: {keys}");
+            assert!(rows[23].trim_end() == keys.trim_end(), "{lang:?}\n{screen}");
+            // Every side line fits its panel: nothing of it is cut at the border.
+            let g = s.client.game.as_ref().unwrap();
+            let recent = t!("term-online-side-recent");
+            for line in side_lines(g, false, Instant::now()) {
+                let text = line.to_string();
+                if text == recent {
+                    break;
+                }
+                assert!(text.width() <= 18, "{lang:?}: '{text}'");
+            }
+        }
+        crate::i18n::set_for_thread(None);
     }
 }
