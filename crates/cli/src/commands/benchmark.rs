@@ -2,7 +2,7 @@
 //! on a set of settled decisions, stage by stage, or (`--generate`) draws and settles a new set.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -183,7 +183,7 @@ fn score_json(bot: &str, s: &Score) -> serde_json::Value {
     json!({"bot": bot, "mean_loss": s.total.mean(), "outside": s.total.outside, "stages": stages})
 }
 
-fn generate(args: &Args, out: &PathBuf, stop: &AtomicBool) -> anyhow::Result<()> {
+fn generate(args: &Args, out: &Path, stop: &AtomicBool) -> anyhow::Result<()> {
     if args.per_stage == 0 || args.keep < 2 || args.trials == 0 {
         return Err(UsageError(
             "--per-stage and --trials must be at least 1, --keep at least 2".into(),
@@ -361,7 +361,7 @@ fn check_reproduces(
 fn rework_set(
     items: &[Item],
     header: &str,
-    out: &PathBuf,
+    out: &Path,
     verb: &str,
     step: impl Fn(&Item) -> Option<Item>,
 ) -> anyhow::Result<()> {
