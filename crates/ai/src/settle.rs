@@ -63,6 +63,13 @@ pub fn settle(rules: &Rules, gen: &mut MoveGen, state: &Position) -> Option<Eval
     }
     let roller = state.turn();
     let other = roller.other();
+    // Under acey-deucey rules a 1-2 that does not finish earns another roll, which is beyond
+    // what is settled here; with more checkers left than a plain roll can bear off, the 1-2's
+    // whole chain would have to be walked (every named double's plays, from a board still
+    // full) only to find that out. Left to the evaluator, cheaply.
+    if rules.acey_deucey && CHECKERS - state.off(roller) > SURE_FINISH_LEFT {
+        return None;
+    }
     let other_finishes = finishes_every_roll(rules, gen, state, other);
     if !other_finishes && CHECKERS - state.off(roller) > SURE_FINISH_LEFT {
         return None;
