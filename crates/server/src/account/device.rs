@@ -74,12 +74,7 @@ pub fn set_cookie(token: &str, secure: bool) -> String {
 
 /// The device token in a `Cookie` header, if there is one.
 pub fn from_cookie_header(header: &str) -> Option<&str> {
-    header
-        .split(';')
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.trim())
-        .filter(|v| !v.is_empty() && v.len() <= 160)
+    super::session::cookie(header, COOKIE, 160)
 }
 
 #[cfg(test)]

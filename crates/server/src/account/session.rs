@@ -27,12 +27,18 @@ pub fn clear_cookie() -> String {
 
 /// The session token in a `Cookie` header, if there is one.
 pub fn from_cookie_header(header: &str) -> Option<&str> {
+    cookie(header, COOKIE, 128)
+}
+
+/// The value of the cookie `name` in a `Cookie` header: present, not empty, and at most
+/// `longest` bytes (anything longer is no token of ours).
+pub(crate) fn cookie<'a>(header: &'a str, name: &str, longest: usize) -> Option<&'a str> {
     header
         .split(';')
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim())
-        .filter(|v| !v.is_empty() && v.len() <= 128)
+        .filter(|v| !v.is_empty() && v.len() <= longest)
 }
 
 #[cfg(test)]
