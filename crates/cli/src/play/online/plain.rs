@@ -140,7 +140,12 @@ fn run_loop(
                 writeln!(out, "{e}")?;
                 continue;
             }
-            Input::Net(NetEvent::Down(why)) => client.down(&why),
+            Input::Net(NetEvent::Down(why)) => {
+                // The answer a piped line waits for will not come over a lost connection: read
+                // on, so that what is typed meanwhile is refused rather than held back.
+                pace.server_spoke();
+                client.down(&why)
+            }
             Input::Net(NetEvent::Up) => client.up(),
             Input::Net(NetEvent::Closed(why)) => {
                 out.flush()?;
