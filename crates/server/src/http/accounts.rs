@@ -20,6 +20,7 @@ use crate::store::Account;
 
 use super::error::{api_error, retry_later, unavailable};
 use crate::account::hashing::HashingError;
+use crate::account::password::Scratch;
 use crate::clock::now_secs as now;
 
 /// Refuses state-changing requests (anything but GET and HEAD) that come from another site:
@@ -224,7 +225,7 @@ fn locked(app: &AppState, wait: std::time::Duration) -> Response {
 /// Runs a password hash in the hashing line: 503 with `Retry-After` when the line is full.
 async fn hashing<T: Send + 'static>(
     app: &AppState,
-    f: impl FnOnce() -> T + Send + 'static,
+    f: impl FnOnce(&mut Scratch) -> T + Send + 'static,
 ) -> Result<T, Refused> {
     app.hashing.run(f).await.map_err(|e| {
         Box::new(match e {
@@ -257,7 +258,7 @@ pub async fn register(
         return api_error(StatusCode::BAD_REQUEST, e.to_string());
     }
     let pw = c.password;
-    let hash = match hashing(&app, move || password::hash(&pw)).await {
+    let hash = match hashing(&app, move |s| password::hash(&pw, s)).await {
         Ok(Ok(h)) => h,
         Ok(Err(e)) => return api_error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         Err(r) => return *r,
@@ -313,7 +314,7 @@ pub async fn login(
     }
     let stored = account.as_ref().map(|a| a.password.clone());
     let pw = c.password;
-    let ok = match hashing(&app, move || password::verify(&pw, stored.as_deref())).await {
+    let ok = match hashing(&app, move |s| password::verify(&pw, stored.as_deref(), s)).await {
         Ok(ok) => ok,
         Err(r) => return *r,
     };
@@ -377,9 +378,9 @@ pub async fn change_password(
     }
     let stored = account.password.clone();
     let (old, new) = (c.password, c.new_password);
-    let hashed = hashing(&app, move || {
-        if password::verify(&old, Some(&stored)) {
-            Some(password::hash(&new))
+    let hashed = hashing(&app, move |s| {
+        if password::verify(&old, Some(&stored), s) {
+            Some(password::hash(&new, s))
         } else {
             None
         }
