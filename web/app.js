@@ -6,7 +6,7 @@ import { Connection, keepToken, tokenFor } from "./net.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
-import { fillChallengeForm, initLobby, lobbyClockText, lobbyError, lobbyMessage, rulesText, savedName, stopSeeking } from "./lobby.js";
+import { fillChallengeForm, helloFor, initLobby, lobbyClockText, lobbyError, lobbyMessage, rulesText, savedName, stopSeeking } from "./lobby.js";
 import { initAccount } from "./account.js";
 import { openLeaders, openProfile } from "./profile.js";
 import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
@@ -91,10 +91,7 @@ function connection() {
     });
     // Every connection says who it is first: a guest's name (an account is known by its
     // cookie).
-    conn.greet(() => {
-      const name = savedName();
-      return name ? { type: "hello", v: 2, name } : { type: "hello", v: 2 };
-    });
+    conn.greet(() => helloFor(savedName()));
   }
   return conn;
 }
@@ -1304,7 +1301,7 @@ function wire() {
     send: (m) => connection().send(m),
     hello: (name) => {
       if (name) localStorage.setItem("acey.name", name);
-      connection().send(name ? { type: "hello", v: 2, name } : { type: "hello", v: 2 });
+      connection().send(helloFor(name));
     },
     paired: (game, token) => {
       keepToken(game, token);

@@ -187,7 +187,10 @@ export function lobbyMessage(msg) {
       $("my-name").disabled = msg.registered;
       $("name-note").textContent = t(msg.registered ? "home-name-account" : "home-name-guest");
       $("ch-rated").disabled = !msg.registered;
-      if (!msg.registered) localStorage.setItem("acey.name", msg.name);
+      if (!msg.registered) {
+        localStorage.setItem("acey.name", msg.name);
+        if (msg.claim) localStorage.setItem("acey.nameClaim", JSON.stringify({ name: msg.name, claim: msg.claim }));
+      }
       renderChallenges();
       return true;
     case "lobby":
@@ -291,4 +294,25 @@ export function fillChallengeForm(presets) {
 
 export function savedName() {
   return localStorage.getItem("acey.name") || "";
+}
+
+/**
+ * The hello that says who this browser plays as: the guest `name` (none: the server gives one),
+ * with the claim the server gave for it, so that a reload or a reconnection takes the name back
+ * from this browser's old socket even before the server has seen it close.
+ * @param {string} name
+ * @returns {import("./types/protocol").ClientMsg}
+ */
+export function helloFor(name) {
+  if (!name) return { type: "hello", v: 2 };
+  /** @type {{name?: string, claim?: string}} */
+  let kept = {};
+  try {
+    kept = JSON.parse(localStorage.getItem("acey.nameClaim") || "{}") || {};
+  } catch {
+    kept = {};
+  }
+  return kept.name === name && typeof kept.claim === "string"
+    ? { type: "hello", v: 2, name, claim: kept.claim }
+    : { type: "hello", v: 2, name };
 }

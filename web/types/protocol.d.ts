@@ -196,7 +196,13 @@ v?: number | null,
 /**
  * A guest's name.
  */
-name?: string | null, } | { "type": "lobby" } | { "type": "challenge", 
+name?: string | null, 
+/**
+ * The claim the `welcome` gave with that name: the same guest coming back (a reload,
+ * a reconnection) takes the name back from a connection of theirs that the server
+ * has not yet seen close.
+ */
+claim?: string | null, } | { "type": "lobby" } | { "type": "challenge", 
 /**
  * Rule string (default `american`).
  */
@@ -702,7 +708,12 @@ name: string,
 /**
  * Whether it is an account's.
  */
-registered: boolean, } | { "type": "lobby" } & LobbyView | { "type": "challenge_added", 
+registered: boolean, 
+/**
+ * For a name a guest chose: the secret that takes it back in the next `hello`
+ * (kept by the client, never shown).
+ */
+claim?: string | null, } | { "type": "lobby" } & LobbyView | { "type": "challenge_added", 
 /**
  * It.
  */

@@ -120,6 +120,11 @@ pub enum ClientMsg {
         /// A guest's name.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// The claim the `welcome` gave with that name: the same guest coming back (a reload,
+        /// a reconnection) takes the name back from a connection of theirs that the server
+        /// has not yet seen close.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim: Option<String>,
     },
     /// Watch the lobby: answered with `lobby`, then its changes until a game is joined.
     Lobby,
@@ -322,6 +327,7 @@ mod tests {
             ClientMsg::Hello {
                 v: Some(crate::VERSION),
                 name: None,
+                claim: None,
             },
             ClientMsg::Join {
                 v: Some(crate::VERSION),
@@ -347,7 +353,8 @@ mod tests {
         assert_eq!(
             ClientMsg::Hello {
                 v: Some(2),
-                name: None
+                name: None,
+                claim: None
             }
             .to_json(),
             r#"{"type":"hello","v":2}"#

@@ -95,6 +95,10 @@ pub enum ServerMsg {
         /// Whether it is an account's.
         #[serde(default)]
         registered: bool,
+        /// For a name a guest chose: the secret that takes it back in the next `hello`
+        /// (kept by the client, never shown).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim: Option<String>,
     },
     // The lobby family.
     /// The whole lobby (the answer to `lobby`).
@@ -247,7 +251,8 @@ mod tests {
             ServerMsg::Welcome {
                 v: 3,
                 name: "zoe".into(),
-                registered: true
+                registered: true,
+                claim: None
             }
         );
         let m = ServerMsg::parse(r#"{"type":"lobby","online":4,"tournaments":[]}"#).unwrap();

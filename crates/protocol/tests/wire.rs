@@ -233,8 +233,18 @@ fn the_hello_lobby_chat_and_error_families_are_written_as_before() {
             v: 2,
             name: "zoe".into(),
             registered: false,
+            claim: None,
         },
         r#"{"type":"welcome","v":2,"name":"zoe","registered":false}"#,
+    );
+    pin(
+        ServerMsg::Welcome {
+            v: 2,
+            name: "zoe".into(),
+            registered: false,
+            claim: Some("k".into()),
+        },
+        r#"{"type":"welcome","v":2,"name":"zoe","registered":false,"claim":"k"}"#,
     );
     let challenge = Challenge {
         id: "c1".into(),

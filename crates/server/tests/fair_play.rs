@@ -263,7 +263,12 @@ async fn two_accounts_seen_on_one_address_never_get_a_rated_pairing() {
 
 /// Says hello as a guest named `name`; returns the answer (`welcome` or `error`).
 async fn hello_as(c: &mut Client, name: &str) -> Value {
-    c.send(&json!({"type": "hello", "v": 2, "name": name}))
+    hello_claiming(c, name, None).await
+}
+
+/// Says hello as `name` with `claim`; returns the welcome or the error.
+async fn hello_claiming(c: &mut Client, name: &str, claim: Option<&str>) -> Value {
+    c.send(&json!({"type": "hello", "v": 2, "name": name, "claim": claim}))
         .await
         .unwrap();
     loop {
@@ -272,6 +277,37 @@ async fn hello_as(c: &mut Client, name: &str) -> Value {
             return m;
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_back_on_a_new_connection_takes_their_name_back_with_its_claim() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let mut old = Client::connect(server.addr).await.unwrap();
+    let welcome = hello_claiming(&mut old, "anna", None).await;
+    assert_eq!(welcome["type"], "welcome", "{welcome}");
+    let claim = welcome["claim"].as_str().expect("a claim").to_string();
+    // The old socket is still open (a reload, or a network drop the server has not noticed):
+    // a stranger cannot take the name, nor can a wrong claim...
+    let mut stranger = Client::connect(server.addr).await.unwrap();
+    for wrong in [None, Some("not the claim")] {
+        let refused = hello_claiming(&mut stranger, "anna", wrong).await;
+        assert_eq!(refused["code"], "name_taken", "{refused}");
+    }
+    // ...but the same guest, with the claim, takes it back at once, and keeps the claim.
+    let mut back = Client::connect(server.addr).await.unwrap();
+    let again = hello_claiming(&mut back, "anna", Some(&claim)).await;
+    assert_eq!(
+        (&again["type"], &again["name"]),
+        (&json!("welcome"), &json!("anna"))
+    );
+    assert_eq!(again["claim"], claim.as_str(), "{again}");
+    // The name moved to the new connection: the old one closing does not free it.
+    old.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let refused = hello_claiming(&mut stranger, "anna", None).await;
+    assert_eq!(refused["code"], "name_taken", "{refused}");
+    server.stop();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -372,11 +372,14 @@ async fn dispatch(
     let per_minute = hub.services().limits.creates_per_minute;
     match msg {
         ClientMsg::Ping => Ok(vec![ServerMsg::Pong.to_json()]),
-        ClientMsg::Hello { v, name } => {
+        ClientMsg::Hello { v, name, claim } => {
             check_version(v)?;
+            let mut granted = None;
             if conn.account.is_none() {
                 if let Some(name) = name.filter(|n| !n.is_empty()) {
-                    conn.guest = Some(lobby.guest_name(&conn.id, &name).await?);
+                    let g = lobby.guest_name(&conn.id, &name, claim.as_deref()).await?;
+                    conn.guest = Some(g.name);
+                    granted = Some(g.claim);
                 }
             }
             let who = conn.who();
@@ -384,6 +387,7 @@ async fn dispatch(
                 v: VERSION,
                 name: who.name,
                 registered: who.account.is_some(),
+                claim: granted,
             }
             .to_json()])
         }

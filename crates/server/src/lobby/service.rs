@@ -60,7 +60,25 @@ pub struct Lobby {
     /// The names guests connected to this node chose, by connection, as skeletons
     /// ([`crate::account::skeleton`]): a guest cannot take a name that looks like another
     /// connected guest's.
-    guest_names: std::sync::Mutex<HashMap<String, String>>,
+    guest_names: std::sync::Mutex<HashMap<String, Held>>,
+}
+
+/// A guest name held by a connection.
+struct Held {
+    /// The name's skeleton: another name that looks the same is refused.
+    skeleton: String,
+    /// The secret that lets the same guest take the name back from a connection of theirs
+    /// that has not closed yet.
+    claim: String,
+}
+
+/// A guest name granted: the name as normalised, and the claim that takes it back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuestName {
+    /// The name.
+    pub name: String,
+    /// Its claim, given to the client in `welcome`.
+    pub claim: String,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> Refusal {
@@ -82,8 +100,15 @@ impl Lobby {
     /// Checks the name a guest chose on connection `conn` and holds it for them until the
     /// connection closes ([`Lobby::closed`]): refused (`bad_name`) when it breaks the rules of
     /// names, and (`name_taken`) when it is an account's, looks like one (UTS #39 skeletons), or
-    /// looks like another connected guest's. Returns the name as normalised.
-    pub async fn guest_name(&self, conn: &str, typed: &str) -> Result<String, Refusal> {
+    /// looks like another connected guest's, unless `claim` is the claim given with that name
+    /// (the same guest back on a new connection before the server saw the old one close).
+    /// Returns the name as normalised and its claim.
+    pub async fn guest_name(
+        &self,
+        conn: &str,
+        typed: &str,
+        claim: Option<&str>,
+    ) -> Result<GuestName, Refusal> {
         let name = PlayerName::parse(typed).map_err(|e| (ErrorCode::BadName, e.to_string()))?;
         let like = self
             .hub
@@ -106,19 +131,38 @@ impl Lobby {
         }
         let skeleton = name.skeleton();
         let mut names = self.guest_names.lock().unwrap_or_else(|e| e.into_inner());
-        if names
+        let holder = names
             .iter()
-            .any(|(other, s)| other.as_str() != conn && *s == skeleton)
-        {
-            return Err((
-                ErrorCode::NameTaken,
-                format!(
-                    "'{name}' is, or looks like, the name of a player here now: choose another"
-                ),
-            ));
-        }
-        names.insert(conn.to_string(), skeleton);
-        Ok(name.as_str().to_string())
+            .find(|(other, held)| other.as_str() != conn && held.skeleton == skeleton)
+            .map(|(other, held)| (other.clone(), held.claim.clone()));
+        let claim = match holder {
+            Some((other, held))
+                if claim.is_some_and(|c| crate::seat_token::same_secret(c, &held)) =>
+            {
+                names.remove(&other);
+                held
+            }
+            Some(_) => {
+                return Err((
+                    ErrorCode::NameTaken,
+                    format!(
+                        "'{name}' is, or looks like, the name of a player here now: choose another"
+                    ),
+                ))
+            }
+            None => crate::random::token().map_err(unavailable)?,
+        };
+        names.insert(
+            conn.to_string(),
+            Held {
+                skeleton,
+                claim: claim.clone(),
+            },
+        );
+        Ok(GuestName {
+            name: name.as_str().to_string(),
+            claim,
+        })
     }
 
     /// Notes that an account connected from `ip`: two accounts seen on one network never play

@@ -416,6 +416,9 @@ pub struct Client {
     pub server: String,
     /// The guest name asked for, said again at each hello.
     pub hello_name: Option<String>,
+    /// The claim the server gave with that name: said with it at each hello, so that a
+    /// reconnection takes the name back even before the server has seen the old socket close.
+    claim: Option<String>,
     /// How the client stands with the server.
     pub link: Link,
     /// The seats kept for this server (games to resume).
@@ -438,11 +441,13 @@ pub struct Client {
     pub game: Option<GameState>,
 }
 
-/// The hello that starts a connection.
-pub fn hello(name: Option<&str>) -> ClientMsg {
+/// The hello that starts a connection: as the guest `name` (with its `claim`, once given), or
+/// under the name the server gives.
+pub fn hello(name: Option<&str>, claim: Option<&str>) -> ClientMsg {
     ClientMsg::Hello {
         v: Some(VERSION),
         name: name.map(str::to_string),
+        claim: name.and(claim).map(str::to_string),
     }
 }
 
@@ -502,7 +507,7 @@ impl Client {
 
     /// The hello this client opens a connection with.
     pub fn hello(&self) -> ClientMsg {
-        hello(self.hello_name.as_deref())
+        hello(self.hello_name.as_deref(), self.claim.as_deref())
     }
 
     /// The socket is gone and the connection is trying again.
@@ -585,8 +590,14 @@ impl Client {
         let mut r = Reply::default();
         match msg {
             ServerMsg::Welcome {
-                name, registered, ..
+                name,
+                registered,
+                claim,
+                ..
             } => {
+                if claim.is_some() {
+                    self.claim = claim;
+                }
                 r.say(if registered {
                     t!("term-online-welcome", name = name.as_str())
                 } else {
@@ -844,7 +855,7 @@ impl Client {
                 {
                     r.say(t!("term-online-guest-name"));
                     self.hello_name = None;
-                    r.send.push(hello(None));
+                    r.send.push(hello(None, None));
                 }
                 if let Some(g) = self.game.as_mut() {
                     g.pending = None;
@@ -1547,7 +1558,7 @@ mod tests {
     }
 
     fn welcome() -> ServerMsg {
-        ServerMsg::parse(r#"{"type": "welcome", "v": 2, "name": "anna"}"#).unwrap()
+        ServerMsg::parse(r#"{"type": "welcome", "v": 2, "name": "anna", "claim": "k1"}"#).unwrap()
     }
 
     #[test]
@@ -1580,9 +1591,14 @@ mod tests {
         let r = c.command("play 1");
         assert!(r.send.is_empty(), "nothing is sent without a connection");
         assert!(r.lines[0].starts_with("Not connected"), "{:?}", r.lines);
-        // Back: hello, then the join with the seat's token.
+        // Back: hello with the name's claim (the server may not have seen the old socket
+        // close), then the join with the seat's token.
         let r = c.up();
-        assert!(matches!(r.send[..], [ClientMsg::Hello { .. }]));
+        assert!(
+            matches!(&r.send[..], [ClientMsg::Hello { name: Some(n), claim: Some(k), .. }] if n == "anna" && k == "k1"),
+            "{:?}",
+            r.send
+        );
         let r = c.handle(welcome(), now);
         assert!(
             matches!(&r.send[..], [ClientMsg::Join { token: Some(t), watch: false, .. }] if t == "tok"),
