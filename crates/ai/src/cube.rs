@@ -354,22 +354,7 @@ mod tests {
     /// A race: player 0 with `mine` checkers per point on its points, player 1 with `theirs` on
     /// its own, the rest borne off; player 0 to roll.
     fn race(mine: &[(u8, u8)], theirs: &[(u8, u8)]) -> Position {
-        let mut board = [0i8; 24];
-        for &(p, n) in mine {
-            board[p as usize - 1] = n as i8;
-        }
-        for &(q, n) in theirs {
-            board[24 - q as usize] = -(n as i8);
-        }
-        let on = |side: &[(u8, u8)]| side.iter().map(|&(_, n)| n).sum::<u8>();
-        Position::new(
-            board,
-            [0, 0],
-            [0, 0],
-            [15 - on(mine), 15 - on(theirs)],
-            Player::Zero,
-        )
-        .expect("a valid race")
+        Position::with_rest_off(mine, theirs, Player::Zero).expect("a valid race")
     }
 
     /// A game at `pos` with player 0 to roll and the cube as given.

@@ -121,23 +121,8 @@ mod tests {
     use acey_rules::Preset;
 
     /// Player 1's checkers as (own point, count) and player 0's, the rest of each side off.
-    fn position(ones: &[(u8, i8)], zeros: &[(u8, i8)], turn: Player) -> Position {
-        let mut board = [0i8; 24];
-        for &(p, n) in zeros {
-            board[usize::from(p) - 1] += n;
-        }
-        for &(p, n) in ones {
-            board[usize::from(25 - p) - 1] -= n;
-        }
-        let left = |side: &[(u8, i8)]| side.iter().map(|&(_, n)| n as u8).sum::<u8>();
-        Position::new(
-            board,
-            [0, 0],
-            [0, 0],
-            [15 - left(zeros), 15 - left(ones)],
-            turn,
-        )
-        .unwrap()
+    fn position(ones: &[(u8, u8)], zeros: &[(u8, u8)], turn: Player) -> Position {
+        Position::with_rest_off(zeros, ones, turn).unwrap()
     }
 
     #[test]

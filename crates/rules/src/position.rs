@@ -158,6 +158,43 @@ impl Position {
         )
     }
 
+    /// A race or bear-off position: each side's checkers as (point in that side's own
+    /// numbering, 1 to 24, where it bears off below 1; how many), every other checker borne
+    /// off. `zero` is player 0's, `one` player 1's.
+    ///
+    /// ```
+    /// use acey_rules::{Player, Position};
+    /// // Player 0 has two checkers left on its 1-point, player 1 one on its 6-point.
+    /// let p = Position::with_rest_off(&[(1, 2)], &[(6, 1)], Player::One).unwrap();
+    /// assert_eq!((p.off(Player::Zero), p.off(Player::One)), (13, 14));
+    /// assert_eq!((p.pip_count(Player::Zero), p.pip_count(Player::One)), (2, 6));
+    /// assert!(Position::with_rest_off(&[(25, 1)], &[], Player::Zero).is_err());
+    /// ```
+    pub fn with_rest_off(
+        zero: &[(u8, u8)],
+        one: &[(u8, u8)],
+        turn: Player,
+    ) -> Result<Position, PositionError> {
+        let mut board = [0i64; 24];
+        for (player, side) in [(Player::Zero, zero), (Player::One, one)] {
+            for &(point, n) in side {
+                if !(1..=24).contains(&point) {
+                    return Err(PositionError::Malformed(format!(
+                        "point {point} of {player:?} is not on the board (1 to 24)"
+                    )));
+                }
+                // Player 1's own point p is player 0's point 25 - p; its checkers count
+                // negative.
+                match player {
+                    Player::Zero => board[usize::from(point) - 1] += i64::from(n),
+                    Player::One => board[usize::from(24 - point)] -= i64::from(n),
+                }
+            }
+        }
+        let off = |side: &[(u8, u8)]| 15 - side.iter().map(|&(_, n)| i64::from(n)).sum::<i64>();
+        Position::from_wide(&board, [0, 0], [0, 0], [off(zero), off(one)], turn)
+    }
+
     /// Builds a position from unchecked wide integers (as read from JSON), checking everything.
     pub fn from_wide(
         board: &[i64],
