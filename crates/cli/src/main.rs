@@ -12,6 +12,7 @@ macro_rules! outln {
 }
 
 mod commands;
+mod cube_args;
 mod i18n;
 mod input;
 mod judge;

@@ -13,7 +13,7 @@
 mod common;
 
 use acey_rules::{MoveGen, Pool, Position, Preset};
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{black_box, Criterion, SamplingMode, Throughput};
 
 fn run(gen: &mut MoveGen, positions: &[Position], pools: &[Pool]) -> usize {
     let mut total = 0;
@@ -62,9 +62,4 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = common::criterion();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use acey_rules::{MoveGen, Player, Pool, Position as AceyPosition, Preset};
 use bkgm::codecs::gnuid;
 use bkgm::{legal_positions_with, ClassicRules, Dice as BkgmDice, Position as BkgmPosition};
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{black_box, Criterion, SamplingMode, Throughput};
 
 /// One position as each engine sees it.
 struct Pair {
@@ -168,9 +168,4 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group! {
-    name = benches;
-    config = common::criterion();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

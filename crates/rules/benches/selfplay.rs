@@ -12,7 +12,7 @@
 mod common;
 
 use acey_rules::{MoveGen, Preset, SeededRng};
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 
 const SEED: u64 = 2_024;
 /// Games per iteration.
@@ -56,9 +56,4 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group! {
-    name = benches;
-    config = common::criterion();
-    targets = bench
-}
-criterion_main!(benches);
+common::main!(bench);

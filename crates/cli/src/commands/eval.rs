@@ -1,31 +1,10 @@
 //! `acey eval`: the win chance and expected points of a position for the player to roll, what a
 //! win and a loss are worth (gammons), and, with the cube, the cubeful equity and the cube action.
 
-use acey_ai::cube::CubeOwner;
 use serde_json::json;
 
-use crate::{input, judge, UsageError};
-
-/// Who owns the cube, seen from the player to roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Owner {
-    /// In the middle.
-    Centred,
-    /// The player to roll's.
-    Mine,
-    /// The opponent's.
-    Theirs,
-}
-
-impl From<Owner> for CubeOwner {
-    fn from(o: Owner) -> CubeOwner {
-        match o {
-            Owner::Centred => CubeOwner::Centred,
-            Owner::Mine => CubeOwner::Mine,
-            Owner::Theirs => CubeOwner::Theirs,
-        }
-    }
-}
+use crate::cube_args::{CubeArgs, Owner};
+use crate::{input, judge};
 
 /// Arguments of `acey eval`.
 #[derive(clap::Args)]
@@ -42,34 +21,11 @@ pub struct Args {
     /// The evaluator and move filters of this level.
     #[arg(long, default_value = "strongest")]
     level: String,
-    /// The cube's value, for the cube decision of a money game (rules with the doubling cube;
-    /// default 1).
-    #[arg(long, value_name = "N")]
-    cube: Option<u32>,
-    /// Who owns the cube, seen from the player to roll.
-    #[arg(long, value_enum, default_value = "centred")]
-    cube_owner: Owner,
+    #[command(flatten)]
+    cube: CubeArgs,
     /// Print JSON.
     #[arg(long)]
     json: bool,
-}
-
-/// The cube value asked for with `--cube`, 1 when not asked under rules with the cube, `None`
-/// without the cube; refused when the rules have no cube or the value is no power of two.
-pub fn cube_value(
-    rules: &acey_rules::Rules,
-    asked: Option<u32>,
-) -> Result<Option<u32>, UsageError> {
-    match asked {
-        Some(_) if !rules.doubling_cube => Err(UsageError(format!(
-            "--cube: the rules {rules} have no doubling cube (add doubling_cube=true)"
-        ))),
-        Some(n) if n == 0 || !n.is_power_of_two() => {
-            Err(UsageError(format!("--cube {n}: a cube is 1, 2, 4, 8...")))
-        }
-        Some(n) => Ok(Some(n)),
-        None => Ok(rules.doubling_cube.then_some(1)),
-    }
 }
 
 /// Runs `acey eval`.
@@ -78,14 +34,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let state = input::position(&args.position)?;
     let level = input::level(&args.level)?;
     let ply = judge::check_ply(args.ply, false)?;
-    let cube_value = cube_value(&rules, args.cube)?;
+    let cube_value = args.cube.value(&rules)?;
     let (win, equity) = judge::evaluate(level, rules, &state, ply);
     let parts = judge::eval_parts(level, rules, &state, ply);
     let (win_points, loss_points) = judge::points_per_result(&rules, &parts);
     let cube = cube_value.map(|v| {
         (
             v,
-            judge::cube(&rules, &state, parts, v, args.cube_owner.into()),
+            judge::cube(&rules, &state, parts, v, args.cube.owner.into()),
         )
     });
     let player = state.turn().index();
@@ -111,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ply.min(1)
     )?;
     if let Some((value, c)) = cube {
-        let owner = match args.cube_owner {
+        let owner = match args.cube.owner {
             Owner::Centred => "centred",
             Owner::Mine => "yours",
             Owner::Theirs => "the opponent's",

@@ -5,7 +5,7 @@
 use acey_ai::RolloutSettings;
 use serde_json::json;
 
-use super::eval::Owner;
+use crate::cube_args::CubeArgs;
 use crate::judge::{self, Method};
 use crate::{input, UsageError};
 
@@ -55,13 +55,8 @@ pub struct Args {
     /// Rows to show (at least 1).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     max: u32,
-    /// The cube's value, for each play's cubeful equity in a money game (rules with the doubling
-    /// cube; default 1).
-    #[arg(long, value_name = "N")]
-    cube: Option<u32>,
-    /// Who owns the cube, seen from the player who rolled.
-    #[arg(long, value_enum, default_value = "centred")]
-    cube_owner: Owner,
+    #[command(flatten)]
+    cube: CubeArgs,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -73,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let state = input::position(&args.position)?;
     let level = input::level(&args.level)?;
     judge::check_playable(&state)?;
-    let cube = super::eval::cube_value(&rules, args.cube)?;
+    let cube = args.cube.value(&rules)?;
     if args.name_double {
         let ply = judge::check_ply(args.ply, true)?;
         return name_double(&args, rules, &state, level, ply);
@@ -99,7 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut rows = judge::hint(level, rules, &state, dice, method);
     rows.truncate(args.max as usize);
     // What each play leads to, 0-ply: a win's and a loss's worth, and the cubeful equity.
-    let owner = args.cube_owner.into();
+    let owner = args.cube.owner.into();
     let extra: Vec<Extra> = rows
         .iter()
         .map(|r| {

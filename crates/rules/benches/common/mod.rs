@@ -21,6 +21,19 @@ pub fn criterion() -> Criterion {
         .configure_from_args()
 }
 
+/// A benchmark file's `main`: runs its `bench` function with [`criterion`]'s settings.
+macro_rules! main {
+    ($bench:path) => {
+        criterion::criterion_group! {
+            name = benches;
+            config = common::criterion();
+            targets = $bench
+        }
+        criterion::criterion_main!(benches);
+    };
+}
+pub(crate) use main;
+
 fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
         .map(str::trim)
