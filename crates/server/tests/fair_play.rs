@@ -30,24 +30,8 @@ async fn player(addr: std::net::SocketAddr, from: &str, cookie: &str) -> Client 
 
 /// A rated single game of bgammon offered by `a` and taken by `b`: both joined messages.
 async fn rated_game(a: &mut Client, b: &mut Client) -> (Value, Value) {
-    a.send(&json!({"type": "challenge", "rules": "bgammon", "rated": true}))
-        .await
-        .unwrap();
-    let id = until(a, "challenge_added").await["challenge"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(b, "joined").await;
-    let paired = until(a, "paired").await;
-    let ja = join(
-        a,
-        paired["game"].as_str().unwrap(),
-        paired["token"].as_str(),
-    )
-    .await;
+    let challenge = json!({"type": "challenge", "rules": "bgammon", "rated": true});
+    let (ja, jb, _) = paired_game(a, b, challenge).await;
     (ja, jb)
 }
 
@@ -378,14 +362,7 @@ async fn look_alike_and_invisible_names_are_refused_with_the_reason() {
         ("bo\u{1160}b", 400),
         ("\u{ffa0}\u{ffa0}", 400),
     ] {
-        let r = http(
-            addr,
-            "POST",
-            "/api/accounts",
-            Some(&json!({"name": name, "password": "a good password"})),
-            &[],
-        )
-        .await;
+        let r = try_register(addr, name).await;
         assert_eq!(r.status, status, "{name:?}: {}", r.body);
     }
     server.stop();
@@ -412,17 +389,8 @@ async fn a_clock_runs_out_with_nobody_connected_and_the_game_leaves_the_playing_
     until(&mut watcher, "lobby").await;
     let mut a = Client::connect_from(ip("127.0.0.2"), addr).await.unwrap();
     let mut b = Client::connect_from(ip("127.0.0.3"), addr).await.unwrap();
-    a.send(&json!({"type": "challenge", "clock": "6/turn"}))
-        .await
-        .unwrap();
-    let id = until(&mut a, "challenge_added").await["challenge"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(&mut b, "joined").await;
+    let id = offer(&mut a, json!({"type": "challenge", "clock": "6/turn"})).await;
+    let jb = accept(&mut b, &id).await;
     let game = jb["info"]["game"].as_str().unwrap().to_string();
     let slow = jb["view"]["to_act"].as_u64().expect("someone to act");
     let has = |g: &str| {
@@ -458,17 +426,8 @@ async fn a_clock_runs_out_with_nobody_connected_and_the_game_leaves_the_playing_
     // Again across a restart with nobody connecting: the clock resumes with the server.
     let mut a = Client::connect_from(ip("127.0.0.2"), addr).await.unwrap();
     let mut b = Client::connect_from(ip("127.0.0.3"), addr).await.unwrap();
-    a.send(&json!({"type": "challenge", "clock": "5/turn"}))
-        .await
-        .unwrap();
-    let id = until(&mut a, "challenge_added").await["challenge"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(&mut b, "joined").await;
+    let id = offer(&mut a, json!({"type": "challenge", "clock": "5/turn"})).await;
+    let jb = accept(&mut b, &id).await;
     let game = jb["info"]["game"].as_str().unwrap().to_string();
     let slow = jb["view"]["to_act"].as_u64().unwrap();
     server.stop();

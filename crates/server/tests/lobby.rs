@@ -224,10 +224,7 @@ async fn a_challenge_shows_for_everyone_and_goes_when_cancelled_taken_or_left() 
         .as_str()
         .unwrap()
         .to_string();
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(&mut b, "joined").await;
+    let jb = accept(&mut b, &id).await;
     assert_eq!(jb["info"]["match"], 3);
     assert_eq!(jb["info"]["players"][0]["name"], "anna");
     let paired = until(&mut a, "paired").await;
@@ -252,24 +249,6 @@ async fn a_challenge_shows_for_everyone_and_goes_when_cancelled_taken_or_left() 
         .expect("within a second");
     assert_eq!(gone["id"], id.as_str());
     server.stop();
-}
-
-/// Makes a challenge from `a`, accepted by `b`; returns both joined messages (seat 0, seat 1)
-/// and the tokens.
-async fn paired_game(a: &mut Client, b: &mut Client, challenge: Value) -> (Value, Value, String) {
-    a.send(&challenge).await.unwrap();
-    let id = until(a, "challenge_added").await["challenge"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(b, "joined").await;
-    let paired = until(a, "paired").await;
-    let token = paired["token"].as_str().unwrap().to_string();
-    let ja = join(a, paired["game"].as_str().unwrap(), Some(&token)).await;
-    (ja, jb, token)
 }
 
 /// Waits for the update that ends the match; returns its view.
@@ -499,36 +478,29 @@ async fn a_guest_cannot_take_a_registered_name_and_bad_lobby_input_is_refused() 
     let addr = server.addr;
     register(addr, "Zoe").await;
     let mut c = Client::connect(addr).await.unwrap();
-    c.send(&json!({"type": "hello", "name": "zoe"}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "name_taken").await;
-    c.send(&json!({"type": "hello", "name": "no spaces"}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "bad_name").await;
-    c.send(&json!({"type": "hello", "v": 9})).await.unwrap();
-    expect_error(&mut c, "version").await;
+    let refused = [
+        (json!({"type": "hello", "name": "zoe"}), "name_taken"),
+        (json!({"type": "hello", "name": "no spaces"}), "bad_name"),
+        (json!({"type": "hello", "v": 9}), "version"),
+    ];
+    for (msg, code) in refused {
+        c.send(&msg).await.unwrap();
+        expect_error(&mut c, code).await;
+    }
     // Without a hello a guest gets a name.
     c.send(&json!({"type": "hello"})).await.unwrap();
     let w = until(&mut c, "welcome").await;
     assert!(w["name"].as_str().unwrap().starts_with("Guest-"), "{w}");
-    c.send(&json!({"type": "seek", "pool": "chess"}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "bad_settings").await;
-    c.send(&json!({"type": "challenge", "match": 500}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "bad_settings").await;
-    c.send(&json!({"type": "accept", "challenge": "nope"}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "gone").await;
-    c.send(&json!({"type": "chat", "text": "hi"}))
-        .await
-        .unwrap();
-    expect_error(&mut c, "not_joined").await;
+    let refused = [
+        (json!({"type": "seek", "pool": "chess"}), "bad_settings"),
+        (json!({"type": "challenge", "match": 500}), "bad_settings"),
+        (json!({"type": "accept", "challenge": "nope"}), "gone"),
+        (json!({"type": "chat", "text": "hi"}), "not_joined"),
+    ];
+    for (msg, code) in refused {
+        c.send(&msg).await.unwrap();
+        expect_error(&mut c, code).await;
+    }
     // Its own challenge cannot be accepted; at most three at once.
     for _ in 0..3 {
         c.send(&json!({"type": "challenge"})).await.unwrap();

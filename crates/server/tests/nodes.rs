@@ -156,13 +156,7 @@ async fn a_challenge_made_on_one_node_is_seen_and_taken_on_another() {
     watcher.send(&json!({"type": "lobby"})).await.unwrap();
     until(&mut watcher, "lobby").await;
     let mut a = guest(one.addr, "anna").await;
-    a.send(&json!({"type": "challenge", "clock": "5+5"}))
-        .await
-        .unwrap();
-    let id = until(&mut a, "challenge_added").await["challenge"]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = offer(&mut a, json!({"type": "challenge", "clock": "5+5"})).await;
     let seen = tokio::time::timeout(
         Duration::from_secs(2),
         until(&mut watcher, "challenge_added"),
@@ -172,10 +166,7 @@ async fn a_challenge_made_on_one_node_is_seen_and_taken_on_another() {
     assert_eq!(seen["challenge"]["id"], id.as_str());
     // Taken on the second node: the taker plays there, the maker is told on the first.
     let mut b = guest(two.addr, "bert").await;
-    b.send(&json!({"type": "accept", "challenge": id}))
-        .await
-        .unwrap();
-    let jb = until(&mut b, "joined").await;
+    let jb = accept(&mut b, &id).await;
     let paired = tokio::time::timeout(Duration::from_secs(2), until(&mut a, "paired"))
         .await
         .expect("the maker hears on the other node");

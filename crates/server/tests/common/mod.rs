@@ -266,18 +266,55 @@ pub async fn http_from(
     }
 }
 
-/// Registers an account and returns its session cookie.
-pub async fn register(addr: std::net::SocketAddr, name: &str) -> String {
-    let r = http(
+/// Asks to register `name` (with a good password): the answer, whatever it is.
+pub async fn try_register(addr: std::net::SocketAddr, name: &str) -> HttpReply {
+    http(
         addr,
         "POST",
         "/api/accounts",
         Some(&json!({"name": name, "password": "a good password"})),
         &[],
     )
-    .await;
+    .await
+}
+
+/// Registers an account and returns its session cookie.
+pub async fn register(addr: std::net::SocketAddr, name: &str) -> String {
+    let r = try_register(addr, name).await;
     assert_eq!(r.status, 201, "{}", r.body);
     r.cookie()
+}
+
+/// `a` offers `challenge` (a `challenge` message); returns its id.
+pub async fn offer(a: &mut Client, challenge: Value) -> String {
+    a.send(&challenge).await.unwrap();
+    until(a, "challenge_added").await["challenge"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `b` accepts the challenge `id`; returns the `joined` that seats them.
+pub async fn accept(b: &mut Client, id: &str) -> Value {
+    b.send(&json!({"type": "accept", "challenge": id}))
+        .await
+        .unwrap();
+    until(b, "joined").await
+}
+
+/// Makes a challenge from `a`, accepted by `b`; returns both joined messages (seat 0, seat 1)
+/// and `a`'s token.
+pub async fn paired_game(
+    a: &mut Client,
+    b: &mut Client,
+    challenge: Value,
+) -> (Value, Value, String) {
+    let id = offer(a, challenge).await;
+    let jb = accept(b, &id).await;
+    let paired = until(a, "paired").await;
+    let token = paired["token"].as_str().unwrap().to_string();
+    let ja = join(a, paired["game"].as_str().unwrap(), Some(&token)).await;
+    (ja, jb, token)
 }
 
 /// Reads messages until one of type `kind`, ignoring the others.
