@@ -454,6 +454,24 @@ mod tests {
         assert!((sigmoid(0.0) - 0.5).abs() < 1e-7);
     }
 
+    /// The derivative of output `k` at `x` by the weight `weight` picks, as a central
+    /// difference.
+    fn central_difference(
+        net: &Network,
+        x: &[(u16, f32)],
+        k: usize,
+        weight: impl Fn(&mut Network) -> &mut f32,
+    ) -> f32 {
+        let eps = 1e-2;
+        let (mut plus, mut minus) = (net.clone(), net.clone());
+        *weight(&mut plus) += eps;
+        *weight(&mut minus) -= eps;
+        let (mut ap, mut am) = (Activations::default(), Activations::default());
+        plus.forward(x, &mut ap);
+        minus.forward(x, &mut am);
+        (ap.out[k] - am.out[k]) / (2.0 * eps)
+    }
+
     #[test]
     fn gradient_matches_finite_differences() {
         // train() moves each weight by rate * (t - o) * do/dw; with target o + 1 on one output the
@@ -474,14 +492,7 @@ mod tests {
             for (i, j) in probes {
                 let idx = i * net.hidden + j;
                 let analytic = (trained.w1[idx] - net.w1[idx]) / rate;
-                let eps = 1e-2;
-                let (mut plus, mut minus) = (net.clone(), net.clone());
-                plus.w1[idx] += eps;
-                minus.w1[idx] -= eps;
-                let (mut ap, mut am) = (Activations::default(), Activations::default());
-                plus.forward(&x, &mut ap);
-                minus.forward(&x, &mut am);
-                let numeric = (ap.out[k] - am.out[k]) / (2.0 * eps);
+                let numeric = central_difference(&net, &x, k, |n| &mut n.w1[idx]);
                 assert!(
                     (analytic - numeric).abs() < 1e-3 + 1e-2 * numeric.abs(),
                     "w1[{i},{j}] output {k}: analytic {analytic} numeric {numeric}"
@@ -490,14 +501,7 @@ mod tests {
             for j in [0usize, 9] {
                 let idx = k * net.hidden + j;
                 let analytic = (trained.w2[idx] - net.w2[idx]) / rate;
-                let eps = 1e-2;
-                let (mut plus, mut minus) = (net.clone(), net.clone());
-                plus.w2[idx] += eps;
-                minus.w2[idx] -= eps;
-                let (mut ap, mut am) = (Activations::default(), Activations::default());
-                plus.forward(&x, &mut ap);
-                minus.forward(&x, &mut am);
-                let numeric = (ap.out[k] - am.out[k]) / (2.0 * eps);
+                let numeric = central_difference(&net, &x, k, |n| &mut n.w2[idx]);
                 assert!(
                     (analytic - numeric).abs() < 1e-3 + 1e-2 * numeric.abs(),
                     "w2[{k},{j}]: analytic {analytic} numeric {numeric}"

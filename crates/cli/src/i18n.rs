@@ -360,39 +360,30 @@ mod tests {
     fn russian_plurals_at_1_2_5_21() {
         // `play 9` when 'plays' lists fewer: the count of plays in its plural form.
         let none = |lang, k| text_in(lang, "term-no-choice", &[("number", n(9)), ("count", n(k))]);
-        assert_eq!(
-            none(Lang::Ru, 1),
-            "Варианта 9 нет: «plays» показывает 1 ход."
-        );
-        assert_eq!(
-            none(Lang::Ru, 2),
-            "Варианта 9 нет: «plays» показывает 2 хода."
-        );
-        assert_eq!(
-            none(Lang::Ru, 5),
-            "Варианта 9 нет: «plays» показывает 5 ходов."
-        );
-        assert_eq!(
-            none(Lang::Ru, 21),
-            "Варианта 9 нет: «plays» показывает 21 ход."
-        );
+        for (k, want) in [
+            (1, "Варианта 9 нет: «plays» показывает 1 ход."),
+            (2, "Варианта 9 нет: «plays» показывает 2 хода."),
+            (5, "Варианта 9 нет: «plays» показывает 5 ходов."),
+            (21, "Варианта 9 нет: «plays» показывает 21 ход."),
+        ] {
+            assert_eq!(none(Lang::Ru, k), want);
+        }
         let points = |k| text_in(Lang::Ru, "term-points", &[("points", n(k))]);
         assert_eq!(points(1), "1 очко");
         assert_eq!(points(2), "2 очка");
         assert_eq!(points(5), "5 очков");
         assert_eq!(points(21), "21 очко");
-        assert_eq!(
-            none(Lang::En, 1),
-            "There is no choice 9: 'plays' lists 1 play."
-        );
-        assert_eq!(
-            none(Lang::En, 5),
-            "There is no choice 9: 'plays' lists 5 plays."
-        );
-        assert_eq!(
-            none(Lang::Fr, 2),
-            "Il n’y a pas de choix 9 : « plays » liste 2 coups."
-        );
+        for (lang, k, want) in [
+            (Lang::En, 1, "There is no choice 9: 'plays' lists 1 play."),
+            (Lang::En, 5, "There is no choice 9: 'plays' lists 5 plays."),
+            (
+                Lang::Fr,
+                2,
+                "Il n’y a pas de choix 9 : « plays » liste 2 coups.",
+            ),
+        ] {
+            assert_eq!(none(lang, k), want);
+        }
     }
 
     #[test]

@@ -226,25 +226,11 @@ pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
         });
     }
     for p in [viewer, viewer.other()] {
-        let points: Vec<String> = (1..=24u8)
-            .rev()
-            .filter_map(|v| {
-                // The viewer's point v is player p's own point:
-                let own = if p == viewer { v } else { 25 - v };
-                let n = pos.count(p, own);
-                debug_assert_eq!(absolute(viewer, v), absolute(p, own));
-                (n > 0).then(|| format!("{v}:{n}"))
-            })
-            .collect();
         out.push(t!(
             "term-position-side",
             mark = mark_char(p).to_string(),
             name = s.name(p),
-            points = if points.is_empty() {
-                "-".to_string()
-            } else {
-                points.join(" ")
-            },
+            points = occupied(pos, viewer, p),
             start = pos.start(p),
             bar = pos.bar(p),
             off = pos.off(p),
@@ -519,6 +505,26 @@ fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
         Err(e) => writeln!(out, "{e}")?,
     }
     Ok(())
+}
+
+/// The points where `p` has checkers, as `viewer` numbers them, highest first, each with its
+/// count (`23:2 22:1`), or `-` when none.
+pub(crate) fn occupied(pos: &Position, viewer: Player, p: Player) -> String {
+    let points: Vec<String> = (1..=24u8)
+        .rev()
+        .filter_map(|v| {
+            // The viewer's point v is player p's own point:
+            let own = if p == viewer { v } else { 25 - v };
+            let n = pos.count(p, own);
+            debug_assert_eq!(absolute(viewer, v), absolute(p, own));
+            (n > 0).then(|| format!("{v}:{n}"))
+        })
+        .collect();
+    if points.is_empty() {
+        "-".to_string()
+    } else {
+        points.join(" ")
+    }
 }
 
 #[cfg(test)]

@@ -328,22 +328,10 @@ impl GameState {
             });
         }
         for p in [viewer, viewer.other()] {
-            let points: Vec<String> = (1..=24u8)
-                .rev()
-                .filter_map(|n| {
-                    let own = if p == viewer { n } else { 25 - n };
-                    let c = pos.count(p, own);
-                    (c > 0).then(|| format!("{n}:{c}"))
-                })
-                .collect();
             out.push(t!(
                 "term-online-position-side",
                 label = self.label(p),
-                points = if points.is_empty() {
-                    "-".to_string()
-                } else {
-                    points.join(" ")
-                },
+                points = crate::play::plain::occupied(pos, viewer, p),
                 start = pos.start(p),
                 bar = pos.bar(p),
                 off = pos.off(p),
