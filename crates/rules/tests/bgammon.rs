@@ -4,10 +4,9 @@
 //! random games written as bgammon writes them read back to the same game, and bad or truncated
 //! files refused with their line.
 
-use acey_rules::{
-    bgammon, random_action, Action, Dest, Game, Phase, Player, Preset, Record, Rules, SeededRng,
-    Source, Step,
-};
+mod common;
+
+use acey_rules::{bgammon, Action, Dest, Game, Phase, Player, Preset, Record, Rules, Source, Step};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/bgammon/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -237,28 +236,13 @@ fn write_match(rules: &Rules, actions: &[Action], form: &Form) -> String {
 
 /// A random game or match with the cube used now and then and the odd resignation.
 fn random_match(rules: &Rules, seed: u64) -> Game {
-    let mut dice = SeededRng::new(seed);
-    let mut game = Game::new(*rules);
-    for _ in 0..20_000 {
-        let action = match game.phase() {
-            Phase::Roll { player } if game.may_double(*player) && dice.below(6) == 0 => {
-                Action::Double
-            }
-            Phase::Roll { player } if dice.below(400) == 0 => Action::Resign { player: *player },
-            Phase::CubeOffered { .. } if dice.below(3) == 0 => Action::Drop,
-            Phase::GameOver { .. }
-                if game.match_winner().is_none() && rules.match_target.is_some() =>
-            {
-                Action::NextGame
-            }
-            _ => match random_action(&game, &mut dice) {
-                Some(a) => a,
-                None => break,
-            },
-        };
-        game.apply(action).expect("legal random action");
-    }
-    game
+    let odds = common::Odds {
+        double: 6,
+        resign: 400,
+        drop: 3,
+        undo: 1,
+    };
+    common::random_match(rules, seed, odds)
 }
 
 #[test]

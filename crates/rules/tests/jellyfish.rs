@@ -3,34 +3,19 @@
 //! and matches with the cube and resignations, written and read back by a reader of the format
 //! (moves read with acey's own notation reader), replay to the same games.
 
-use acey_rules::{
-    jellyfish, notation, random_action, Action, Game, Phase, Player, Preset, Rules, SeededRng,
-};
+mod common;
 
-/// A random backgammon game or match with doubles, drops and the odd resignation.
+use acey_rules::{jellyfish, notation, Action, Game, Phase, Player, Preset, Rules};
+
+/// A random game or match with the cube used now and then and the odd resignation.
 fn random_match(rules: &Rules, seed: u64) -> Game {
-    let mut dice = SeededRng::new(seed);
-    let mut game = Game::new(*rules);
-    for _ in 0..20_000 {
-        let action = match game.phase() {
-            Phase::Roll { player } if game.may_double(*player) && dice.below(6) == 0 => {
-                Action::Double
-            }
-            Phase::Roll { player } if dice.below(250) == 0 => Action::Resign { player: *player },
-            Phase::CubeOffered { .. } if dice.below(3) == 0 => Action::Drop,
-            Phase::GameOver { .. }
-                if game.match_winner().is_none() && rules.match_target.is_some() =>
-            {
-                Action::NextGame
-            }
-            _ => match random_action(&game, &mut dice) {
-                Some(a) => a,
-                None => break,
-            },
-        };
-        game.apply(action).expect("legal random action");
-    }
-    game
+    let odds = common::Odds {
+        double: 6,
+        resign: 250,
+        drop: 3,
+        undo: 1,
+    };
+    common::random_match(rules, seed, odds)
 }
 
 /// Reads `.mat` text back into a game, as an importer does: entries by column, dice and moves

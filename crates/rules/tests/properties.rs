@@ -6,6 +6,8 @@
 //! [`Game`]. Each proptest case plays one such game (a short match or session) under every rule
 //! set of [`rule_sets`].
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
@@ -70,59 +72,21 @@ fn play_random_game(rules: Rules, seed: u64) -> RandomGame {
     let mut pools = Vec::new();
     let mut refusals_ok = true;
     for _ in 0..MAX_ACTIONS {
-        let action = match game.phase().clone() {
-            Phase::DieOff => Action::DieOff {
-                dice: [dice.die(), dice.die()],
-            },
-            Phase::Roll { player } => {
-                if game.may_double(player) && dice.below(8) == 0 {
-                    Action::Double
-                } else if dice.below(500) == 0 {
-                    Action::Resign { player }
-                } else {
-                    let (a, b) = dice.roll();
-                    Action::Roll { dice: [a, b] }
-                }
-            }
-            Phase::CubeOffered { .. } => {
-                if dice.below(4) == 0 {
-                    Action::Drop
-                } else {
-                    Action::Take
-                }
-            }
-            Phase::Move { .. } => {
-                let turn = game.turn().expect("a Move phase has a step view");
-                if turn.steps().is_empty() && dice.below(2) == 0 {
-                    // The play view: a whole play at once.
-                    let plays = game.legal_plays();
-                    let play = plays[dice.below(plays.len())];
-                    Action::Play {
-                        steps: play.steps().to_vec(),
-                    }
-                } else if turn.is_complete() {
-                    Action::Confirm
-                } else if !turn.steps().is_empty() && dice.below(6) == 0 {
-                    Action::Undo
-                } else {
-                    let steps = turn.legal_steps();
-                    Action::Step {
-                        step: steps[dice.below(steps.len())],
-                    }
-                }
-            }
-            Phase::NameDouble { .. } => {
-                let names = game.nameable_doubles();
-                Action::NameDouble {
-                    value: names[dice.below(names.len())],
-                }
-            }
+        let odds = common::Odds {
+            double: 8,
+            resign: 500,
+            drop: 4,
+            undo: 6,
+        };
+        let action = match game.phase() {
+            Phase::Move { .. } => common::random_click(&game, &mut dice, odds),
             Phase::GameOver { .. } => {
                 if game.game_number() >= MAX_GAMES || game.match_winner().is_some() {
                     break;
                 }
                 Action::NextGame
             }
+            _ => common::random_choice(&game, &mut dice, odds).expect("an action before the end"),
         };
         let starts_pool = matches!(
             action,

@@ -1,6 +1,8 @@
 //! Plain-text game records (docs/notation.md, "Plain-text game records"): random games in every preset written, read back and
 //! replayed; unfinished games continue mid-turn; malformed records are refused with a line number.
 
+mod common;
+
 use acey_rules::{
     Action, DiceSource, Game, Phase, Player, Position, Preset, Record, RecordHeader, Rules,
     SeededRng,
@@ -29,62 +31,25 @@ fn random_game(rules: Rules, seed: u64, clicks: bool, stop_after: usize) -> Game
     let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     while game.actions().len() < stop_after {
-        let action = match game.phase().clone() {
-            Phase::DieOff => Action::DieOff {
-                dice: [dice.die(), dice.die()],
+        let odds = common::Odds {
+            double: 6,
+            resign: 300,
+            drop: 4,
+            undo: 5,
+        };
+        let action = match game.phase() {
+            // Resigning in the middle of a play.
+            Phase::Move { player, .. } if dice.below(400) == 0 => Action::Resign {
+                player: player.other(),
             },
-            Phase::Roll { player } => {
-                if game.may_double(player) && dice.below(6) == 0 {
-                    Action::Double
-                } else if dice.below(300) == 0 {
-                    Action::Resign { player }
-                } else {
-                    let (a, b) = dice.roll();
-                    Action::Roll { dice: [a, b] }
-                }
-            }
-            Phase::CubeOffered { .. } => {
-                if dice.below(4) == 0 {
-                    Action::Drop
-                } else {
-                    Action::Take
-                }
-            }
-            Phase::Move { player, .. } => {
-                let turn = game.turn().expect("a Move phase has a step view");
-                if dice.below(400) == 0 {
-                    // Resigning in the middle of a play.
-                    Action::Resign {
-                        player: player.other(),
-                    }
-                } else if !clicks || (turn.steps().is_empty() && dice.below(2) == 0) {
-                    let plays = game.legal_plays();
-                    Action::Play {
-                        steps: plays[dice.below(plays.len())].steps().to_vec(),
-                    }
-                } else if turn.is_complete() {
-                    Action::Confirm
-                } else if !turn.steps().is_empty() && dice.below(5) == 0 {
-                    Action::Undo
-                } else {
-                    let steps = turn.legal_steps();
-                    Action::Step {
-                        step: steps[dice.below(steps.len())],
-                    }
-                }
-            }
-            Phase::NameDouble { .. } => {
-                let names = game.nameable_doubles();
-                Action::NameDouble {
-                    value: names[dice.below(names.len())],
-                }
-            }
+            Phase::Move { .. } if clicks => common::random_click(&game, &mut dice, odds),
             Phase::GameOver { .. } => {
                 if game.match_winner().is_some() || game.game_number() >= 3 {
                     break;
                 }
                 Action::NextGame
             }
+            _ => common::random_choice(&game, &mut dice, odds).expect("an action before the end"),
         };
         game.apply(action).expect("a legal action");
     }

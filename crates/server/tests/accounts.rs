@@ -66,35 +66,14 @@ async fn register_log_in_change_the_password_and_log_out() {
     assert_eq!(r.status, 400);
 
     // Wrong password and unknown name: one answer.
-    let wrong = http(
-        addr,
-        "POST",
-        "/api/session",
-        Some(&json!({"name": "Alice_1", "password": "wrong horse"})),
-        &[],
-    )
-    .await;
-    let unknown = http(
-        addr,
-        "POST",
-        "/api/session",
-        Some(&json!({"name": "nobody", "password": "wrong horse"})),
-        &[],
-    )
-    .await;
+    let wrong = try_login(addr, "Alice_1", "wrong horse").await;
+    let unknown = try_login(addr, "nobody", "wrong horse").await;
     assert_eq!((wrong.status, unknown.status), (401, 401));
     assert_eq!(wrong.body, unknown.body);
     assert!(wrong.header("set-cookie").is_none());
 
     // Log in again (any case), change the password: the other session ends, this one stays.
-    let r = http(
-        addr,
-        "POST",
-        "/api/session",
-        Some(&json!({"name": "ALICE_1", "password": "correct horse"})),
-        &[],
-    )
-    .await;
+    let r = try_login(addr, "ALICE_1", "correct horse").await;
     assert_eq!(r.status, 200, "{}", r.body);
     let second = r.cookie();
     let change = json!({"password": "wrong", "new_password": "battery staple"});
@@ -123,14 +102,7 @@ async fn register_log_in_change_the_password_and_log_out() {
     assert!(first.json()["name"].is_null(), "the other session survived");
     let old = http(addr, "POST", "/api/session", Some(&creds), &[]).await;
     assert_eq!(old.status, 401);
-    let new = http(
-        addr,
-        "POST",
-        "/api/session",
-        Some(&json!({"name": "Alice_1", "password": "battery staple"})),
-        &[],
-    )
-    .await;
+    let new = try_login(addr, "Alice_1", "battery staple").await;
     assert_eq!(new.status, 200);
 
     // Log out: the cookie is cleared and the session no longer opens.

@@ -278,6 +278,12 @@ pub async fn try_register(addr: std::net::SocketAddr, name: &str) -> HttpReply {
     .await
 }
 
+/// Asks to log in as `name` with `password`: the answer, whatever it is.
+pub async fn try_login(addr: std::net::SocketAddr, name: &str, password: &str) -> HttpReply {
+    let body = json!({"name": name, "password": password});
+    http(addr, "POST", "/api/session", Some(&body), &[]).await
+}
+
 /// Registers an account and returns its session cookie.
 pub async fn register(addr: std::net::SocketAddr, name: &str) -> String {
     let r = try_register(addr, name).await;
