@@ -460,7 +460,7 @@ mod tests {
         net: &Network,
         x: &[(u16, f32)],
         k: usize,
-        weight: impl Fn(&mut Network) -> &mut f32,
+        weight: &dyn Fn(&mut Network) -> &mut f32,
     ) -> f32 {
         let eps = 1e-2;
         let (mut plus, mut minus) = (net.clone(), net.clone());
@@ -489,23 +489,19 @@ mod tests {
             let rate = 1e-3;
             trained.train(&x, &act, target, rate);
             let probes = [(0usize, 0usize), (5, 3), (100, 15), (INPUTS - 1, 7)];
-            for (i, j) in probes {
-                let idx = i * net.hidden + j;
-                let analytic = (trained.w1[idx] - net.w1[idx]) / rate;
-                let numeric = central_difference(&net, &x, k, |n| &mut n.w1[idx]);
+            let agrees = |what: String, weight: &dyn Fn(&mut Network) -> &mut f32| {
+                let analytic = (*weight(&mut trained.clone()) - *weight(&mut net.clone())) / rate;
+                let numeric = central_difference(&net, &x, k, weight);
                 assert!(
                     (analytic - numeric).abs() < 1e-3 + 1e-2 * numeric.abs(),
-                    "w1[{i},{j}] output {k}: analytic {analytic} numeric {numeric}"
+                    "{what} output {k}: analytic {analytic} numeric {numeric}"
                 );
+            };
+            for (i, j) in probes {
+                agrees(format!("w1[{i},{j}]"), &|n| &mut n.w1[i * n.hidden + j]);
             }
             for j in [0usize, 9] {
-                let idx = k * net.hidden + j;
-                let analytic = (trained.w2[idx] - net.w2[idx]) / rate;
-                let numeric = central_difference(&net, &x, k, |n| &mut n.w2[idx]);
-                assert!(
-                    (analytic - numeric).abs() < 1e-3 + 1e-2 * numeric.abs(),
-                    "w2[{k},{j}]: analytic {analytic} numeric {numeric}"
-                );
+                agrees(format!("w2[{k},{j}]"), &|n| &mut n.w2[k * n.hidden + j]);
             }
         }
     }

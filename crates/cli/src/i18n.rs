@@ -484,34 +484,21 @@ mod tests {
             .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim()))
             .filter(|id| !id.is_empty() && !id.starts_with('#') && !id.starts_with(' '))
             .collect();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut missing = Vec::new();
         let mut used = 0;
-        let mut stack = vec![root];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
-                let path = entry.expect("an entry").path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                if path.extension().is_none_or(|x| x != "rs") {
-                    continue;
-                }
-                let source = std::fs::read_to_string(&path).expect("a readable source");
-                for marker in ["t!(\"", "text(\"", "text_in(Lang::En, \""] {
-                    for (at, _) in source.match_indices(marker) {
-                        // A `format!` call ends like the macro: only the macro itself counts.
-                        let before = source[..at].chars().next_back();
-                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                            continue;
-                        }
-                        let rest = &source[at + marker.len()..];
-                        let id = rest.split('"').next().unwrap_or("");
-                        used += 1;
-                        if !ids.contains(id) {
-                            missing.push(format!("{}: {id}", path.display()));
-                        }
+        for (path, source) in rust_files() {
+            for marker in ["t!(\"", "text(\"", "text_in(Lang::En, \""] {
+                for (at, _) in source.match_indices(marker) {
+                    // A `format!` call ends like the macro: only the macro itself counts.
+                    let before = source[..at].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
+                    let rest = &source[at + marker.len()..];
+                    let id = rest.split('"').next().unwrap_or("");
+                    used += 1;
+                    if !ids.contains(id) {
+                        missing.push(format!("{}: {id}", path.display()));
                     }
                 }
             }
@@ -520,8 +507,8 @@ mod tests {
         assert!(missing.is_empty(), "not in en.ftl: {missing:#?}");
     }
 
-    /// The sources of `acey play` outside their tests: (path, text).
-    fn sources() -> Vec<(std::path::PathBuf, String)> {
+    /// Every Rust file of the crate's sources: (path, text).
+    fn rust_files() -> Vec<(std::path::PathBuf, String)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut out = Vec::new();
         let mut stack = vec![root];
@@ -532,16 +519,26 @@ mod tests {
                     stack.push(path);
                 } else if path.extension().is_some_and(|x| x == "rs") {
                     let text = std::fs::read_to_string(&path).expect("a readable source");
-                    // A file's tests come last: what they name does not count as used.
-                    let code = match text.find("#[cfg(test)]\nmod tests") {
-                        Some(at) => text[..at].to_string(),
-                        None => text,
-                    };
-                    out.push((path, code));
+                    out.push((path, text));
                 }
             }
         }
         out
+    }
+
+    /// The sources of `acey play` outside their tests: (path, text).
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        rust_files()
+            .into_iter()
+            .map(|(path, text)| {
+                // A file's tests come last: what they name does not count as used.
+                let code = match text.find("#[cfg(test)]\nmod tests") {
+                    Some(at) => text[..at].to_string(),
+                    None => text,
+                };
+                (path, code)
+            })
+            .collect()
     }
 
     /// Every terminal message of en.ftl (`term-...`) is named, quoted, in the code of

@@ -8,6 +8,9 @@ mod common;
 
 use acey_rules::{bgammon, Action, Dest, Game, Phase, Player, Preset, Record, Rules, Source, Step};
 
+/// How often the random games double, resign, drop and undo (see `common::Odds`).
+const ODDS: common::Odds = common::Odds::new(6, 400, 3, 1);
+
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/bgammon/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
@@ -234,17 +237,6 @@ fn write_match(rules: &Rules, actions: &[Action], form: &Form) -> String {
     out
 }
 
-/// A random game or match with the cube used now and then and the odd resignation.
-fn random_match(rules: &Rules, seed: u64) -> Game {
-    let odds = common::Odds {
-        double: 6,
-        resign: 400,
-        drop: 3,
-        undo: 1,
-    };
-    common::random_match(rules, seed, odds)
-}
-
 #[test]
 fn random_games_round_trip_in_both_forms() {
     let mut backgammon_match = Preset::Backgammon.rules();
@@ -261,7 +253,7 @@ fn random_games_round_trip_in_both_forms() {
     let mut seen = [0usize; 5];
     for (rules, seeds) in cases {
         for seed in 0..seeds {
-            let game = random_match(&rules, seed);
+            let game = common::random_match(&rules, seed, ODDS);
             for a in game.actions() {
                 match a {
                     Action::Take => seen[0] += 1,

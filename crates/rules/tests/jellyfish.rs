@@ -7,16 +7,8 @@ mod common;
 
 use acey_rules::{jellyfish, notation, Action, Game, Phase, Player, Preset, Rules};
 
-/// A random game or match with the cube used now and then and the odd resignation.
-fn random_match(rules: &Rules, seed: u64) -> Game {
-    let odds = common::Odds {
-        double: 6,
-        resign: 250,
-        drop: 3,
-        undo: 1,
-    };
-    common::random_match(rules, seed, odds)
-}
+/// How often the random games double, resign, drop and undo (see `common::Odds`).
+const ODDS: common::Odds = common::Odds::new(6, 250, 3, 1);
 
 /// Reads `.mat` text back into a game, as an importer does: entries by column, dice and moves
 /// (`25` the bar, `0` off), `Doubles`, `Takes`, `Drops`, `Wins`; each game's points checked.
@@ -120,7 +112,7 @@ fn entry(game: &mut Game, column: usize, text: &str) {
 fn the_shape_gnubg_imports() {
     let mut rules = Preset::Backgammon.rules();
     rules.match_target = Some(5);
-    let game = random_match(&rules, 3);
+    let game = common::random_match(&rules, 3, ODDS);
     let text = jellyfish::to_mat(&game, ["alice", "bob"]).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], " 5 point match");
@@ -153,7 +145,7 @@ fn random_backgammon_games_and_matches_round_trip() {
     matched.match_target = Some(7);
     for (rules, seeds) in [(Preset::Backgammon.rules(), 40), (matched, 12)] {
         for seed in 0..seeds {
-            let game = random_match(&rules, seed);
+            let game = common::random_match(&rules, seed, ODDS);
             for a in game.actions() {
                 match a {
                     Action::Take => seen[0] += 1,

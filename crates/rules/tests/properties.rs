@@ -72,12 +72,7 @@ fn play_random_game(rules: Rules, seed: u64) -> RandomGame {
     let mut pools = Vec::new();
     let mut refusals_ok = true;
     for _ in 0..MAX_ACTIONS {
-        let odds = common::Odds {
-            double: 8,
-            resign: 500,
-            drop: 4,
-            undo: 6,
-        };
+        let odds = common::Odds::new(8, 500, 4, 6);
         let action = match game.phase() {
             Phase::Move { .. } => common::random_click(&game, &mut dice, odds),
             Phase::GameOver { .. } => {

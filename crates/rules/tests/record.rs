@@ -31,12 +31,7 @@ fn random_game(rules: Rules, seed: u64, clicks: bool, stop_after: usize) -> Game
     let mut dice = SeededRng::new(seed);
     let mut game = Game::new(rules);
     while game.actions().len() < stop_after {
-        let odds = common::Odds {
-            double: 6,
-            resign: 300,
-            drop: 4,
-            undo: 5,
-        };
+        let odds = common::Odds::new(6, 300, 4, 5);
         let action = match game.phase() {
             // Resigning in the middle of a play.
             Phase::Move { player, .. } if dice.below(400) == 0 => Action::Resign {

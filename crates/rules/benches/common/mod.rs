@@ -22,6 +22,8 @@ pub fn criterion() -> Criterion {
 }
 
 /// A benchmark file's `main`: runs its `bench` function with [`criterion`]'s settings.
+// (The examples that share this module have `main`s of their own.)
+#[allow(unused_macros)]
 macro_rules! main {
     ($bench:path) => {
         criterion::criterion_group! {
@@ -32,6 +34,7 @@ macro_rules! main {
         criterion::criterion_main!(benches);
     };
 }
+#[allow(unused_imports)]
 pub(crate) use main;
 
 fn lines(text: &str) -> impl Iterator<Item = &str> {

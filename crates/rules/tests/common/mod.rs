@@ -17,6 +17,19 @@ pub struct Odds {
     pub undo: usize,
 }
 
+impl Odds {
+    /// One time in `double` a double, in `resign` a resignation, in `drop` a drop, in `undo`
+    /// an undo.
+    pub const fn new(double: usize, resign: usize, drop: usize, undo: usize) -> Odds {
+        Odds {
+            double,
+            resign,
+            drop,
+            undo,
+        }
+    }
+}
+
 /// The random player's next action, doubling, resigning and dropping now and then; `None` once
 /// the game is over.
 pub fn random_choice(game: &Game, dice: &mut SeededRng, odds: Odds) -> Option<Action> {
