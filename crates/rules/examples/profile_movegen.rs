@@ -18,9 +18,24 @@
 #[path = "../benches/common/mod.rs"]
 mod common;
 
-use acey_rules::{MoveGen, Pool, Position, Preset, SeededRng};
+use acey_rules::{MoveGen, Pool, Position, Preset, Rules, SeededRng};
 
 const ACEY_POSITIONS: &str = include_str!("../benches/data/acey-positions.txt");
+
+/// Generates the plays of every pool in every position, `n` times over: (plays, generations).
+fn every_play(rules: &Rules, positions: &[Position], pools: &[Pool], n: usize) -> (usize, usize) {
+    let mut gen = MoveGen::new(rules);
+    let (mut total, mut gens) = (0, 0);
+    for _ in 0..n {
+        for pos in positions {
+            for pool in pools {
+                total += gen.plays(pos, pool).len();
+                gens += 1;
+            }
+        }
+    }
+    (total, gens)
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -42,15 +57,7 @@ fn main() {
                     pools.push(Pool::roll(a, b).unwrap());
                 }
             }
-            let mut gen = MoveGen::new(&rules);
-            for _ in 0..n {
-                for pos in &positions {
-                    for pool in &pools {
-                        total += gen.plays(pos, pool).len();
-                        gens += 1;
-                    }
-                }
-            }
+            (total, gens) = every_play(&rules, &positions, &pools, n);
         }
         "bg-start" => {
             let rules = Preset::Backgammon.rules();
@@ -105,15 +112,7 @@ fn main() {
                     .iter()
                     .map(|&(a, b)| Pool::roll(a, b).unwrap())
                     .collect();
-                let mut gen = MoveGen::new(&rules);
-                for _ in 0..n {
-                    for pos in &positions {
-                        for pool in &pools {
-                            total += gen.plays(pos, pool).len();
-                            gens += 1;
-                        }
-                    }
-                }
+                (total, gens) = every_play(&rules, &positions, &pools, n);
             } else {
                 let positions: Vec<bkgm::Position<15>> = ids
                     .iter()

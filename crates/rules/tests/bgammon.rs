@@ -250,20 +250,11 @@ fn random_games_round_trip_in_both_forms() {
         (acey_match, 2),
     ];
     // What the games covered: takes, drops, resignations, matches of several games, rolls.
-    let mut seen = [0usize; 5];
+    let mut seen = common::Seen::default();
     for (rules, seeds) in cases {
         for seed in 0..seeds {
             let game = common::random_match(&rules, seed, ODDS);
-            for a in game.actions() {
-                match a {
-                    Action::Take => seen[0] += 1,
-                    Action::Drop => seen[1] += 1,
-                    Action::Resign { .. } => seen[2] += 1,
-                    Action::NextGame => seen[3] += 1,
-                    Action::Roll { .. } => seen[4] += 1,
-                    _ => {}
-                }
-            }
+            seen.count(&game);
             for form in [
                 Form {
                     index: true,
@@ -297,8 +288,14 @@ fn random_games_round_trip_in_both_forms() {
             }
         }
     }
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
-    assert!(seen[4] > 2000, "{seen:?}");
+    let s = seen;
+    assert!(
+        [s.takes, s.drops, s.resigns, s.next_games]
+            .iter()
+            .all(|&n| n > 0)
+            && s.rolls > 2000,
+        "{seen:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

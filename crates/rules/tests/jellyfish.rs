@@ -140,20 +140,13 @@ fn the_shape_gnubg_imports() {
 
 #[test]
 fn random_backgammon_games_and_matches_round_trip() {
-    let mut seen = [0usize; 3];
+    let mut seen = common::Seen::default();
     let mut matched = Preset::Backgammon.rules();
     matched.match_target = Some(7);
     for (rules, seeds) in [(Preset::Backgammon.rules(), 40), (matched, 12)] {
         for seed in 0..seeds {
             let game = common::random_match(&rules, seed, ODDS);
-            for a in game.actions() {
-                match a {
-                    Action::Take => seen[0] += 1,
-                    Action::Drop => seen[1] += 1,
-                    Action::Resign { .. } => seen[2] += 1,
-                    _ => {}
-                }
-            }
+            seen.count(&game);
             let text = jellyfish::to_mat(&game, ["alice", "bob"]).unwrap();
             let back = read_mat(&rules, &text);
             assert_eq!(back.position(), game.position(), "seed {seed}\n{text}");
@@ -176,7 +169,10 @@ fn random_backgammon_games_and_matches_round_trip() {
             assert_eq!(plays(&back), plays(&game), "seed {seed}");
         }
     }
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    assert!(
+        seen.takes > 0 && seen.drops > 0 && seen.resigns > 0,
+        "{seen:?}"
+    );
 }
 
 #[test]

@@ -84,3 +84,34 @@ pub fn random_match(rules: &Rules, seed: u64, odds: Odds) -> Game {
     }
     game
 }
+
+/// What random games did, counted by [`Seen::count`].
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Seen {
+    /// Doubles taken.
+    pub takes: usize,
+    /// Doubles dropped.
+    pub drops: usize,
+    /// Resignations.
+    pub resigns: usize,
+    /// Games started after the first of a match.
+    pub next_games: usize,
+    /// Rolls.
+    pub rolls: usize,
+}
+
+impl Seen {
+    /// Counts `game`'s actions in.
+    pub fn count(&mut self, game: &Game) {
+        for a in game.actions() {
+            match a {
+                Action::Take => self.takes += 1,
+                Action::Drop => self.drops += 1,
+                Action::Resign { .. } => self.resigns += 1,
+                Action::NextGame => self.next_games += 1,
+                Action::Roll { .. } => self.rolls += 1,
+                _ => {}
+            }
+        }
+    }
+}
