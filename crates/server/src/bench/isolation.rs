@@ -328,12 +328,7 @@ async fn fetch(addr: SocketAddr, path: &str) -> bool {
 
 /// A game against `strongest`, then hints asked for as fast as the connection may.
 async fn hint_flood(addr: SocketAddr, tally: Arc<Tally>, over: Arc<AtomicBool>) {
-    let Ok(mut c) = Client::connect_from(ATTACKER, addr).await else {
-        tally.tried(true);
-        return;
-    };
-    let Some(mut view) = create_vs_strongest(&mut c).await else {
-        tally.tried(true);
+    let Some((mut c, mut view)) = vs_strongest(addr, &tally).await else {
         return;
     };
     while !over.load(Ordering::Relaxed) && !needs(&view, Some(0)) {
@@ -355,6 +350,20 @@ async fn hint_flood(addr: SocketAddr, tally: Arc<Tally>, over: Arc<AtomicBool>) 
     }
 }
 
+/// A connection from the attacker's address with a new game against `strongest` on it, and its
+/// view; a failure to connect or to create is tallied as a refused try.
+async fn vs_strongest(addr: SocketAddr, tally: &Tally) -> Option<(Client, Value)> {
+    let made = match Client::connect_from(ATTACKER, addr).await {
+        Ok(mut c) => create_vs_strongest(&mut c).await.map(|view| (c, view)),
+        Err(_) => None,
+    };
+    if made.is_none() {
+        tally.tried(true);
+    }
+    made
+}
+
+/// Creates a game against `strongest` on `c`: its first view, or `None` when refused.
 async fn create_vs_strongest(c: &mut Client) -> Option<Value> {
     c.send(&json!({"type": "create", "mode": "computer", "level": "strongest"}))
         .await
@@ -393,12 +402,7 @@ async fn creation_flood(addr: SocketAddr, tally: Arc<Tally>, over: Arc<AtomicBoo
 /// One of thirty games against `strongest`, played with random legal intents as fast as the
 /// server answers.
 async fn strongest_game(addr: SocketAddr, tally: Arc<Tally>, over: Arc<AtomicBool>, i: usize) {
-    let Ok(mut c) = Client::connect_from(ATTACKER, addr).await else {
-        tally.tried(true);
-        return;
-    };
-    let Some(mut view) = create_vs_strongest(&mut c).await else {
-        tally.tried(true);
+    let Some((mut c, mut view)) = vs_strongest(addr, &tally).await else {
         return;
     };
     tally.tried(false);
