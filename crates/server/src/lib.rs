@@ -27,6 +27,7 @@ pub mod bench;
 pub mod cache;
 pub mod chat;
 pub mod clock;
+pub mod cluster;
 pub mod gate;
 pub mod health;
 pub mod http;
@@ -34,7 +35,6 @@ pub mod hub;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;
-pub mod nodes;
 pub mod pool;
 pub mod protocol;
 pub mod proxy;
@@ -220,8 +220,8 @@ pub fn start_with(config: Config, tls: Option<tls::Tls>) -> Result<Running, Serv
         // On a shared database, this node tells the others what changes (nodes.rs).
         let nodes = match store.postgres_pool() {
             Some(pool) => {
-                let nodes = nodes::Nodes::new(pool.clone());
-                let listener = nodes::listen(&nodes)
+                let nodes = cluster::nodes::Nodes::new(pool.clone());
+                let listener = cluster::nodes::listen(&nodes)
                     .await
                     .map_err(|e| storage::StoreError::Database(format!("cannot listen: {e}")))?;
                 Some((nodes, listener))
@@ -302,7 +302,11 @@ pub fn start_with(config: Config, tls: Option<tls::Tls>) -> Result<Running, Serv
     }
     runtime.spawn(Arc::clone(&shared.lobby).run());
     if let Some((nodes, listener)) = nodes {
-        runtime.spawn(nodes::run(nodes, Arc::clone(&shared.hub), listener));
+        runtime.spawn(cluster::nodes::run(
+            nodes,
+            Arc::clone(&shared.hub),
+            listener,
+        ));
     }
     {
         // Clocks that were running when the server stopped run on (from where they were).

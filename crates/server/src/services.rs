@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use crate::cluster::Bus;
 use crate::health::Health;
 use crate::limits::Limits;
-use crate::lobby::Bus;
 use crate::metrics::Metrics;
 use crate::pool::BotPool;
 use crate::store::Backend;

@@ -3,6 +3,7 @@
 use super::{refuse, Refusal, Room};
 use crate::chat::{Channel, ChatLine, ChatText};
 use crate::clock::now_ms;
+use crate::cluster::nodes::Note;
 use crate::protocol::{ErrorCode, Role, ServerMsg};
 use crate::storage::Seated;
 
@@ -60,7 +61,7 @@ impl Room {
             .add_chat(&self.id, &line)
             .await
             .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?;
-        self.services.bus.tell(|node| crate::nodes::Note::Chat {
+        self.services.bus.tell(|node| Note::Chat {
             node: node.to_string(),
             game: self.id.clone(),
             line: line.clone(),

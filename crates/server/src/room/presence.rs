@@ -1,6 +1,7 @@
 //! Joining and leaving a room, and who is there: the connections at each seat here and on the
 //! other nodes, and since when a seat has been empty.
 
+use crate::cluster::nodes::Note;
 use acey_protocol::{Role, ServerMsg};
 use tokio::sync::broadcast;
 
@@ -90,7 +91,7 @@ impl Room {
 
     pub(super) fn tell_presence(&self, st: &RoomState) {
         let present = st.present;
-        self.services.bus.tell(|node| crate::nodes::Note::Presence {
+        self.services.bus.tell(|node| Note::Presence {
             node: node.to_string(),
             game: self.id.clone(),
             present,

@@ -1,6 +1,7 @@
 //! Several nodes on one database: telling the others that a game changed, and catching up
 //! with what they stored.
 
+use crate::cluster::nodes::Note;
 use std::sync::Arc;
 
 use super::{Room, RoomState};
@@ -9,7 +10,7 @@ use crate::protocol::{GameInfo, ServerMsg};
 impl Room {
     /// Tells the other nodes that this game changed in the store.
     pub fn tell_changed(&self) {
-        self.services.bus.tell(|node| crate::nodes::Note::Game {
+        self.services.bus.tell(|node| Note::Game {
             node: node.to_string(),
             game: self.id.clone(),
         });

@@ -129,7 +129,7 @@ impl SqlStore {
         }
     }
 
-    /// The PostgreSQL pool, on which the nodes sharing the database talk (crate::nodes); `None`
+    /// The PostgreSQL pool, on which the nodes sharing the database talk (crate::cluster::nodes); `None`
     /// on SQLite, which one node has to itself.
     pub(crate) fn postgres_pool(&self) -> Option<&PgPool> {
         match &self.pool {

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::{broadcast, mpsc, Notify};
 
-use crate::nodes::{Nodes, Note};
+use crate::cluster::nodes::{Nodes, Note};
 use crate::protocol::ServerMsg;
 
 /// Lobby messages a slow watcher may fall behind by before it is sent the whole lobby again.
