@@ -18,7 +18,7 @@ use crate::http::client::ClientAddr;
 use crate::http::AppState;
 use crate::store::Account;
 
-use super::error::{api_error, retry_later, unavailable};
+use super::error::ApiError;
 use crate::account::hashing::HashingError;
 use crate::account::password::Scratch;
 use crate::clock::now_secs as now;
@@ -37,25 +37,23 @@ pub async fn same_origin_only(
         return next.run(request).await;
     }
     let headers = request.headers();
-    if !crate::http::origin::allowed(headers, &app.origins) {
-        return api_error(StatusCode::FORBIDDEN, "cross-site request refused");
-    }
-    if headers
+    let cross_site = headers
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"))
-    {
-        return api_error(StatusCode::FORBIDDEN, "cross-site request refused");
+        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"));
+    if cross_site || !crate::http::origin::allowed(headers, &app.origins) {
+        return ApiError::new(StatusCode::FORBIDDEN, "cross-site request refused").into_response();
     }
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim_start().starts_with("application/json"));
     if method != Method::DELETE && !json {
-        return api_error(
+        return ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "send the request as application/json",
-        );
+        )
+        .into_response();
     }
     next.run(request).await
 }
@@ -126,24 +124,18 @@ struct NewPassword {
     new_password: String,
 }
 
-/// A refusal on the way to an answer (boxed: a response is large, the happy path small).
-type Refused = Box<Response>;
-
-fn parse<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, Refused> {
-    serde_json::from_slice(body).map_err(|e| {
-        Box::new(api_error(
-            StatusCode::BAD_REQUEST,
-            format!("the body is not what this request takes: {e}"),
-        ))
-    })
+fn parse<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("the body is not what this request takes: {e}")))
 }
 
-fn rate_limited(app: &AppState, ip: IpAddr) -> Option<Response> {
+/// Takes one of the address's login attempts: refused (429) past its rate.
+fn within_rate(app: &AppState, ip: IpAddr) -> Result<(), ApiError> {
     if app.shared.peers.take_login(ip) {
-        return None;
+        return Ok(());
     }
     crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
-    Some(api_error(
+    Err(ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
         "too many attempts from your address: wait a minute",
     ))
@@ -154,10 +146,8 @@ fn limited<T: serde::de::DeserializeOwned>(
     app: &AppState,
     ip: IpAddr,
     body: &Bytes,
-) -> Result<T, Refused> {
-    if let Some(r) = rate_limited(app, ip) {
-        return Err(Box::new(r));
-    }
+) -> Result<T, ApiError> {
+    within_rate(app, ip)?;
     parse(body)
 }
 
@@ -177,13 +167,12 @@ async fn start_session(
     headers: &HeaderMap,
     account: i64,
     key: &str,
-) -> Result<AppendHeaders<[(header::HeaderName, String); 2]>, Refused> {
-    let token = crate::random::token().map_err(|e| Box::new(unavailable(e)))?;
-    let known = device::token(account, key).map_err(|e| Box::new(unavailable(e)))?;
+) -> Result<AppendHeaders<[(header::HeaderName, String); 2]>, ApiError> {
+    let token = crate::random::token().map_err(ApiError::unavailable)?;
+    let known = device::token(account, key).map_err(ApiError::unavailable)?;
     app.store()
         .create_session(&session::stored_form(&token), account, now())
-        .await
-        .map_err(|e| Box::new(unavailable(e)))?;
+        .await?;
     Ok(AppendHeaders([
         (
             header::SET_COOKIE,
@@ -206,35 +195,31 @@ fn known_browser(headers: &HeaderMap, account: &Account) -> bool {
         .any(|t| device::verify(t, account.id, &account.password))
 }
 
-/// The answer to a login on a locked account.
-fn locked(app: &AppState, wait: std::time::Duration) -> Response {
+/// The refusal of a login on a locked account.
+fn locked(app: &AppState, wait: std::time::Duration) -> ApiError {
     crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
     let minutes = wait.as_secs().div_ceil(60).max(1);
-    let mut r = api_error(
-        StatusCode::TOO_MANY_REQUESTS,
-        format!(
+    ApiError::Later {
+        status: StatusCode::TOO_MANY_REQUESTS,
+        seconds: wait.as_secs(),
+        message: format!(
             "too many failed logins for this account: try again in {minutes} minute{}, or from a browser that has logged in to it before",
             if minutes == 1 { "" } else { "s" }
         ),
-    );
-    r.headers_mut()
-        .insert(header::RETRY_AFTER, wait.as_secs().max(1).into());
-    r
+    }
 }
 
 /// Runs a password hash in the hashing line: 503 with `Retry-After` when the line is full.
 async fn hashing<T: Send + 'static>(
     app: &AppState,
     f: impl FnOnce(&mut Scratch) -> T + Send + 'static,
-) -> Result<T, Refused> {
-    app.hashing.run(f).await.map_err(|e| {
-        Box::new(match e {
-            HashingError::Busy => {
-                crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
-                retry_later(1, e.to_string())
-            }
-            HashingError::Failed(_) => unavailable(e),
-        })
+) -> Result<T, ApiError> {
+    app.hashing.run(f).await.map_err(|e| match e {
+        HashingError::Busy => {
+            crate::metrics::Metrics::count(&app.shared.hub.services().metrics.rate_limited);
+            ApiError::retry_later(1, e.to_string())
+        }
+        HashingError::Failed(_) => ApiError::unavailable(e),
     })
 }
 
@@ -245,28 +230,19 @@ pub async fn register(
     client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    let c: Credentials = match limited(&app, client.ip, &body) {
-        Ok(c) => c,
-        Err(r) => return *r,
-    };
-    let name = match PlayerName::parse(&c.name) {
-        Ok(n) => n,
-        Err(e) => return api_error(StatusCode::BAD_REQUEST, e.to_string()),
-    };
-    if let Err(e) = password::check(&c.password) {
-        return api_error(StatusCode::BAD_REQUEST, e.to_string());
-    }
+) -> Result<Response, ApiError> {
+    let c: Credentials = limited(&app, client.ip, &body)?;
+    let name = PlayerName::parse(&c.name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    password::check(&c.password).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let pw = c.password;
-    let hash = match hashing(&app, move |s| password::hash(&pw, s)).await {
-        Ok(Ok(h)) => h,
-        Ok(Err(e)) => return api_error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        Err(r) => return *r,
-    };
-    let id = match app.store().create_account(&name, &hash, now()).await {
-        Ok(Some(id)) => id,
-        Ok(None) => return api_error(StatusCode::CONFLICT, format!("the name '{name}' is taken")),
-        Err(e) => return unavailable(e),
+    let hash = hashing(&app, move |s| password::hash(&pw, s))
+        .await?
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let Some(id) = app.store().create_account(&name, &hash, now()).await? else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("the name '{name}' is taken"),
+        ));
     };
     tracing::info!(account = id, name = %name, "account registered");
     let account = Account {
@@ -275,15 +251,13 @@ pub async fn register(
         password: hash,
     };
     adopt(&app, &account, &c.games).await;
-    match start_session(&app, &headers, id, &account.password).await {
-        Ok(cookies) => (
-            StatusCode::CREATED,
-            cookies,
-            Json(serde_json::json!({ "name": name.as_str() })),
-        )
-            .into_response(),
-        Err(r) => *r,
-    }
+    let cookies = start_session(&app, &headers, id, &account.password).await?;
+    Ok((
+        StatusCode::CREATED,
+        cookies,
+        Json(serde_json::json!({ "name": name.as_str() })),
+    )
+        .into_response())
 }
 
 /// `POST /api/session {"name","password"}`: 200 with the cookie, or 401 (the same answer for
@@ -293,15 +267,9 @@ pub async fn login(
     client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    let c: Credentials = match limited(&app, client.ip, &body) {
-        Ok(c) => c,
-        Err(r) => return *r,
-    };
-    let account = match app.store().account_by_name(&c.name).await {
-        Ok(a) => a,
-        Err(e) => return unavailable(e),
-    };
+) -> Result<Response, ApiError> {
+    let c: Credentials = limited(&app, client.ip, &body)?;
+    let account = app.store().account_by_name(&c.name).await?;
     // Each attempt on an account counts before its password is checked, except from a browser
     // that logged in to it before (its owner's: the way past a lock a stranger caused, which
     // neither counts nor lifts the lock for others).
@@ -309,44 +277,38 @@ pub async fn login(
     if let Some(a) = account.as_ref().filter(|_| !known) {
         if let Err(wait) = app.lockout.attempt(a.id) {
             tracing::warn!(account = a.id, peer = %client.ip, "login refused: the account is locked");
-            return locked(&app, wait);
+            return Err(locked(&app, wait));
         }
     }
     let stored = account.as_ref().map(|a| a.password.clone());
     let pw = c.password;
-    let ok = match hashing(&app, move |s| password::verify(&pw, stored.as_deref(), s)).await {
-        Ok(ok) => ok,
-        Err(r) => return *r,
-    };
+    let ok = hashing(&app, move |s| password::verify(&pw, stored.as_deref(), s)).await?;
     let Some(account) = account.filter(|_| ok) else {
-        return api_error(StatusCode::UNAUTHORIZED, "wrong name or password");
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "wrong name or password",
+        ));
     };
     if !known {
         app.lockout.succeeded(account.id);
     }
     adopt(&app, &account, &c.games).await;
-    match start_session(&app, &headers, account.id, &account.password).await {
-        Ok(cookies) => (cookies, Json(serde_json::json!({ "name": account.name }))).into_response(),
-        Err(r) => *r,
-    }
+    let cookies = start_session(&app, &headers, account.id, &account.password).await?;
+    Ok((cookies, Json(serde_json::json!({ "name": account.name }))).into_response())
 }
 
 /// `DELETE /api/session`: logs out (the session ends on the server too).
-pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Response {
+pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(token) = session_token(&headers) {
-        if let Err(e) = app
-            .store()
+        app.store()
             .delete_session(&session::stored_form(&token))
-            .await
-        {
-            return unavailable(e);
-        }
+            .await?;
     }
-    (
+    Ok((
         [(header::SET_COOKIE, session::clear_cookie())],
         Json(serde_json::json!({ "name": null })),
     )
-        .into_response()
+        .into_response())
 }
 
 /// `GET /api/session`: who is logged in (`{"name": null}` for nobody).
@@ -362,41 +324,27 @@ pub async fn change_password(
     client: ClientAddr,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    if let Some(r) = rate_limited(&app, client.ip) {
-        return r;
-    }
+) -> Result<Response, ApiError> {
+    within_rate(&app, client.ip)?;
     let Some(account) = current_account(&app, &headers).await else {
-        return api_error(StatusCode::UNAUTHORIZED, "log in first");
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "log in first"));
     };
-    let c: NewPassword = match parse(&body) {
-        Ok(c) => c,
-        Err(r) => return *r,
-    };
-    if let Err(e) = password::check(&c.new_password) {
-        return api_error(StatusCode::BAD_REQUEST, e.to_string());
-    }
+    let c: NewPassword = parse(&body)?;
+    password::check(&c.new_password).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let stored = account.password.clone();
     let (old, new) = (c.password, c.new_password);
     let hashed = hashing(&app, move |s| {
-        if password::verify(&old, Some(&stored), s) {
-            Some(password::hash(&new, s))
-        } else {
-            None
-        }
+        password::verify(&old, Some(&stored), s).then(|| password::hash(&new, s))
     })
-    .await;
+    .await?;
     let hash = match hashed {
-        Ok(Some(Ok(h))) => h,
-        Ok(Some(Err(e))) => return api_error(StatusCode::BAD_REQUEST, e.to_string()),
-        Ok(None) => return api_error(StatusCode::UNAUTHORIZED, "wrong password"),
-        Err(r) => return *r,
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(ApiError::bad_request(e.to_string())),
+        None => return Err(ApiError::new(StatusCode::UNAUTHORIZED, "wrong password")),
     };
     let keep = session_token(&headers)
         .map(|t| session::stored_form(&t))
         .unwrap_or_default();
-    match app.store().set_password(account.id, &hash, &keep).await {
-        Ok(()) => Json(serde_json::json!({ "name": account.name })).into_response(),
-        Err(e) => unavailable(e),
-    }
+    app.store().set_password(account.id, &hash, &keep).await?;
+    Ok(Json(serde_json::json!({ "name": account.name })).into_response())
 }

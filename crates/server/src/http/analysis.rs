@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::analysis::{Refusal, Status};
 use crate::http::client::ClientAddr;
-use crate::http::error::{api_error, unavailable};
+use crate::http::error::ApiError;
 use crate::http::AppState;
 
 /// A status as the answer's JSON.
@@ -40,34 +40,33 @@ fn answer(status: Status, running: StatusCode) -> Response {
     }
 }
 
-fn refused(r: Refusal) -> Response {
-    match r {
-        Refusal::NoGame(_) => api_error(StatusCode::NOT_FOUND, r.to_string()),
-        Refusal::NotOver(_) => api_error(StatusCode::CONFLICT, r.to_string()),
-        Refusal::TooMany => api_error(StatusCode::TOO_MANY_REQUESTS, r.to_string()),
-        Refusal::Busy => {
-            let mut resp = api_error(StatusCode::SERVICE_UNAVAILABLE, r.to_string());
-            resp.headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("60"));
-            resp
-        }
-        Refusal::Store(e) => unavailable(e),
-        Refusal::Broken(ref why) => {
-            tracing::error!(error = %why, "a stored game cannot be analysed");
-            api_error(StatusCode::INTERNAL_SERVER_ERROR, r.to_string())
-        }
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let status = match r {
+            Refusal::NoGame(_) => StatusCode::NOT_FOUND,
+            Refusal::NotOver(_) => StatusCode::CONFLICT,
+            Refusal::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            Refusal::Busy => return ApiError::retry_later(60, r.to_string()),
+            Refusal::Store(e) => return ApiError::unavailable(e),
+            Refusal::Broken(ref why) => {
+                tracing::error!(error = %why, "a stored game cannot be analysed");
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        ApiError::new(status, r.to_string())
     }
 }
 
 /// `GET /api/games/ID/analysis`: 200 with `{"status":"done", "plies", "level", "analysis"}` or
 /// `{"status":"running", "done", "total"}`; 404 `{"status":"none"}` when not analysed (or
 /// analysed before the game went on); 500 `{"status":"failed", "error"}` after a failure.
-pub async fn status(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+pub async fn status(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let services = app.shared.hub.services();
-    match app.analyses.status(services, &id).await {
-        Ok(s) => answer(s, StatusCode::OK),
-        Err(r) => refused(r),
-    }
+    let s = app.analyses.status(services, &id).await?;
+    Ok(answer(s, StatusCode::OK))
 }
 
 /// `POST /api/games/ID/analysis`: starts analysing an ended game. 202 with the progress when
@@ -81,7 +80,7 @@ pub async fn start(
     // Read before answering (it says nothing): a body left unread when a `Connection: close`
     // answer goes out makes the socket reset, and the client may lose the answer.
     _body: axum::body::Bytes,
-) -> Response {
+) -> Result<Response, ApiError> {
     let services = app.shared.hub.services();
     let admit = || {
         if app.shared.peers.take_analysis(client.ip) {
@@ -90,8 +89,6 @@ pub async fn start(
         crate::metrics::Metrics::count(&services.metrics.rate_limited);
         Err(Refusal::TooMany)
     };
-    match app.analyses.start(services, &id, admit).await {
-        Ok(s) => answer(s, StatusCode::ACCEPTED),
-        Err(r) => refused(r),
-    }
+    let s = app.analyses.start(services, &id, admit).await?;
+    Ok(answer(s, StatusCode::ACCEPTED))
 }

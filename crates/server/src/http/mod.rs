@@ -16,7 +16,7 @@ use serde::Serialize;
 use acey_rules::{Game, Phase};
 
 use self::client::ClientAddr;
-use self::error::problem;
+use self::error::ApiError;
 use self::ws::{serve_socket, Shared};
 use crate::cache::{RenderCache, Rendering};
 use crate::metrics::Gauges;
@@ -363,10 +363,11 @@ async fn websocket(
     let ip = client.ip;
     if !origin::allowed(&headers, &app.origins) {
         tracing::warn!(peer = %ip, origin = ?headers.get(header::ORIGIN), "websocket from a foreign origin refused");
-        return problem(
+        return ApiError::text(
             StatusCode::FORBIDDEN,
             "this page's origin may not play here",
-        );
+        )
+        .into_response();
     }
     let limits = app.shared.hub.services().limits;
     // Through a proxy, the client's own per-address cap (the proxy's connection was counted at
@@ -375,10 +376,11 @@ async fn websocket(
         Some(Err(cap)) => {
             crate::metrics::Metrics::count(&app.shared.hub.services().metrics.connections_refused);
             tracing::warn!(peer = %ip, cap, "websocket refused");
-            return problem(
+            return ApiError::text(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too many connections from your address",
-            );
+            )
+            .into_response();
         }
         Some(Ok(place)) => Some(place),
         None => None,
@@ -469,7 +471,7 @@ async fn options() -> Json<Options> {
 
 /// A record or replay of a game: from the cache if the game is finished and was rendered
 /// before, else loaded, replayed and rendered on the render pool (and kept if finished).
-async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Response> {
+async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, ApiError> {
     if let Some(body) = app.cache.get(id, what) {
         return Ok(body);
     }
@@ -479,14 +481,19 @@ async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Re
         .store()
         .load_game(id)
         .await
-        .map_err(|e| problem(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?
-        .ok_or_else(|| problem(StatusCode::NOT_FOUND, format!("there is no game '{id}'")))?;
+        .map_err(|e| {
+            tracing::error!(error = %e, "storage failed in an HTTP request");
+            ApiError::text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server cannot reach its database: try again in a moment",
+            )
+        })?
+        .ok_or_else(|| ApiError::text(StatusCode::NOT_FOUND, format!("there is no game '{id}'")))?;
     let (body, finished) = app
         .renders
         .run(move || render(&stored, what))
         .await
-        .ok_or_else(|| problem(StatusCode::INTERNAL_SERVER_ERROR, "rendering failed"))?
-        .map_err(|(status, message)| problem(status, message))?;
+        .ok_or_else(|| ApiError::text(StatusCode::INTERNAL_SERVER_ERROR, "rendering failed"))??;
     let body = Bytes::from(body);
     if finished {
         app.cache.put(id, what, body.clone());
@@ -494,13 +501,10 @@ async fn rendered(app: &AppState, id: &str, what: Rendering) -> Result<Bytes, Re
     Ok(body)
 }
 
-/// Why a game could not be rendered: the status and the message for the client.
-type Problem = (StatusCode, String);
-
 /// Renders a stored game; says whether it is finished (and so will never change).
-fn render(stored: &StoredGame, what: Rendering) -> Result<(String, bool), Problem> {
+fn render(stored: &StoredGame, what: Rendering) -> Result<(String, bool), ApiError> {
     let game = rebuild(&stored.meta, &stored.actions)
-        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        .map_err(|e| ApiError::text(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     // Only a decided match is final: an open session can always go on (and never has a match
     // winner).
     let finished = matches!(game.phase(), Phase::GameOver { .. }) && game.match_winner().is_some();
@@ -555,7 +559,7 @@ fn record_json(stored: &StoredGame, game: &Game) -> String {
 async fn record(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     match rendered(&app, &id, Rendering::RecordJson).await {
         Ok(body) => download(&id, body, "application/json", "json"),
-        Err(r) => r,
+        Err(e) => e.into_response(),
     }
 }
 
@@ -576,7 +580,7 @@ fn record_plain(stored: &StoredGame, game: &Game) -> String {
 async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     match rendered(&app, &id, Rendering::RecordText).await {
         Ok(body) => download(&id, body, "text/plain; charset=utf-8", "txt"),
-        Err(r) => r,
+        Err(e) => e.into_response(),
     }
 }
 
@@ -594,10 +598,10 @@ struct Frame {
     view: View,
 }
 
-fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Problem> {
+fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, ApiError> {
     let id = &stored.meta.id;
     if !matches!(game.phase(), Phase::GameOver { .. }) {
-        return Err((
+        return Err(ApiError::text(
             StatusCode::CONFLICT,
             format!("game '{id}' is still being played: watch it live at /g/{id}"),
         ));
@@ -629,7 +633,7 @@ fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, Problem> {
 async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     match rendered(&app, &id, Rendering::Replay).await {
         Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
-        Err(r) => r,
+        Err(e) => e.into_response(),
     }
 }
 

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::http::error::{api_error, unavailable};
+use crate::http::error::ApiError;
 use crate::http::AppState;
 use crate::rating::Family;
 use crate::store::{HistoryPoint, Leader, PastGame, RatingView};
@@ -28,41 +28,35 @@ struct Profile {
 }
 
 /// `GET /api/players/NAME`: ratings, rating history and recent games; 404 for no such player.
-pub async fn player(State(app): State<AppState>, Path(name): Path<String>) -> Response {
+pub async fn player(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
     let store = app.store();
-    let account = match store.account_by_name(&name).await {
-        Ok(Some(a)) => a,
-        Ok(None) => return api_error(StatusCode::NOT_FOUND, format!("no player '{name}'")),
-        Err(e) => return unavailable(e),
+    let Some(account) = store.account_by_name(&name).await? else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no player '{name}'"),
+        ));
     };
-    let (ratings, history, games) = match (
-        store.ratings_of(account.id).await,
-        store.history_of(account.id).await,
-        store.games_of(account.id, PROFILE_GAMES).await,
-    ) {
-        (Ok(r), Ok(h), Ok(g)) => (r, h, g),
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return unavailable(e),
-    };
-    Json(Profile {
+    Ok(Json(Profile {
         name: account.name,
-        ratings,
-        history,
-        games,
+        ratings: store.ratings_of(account.id).await?,
+        history: store.history_of(account.id).await?,
+        games: store.games_of(account.id, PROFILE_GAMES).await?,
     })
-    .into_response()
+    .into_response())
 }
 
 /// `GET /api/lobby`: open challenges, games being played, connections online.
-pub async fn lobby(State(app): State<AppState>) -> Response {
-    match app
+pub async fn lobby(State(app): State<AppState>) -> Result<Response, ApiError> {
+    let view = app
         .shared
         .lobby
         .snapshot(app.shared.hub.services().bus.connections())
         .await
-    {
-        Ok(view) => Json(view).into_response(),
-        Err((_, e)) => unavailable(e),
-    }
+        .map_err(|(_, e)| ApiError::unavailable(e))?;
+    Ok(Json(view).into_response())
 }
 
 /// The query of a leaderboard.
@@ -80,24 +74,24 @@ struct Ranked {
 }
 
 /// `GET /api/leaderboard?family=acey-deucey|backgammon`: the best established ratings.
-pub async fn leaderboard(State(app): State<AppState>, Query(q): Query<FamilyQuery>) -> Response {
+pub async fn leaderboard(
+    State(app): State<AppState>,
+    Query(q): Query<FamilyQuery>,
+) -> Result<Response, ApiError> {
     let name = q.family.unwrap_or_else(|| "acey-deucey".into());
     let Some(family) = Family::parse(&name) else {
-        return api_error(
-            StatusCode::BAD_REQUEST,
-            format!("no rule family '{name}': acey-deucey or backgammon"),
-        );
+        return Err(ApiError::bad_request(format!(
+            "no rule family '{name}': acey-deucey or backgammon"
+        )));
     };
-    match app.store().leaderboard(family, LEADERS).await {
-        Ok(rows) => Json(serde_json::json!({
-            "family": family,
-            "players": rows
-                .into_iter()
-                .enumerate()
-                .map(|(i, leader)| Ranked { rank: i + 1, leader })
-                .collect::<Vec<_>>(),
-        }))
-        .into_response(),
-        Err(e) => unavailable(e),
-    }
+    let rows = app.store().leaderboard(family, LEADERS).await?;
+    Ok(Json(serde_json::json!({
+        "family": family,
+        "players": rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, leader)| Ranked { rank: i + 1, leader })
+            .collect::<Vec<_>>(),
+    }))
+    .into_response())
 }
