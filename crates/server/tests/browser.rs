@@ -1493,20 +1493,99 @@ async fn back_online(c: &Client, what: &str) -> Value {
     wait_until(c, what, |p| p["conn"] == "" && p["offline"] == false).await
 }
 
-/// The server goes down at once, as when it is killed, and comes back on the same address and
-/// database.
-fn restart(server: acey_server::Running, db: &acey_server::Database) -> acey_server::Running {
-    let addr = server.addr;
-    server.stop();
-    std::thread::sleep(Duration::from_millis(500));
-    start_server_on(addr, db, acey_server::Limits::default())
+/// A server in a process of its own (this test binary run again, as [`serve_for_a_test`]), so
+/// that a restart is a real `SIGKILL`: nothing is flushed or closed on the way out.
+struct ServerProcess {
+    child: Child,
+    addr: std::net::SocketAddr,
+    db: String,
+}
+
+impl ServerProcess {
+    /// Starts a server on a free port over `db`, and waits until it accepts connections.
+    fn start(db: &acey_server::Database) -> ServerProcess {
+        let db = match db {
+            acey_server::Database::Sqlite(path) => path.display().to_string(),
+            acey_server::Database::Postgres(url) => url.clone(),
+        };
+        let addr = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap();
+        ServerProcess::on(addr, db)
+    }
+
+    fn on(addr: std::net::SocketAddr, db: String) -> ServerProcess {
+        let child = Command::new(std::env::current_exe().unwrap())
+            .args(["serve_for_a_test", "--exact", "--ignored", "--nocapture"])
+            .env("ACEY_TEST_SERVE", addr.to_string())
+            .env("ACEY_TEST_SERVE_DB", &db)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the test binary runs again as a server");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "the server process did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        ServerProcess { child, addr, db }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Kills the server with `SIGKILL`, waits half a second, and starts it again on the same
+    /// address and database.
+    fn restart(mut self) -> ServerProcess {
+        self.kill();
+        std::thread::sleep(Duration::from_millis(500));
+        ServerProcess::on(self.addr, std::mem::take(&mut self.db))
+    }
+
+    fn kill(&mut self) {
+        // `Child::kill` sends SIGKILL.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Not a test: the server process of [`ServerProcess`], serving until it is killed.
+#[test]
+#[ignore = "the restart tests run it as their server's process"]
+fn serve_for_a_test() {
+    let (Ok(addr), Ok(db)) = (
+        std::env::var("ACEY_TEST_SERVE"),
+        std::env::var("ACEY_TEST_SERVE_DB"),
+    ) else {
+        return;
+    };
+    let _running = acey_server::start(acey_server::Config {
+        addr: addr.parse().expect("an address"),
+        db: acey_server::Database::parse(&db),
+        limits: acey_server::Limits::default(),
+        origins: Vec::new(),
+        proxies: Default::default(),
+    })
+    .expect("the server starts");
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_paired_by_quick_pairing_keep_their_seats_over_a_restart_and_a_lost_network() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (dir, db) = temp_db();
-    let mut server = start_server(&db, acey_server::Limits::default());
+    let mut server = ServerProcess::start(&db);
     let driver = chromedriver();
     // Bert's network is one the test can take away.
     let bert_net = common::network::Link::to(server.addr).await;
@@ -1546,7 +1625,7 @@ async fn players_paired_by_quick_pairing_keep_their_seats_over_a_restart_and_a_l
 
     // The server is killed and comes back: both pages say they lost it, then go on by
     // themselves, each in its own seat.
-    server = restart(server, &db);
+    server = server.restart();
     wait_until(&a, "Anna back", |p| {
         p["conn"] == "" && p["n"].as_i64().unwrap() > 0
     })
@@ -1608,14 +1687,14 @@ async fn players_paired_by_quick_pairing_keep_their_seats_over_a_restart_and_a_l
     for x in [a, b] {
         x.close().await.unwrap();
     }
-    server.stop();
+    drop(server);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_notified() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (dir, db) = temp_db();
-    let mut server = start_server(&db, acey_server::Limits::default());
+    let mut server = ServerProcess::start(&db);
     let driver = chromedriver();
     let a = visitor_at(&driver, &dir.path().join("rc-a"), &server.url()).await;
     let b = visitor_at(&driver, &dir.path().join("rc-b"), &server.url()).await;
@@ -1639,7 +1718,7 @@ async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_n
     })
     .await;
     both_play_on(&a, &b, "before the restart").await;
-    server = restart(server, &db);
+    server = server.restart();
     back_online(&a, "Anna back").await;
     back_online(&b, "Bert back").await;
     both_play_on(&a, &b, "after the restart").await;
@@ -1686,7 +1765,7 @@ async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_n
     for x in [a, b] {
         x.close().await.unwrap();
     }
-    server.stop();
+    drop(server);
 }
 
 /// Where the ways to play end on the home page, the viewport's height, and the layout shift
