@@ -195,6 +195,14 @@ pub struct Decision {
     pub alternatives: Vec<Alternative>,
 }
 
+impl Decision {
+    /// Whether what was played was the best (forced, or nothing lost): the play as written may
+    /// differ from the best candidate's writing (its steps in another order) and be the same.
+    pub fn played_best(&self) -> bool {
+        self.forced || self.equity_lost <= 0.0 || self.played == self.best
+    }
+}
+
 /// One checker play of a decision as the search ranked it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Alternative {
@@ -319,6 +327,19 @@ pub fn summarise(rules: &Rules, decisions: &[Decision], player: Player) -> Playe
 /// [`Analyser::judge`].
 #[derive(Debug, Clone)]
 pub struct Undecided(Pending);
+
+/// A play as the game's log writes it (`6-1: 13/7 8/7`, or a whole acey-deucey segment) in the
+/// form of [`notation`]: the dice are named only before an acey-deucey segment (a decision
+/// shows its roll beside the play).
+fn as_played(rules: &Rules, dice: (u8, u8), written: String) -> String {
+    if rules.is_acey_deucey(dice.0, dice.1) {
+        return written;
+    }
+    match written.split_once(": ") {
+        Some((_, steps)) => steps.to_string(),
+        None => written,
+    }
+}
 
 /// The steps of a candidate: the roll's play, then the named double's.
 fn steps_of(c: &Candidate) -> Vec<Step> {
@@ -492,7 +513,13 @@ impl Analyser {
                             game: replay.game_number(),
                             cube: replay.cube().value,
                             state: replay.position().with_turn(player),
-                            dice: (pool.dice()[0], pool.dice()[1]),
+                            // As rolled (the pool orders them its own way).
+                            dice: match action {
+                                Action::Roll { dice } | Action::DieOff { dice } => {
+                                    (dice[0], dice[1])
+                                }
+                                _ => (pool.dice()[0], pool.dice()[1]),
+                            },
                             log_len: replay.log().len(),
                             // The die-off's dice played as the opening roll: a tie was rolled
                             // again, so it could not be a double (R2.3, E25).
@@ -671,8 +698,15 @@ impl Analyser {
         let forced = ranked.len() <= 1;
         let show = |x: &Candidate| notation(&self.rules, dice, x);
         let (luck, before, win) = self.luck(&state, dice, possible);
+        // What was played as it was played (its steps in the player's order, the dice as
+        // rolled), not as the candidate reaching the same position is written.
+        let played_text = as_played(&self.rules, dice, written);
         let alternative = |x: &Ranked, is_played: bool| Alternative {
-            play: show(&x.candidate),
+            play: if is_played {
+                played_text.clone()
+            } else {
+                show(&x.candidate)
+            },
             equity: x.equity * c,
             win: x.win,
             plies: x.plies,
@@ -704,8 +738,12 @@ impl Analyser {
             kind: DecisionKind::Play,
             dice: Some(dice),
             cube,
-            played: played.map_or(written, |x| show(&x.candidate)),
-            best: best.map_or_else(|| "-".to_string(), |b| show(&b.candidate)),
+            best: match best {
+                Some(b) if is_played(b) => played_text.clone(),
+                Some(b) => show(&b.candidate),
+                None => "-".to_string(),
+            },
+            played: played_text,
             played_equity: played_equity * c,
             best_equity: best_equity * c,
             equity_lost: if forced { 0.0 } else { lost },
@@ -1165,6 +1203,54 @@ mod tests {
             analyser.assemble(decisions, true),
             analyser.analyse(&game).unwrap()
         );
+    }
+
+    /// Plays the game's first legal play while it waits for a move, and names 6-6 when asked.
+    fn play_on(game: &mut Game) {
+        loop {
+            match game.phase() {
+                Phase::Move { .. } => {
+                    let steps = game.legal_plays()[0].steps().to_vec();
+                    game.apply(Action::Play { steps }).unwrap();
+                }
+                Phase::NameDouble { .. } => game.apply(Action::NameDouble { value: 6 }).unwrap(),
+                _ => return,
+            }
+        }
+    }
+
+    #[test]
+    fn a_play_is_shown_as_it_was_played_with_the_dice_as_rolled() {
+        let rules = Preset::American.rules();
+        let mut game = Game::new(rules);
+        game.apply(Action::DieOff { dice: [5, 3] }).unwrap();
+        play_on(&mut game);
+        // The other side rolls 1-2 (the 1 first) and enters with the 1, then moves that checker
+        // on with the 2: written `in/24 24/22`, not as the candidate of the same result is.
+        game.apply(Action::Roll { dice: [1, 2] }).unwrap();
+        let turn = game.turn().expect("a move to make");
+        let typed = acey_rules::notation::find_steps(turn, "in/24 24/22").unwrap();
+        assert_eq!(
+            acey_rules::notation::format_steps(&typed.steps),
+            "in/24 24/22"
+        );
+        game.apply(Action::Play { steps: typed.steps }).unwrap();
+        play_on(&mut game);
+        game.apply(Action::Roll { dice: [4, 1] }).unwrap();
+        play_on(&mut game);
+        let analyser = Analyser::new(Level::Beginner, rules, 0).unwrap();
+        let a = analyser.analyse(&game).unwrap();
+        let d = a
+            .decisions
+            .iter()
+            .find(|d| d.dice == Some((1, 2)))
+            .expect("the 1-2, its dice as rolled");
+        assert!(
+            d.played.starts_with("1-2: in/24 24/22, 6-6 chosen: "),
+            "{d:?}"
+        );
+        let marked: Vec<&Alternative> = d.alternatives.iter().filter(|x| x.played).collect();
+        assert_eq!(marked[0].play, d.played);
     }
 
     #[test]

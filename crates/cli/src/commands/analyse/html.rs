@@ -255,7 +255,7 @@ fn decisions(h: &mut String, a: &Analysis, meta: &Meta) {
     h.push_str("<h2>Decisions</h2>\n<table>\n<tr><th class=\"n\">#</th><th class=\"n\">game</th><th>player</th><th>kind</th><th>dice</th><th>mark</th><th>played</th><th>best</th><th class=\"n\">lost</th><th class=\"n\">luck</th></tr>\n");
     for (i, d) in a.decisions.iter().enumerate() {
         let class = mark_class(d);
-        let best = if d.forced || d.best == d.played {
+        let best = if d.played_best() {
             String::new()
         } else {
             escape(&d.best)

@@ -214,7 +214,7 @@ fn print_text(
         let how = d.rollout.map_or_else(String::new, |r| {
             format!(", rollout ±{:.3}", r.played_std_error.max(r.best_std_error))
         });
-        if !d.forced && d.played != d.best {
+        if !d.played_best() {
             outln!(
                 "{:>31} best   {}  (lost {:.3}{how})",
                 "",
