@@ -386,6 +386,9 @@ game-away-clock = { $name } left the game; their clock keeps running.
 game-away-since = { $name } left the game { $seconds } s ago.
 game-away-claim-in = { $name } left the game. You can claim the win in { $seconds } s if they do not come back.
 game-away = { $name } left the game.
+# At a rated game's end: each player's new rating ($rating0, "1512" or "1512?" while
+# provisional) and its change ($change0, "+12" or "−12").
+game-rated = New ratings: { $name0 } { $rating0 } ({ $change0 }), { $name1 } { $rating1 } ({ $change1 }).
 # Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
 # "pair_limit" or "other".
 game-unrated =
@@ -422,8 +425,8 @@ chat-title = Chat
 chat-message =
     .aria-label = chat message
     .placeholder = Say something
-chat-say-opponent = Say something to your opponent
-chat-say-spectators = Say something to the other spectators
+chat-say-opponent = To your opponent
+chat-say-spectators = To the spectators
 chat-send = Send
 chat-hide = Hide the spectators' chat
 
@@ -695,9 +698,9 @@ term-resign-cost =
         [one] { $points } point
        *[other] { $points } points
     }{ $level ->
-        [gammon] {" "}(a gammon)
-        [backgammon] {" "}(a backgammon)
-        [single] {" "}(a single game)
+        [gammon] {", "}a gammon
+        [backgammon] {", "}a backgammon
+        [single] {", "}a single game
        *[none] {""}
     }
 term-hint-double = double
@@ -757,7 +760,9 @@ term-status-name-double =
         [bot] Bot played
        *[other] { $name } played
     } the 1-2 in full: name a double (1-6).
-# $how is "played" (borne off), "resigned", "dropped" (the cube) or "forfeited".
+# $how is why the points: "checkers" ($left of the loser's checkers not borne off, under
+# checker-count scoring), "gammon", "backgammon", "played" (a single game), "resigned",
+# "dropped" (the cube) or "forfeited"; $cube is the cube's value (1 without a cube).
 term-status-won =
     { $who ->
         [you] You win
@@ -767,10 +772,19 @@ term-status-won =
         [one] { $points } point
        *[other] { $points } points
     }{ $how ->
+        [checkers] {" "}({ $left ->
+            [one] { $left } checker not borne off
+           *[other] { $left } checkers not borne off
+        })
+        [gammon] {" "}(a gammon)
+        [backgammon] {" "}(a backgammon)
         [resigned] {" "}by resignation
         [dropped] {" "}(cube dropped)
         [forfeited] {" "}by forfeit
        *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] , cube at { $cube }
     }.
 term-status-won-match =
     { $who ->
@@ -869,7 +883,10 @@ term-position-cube-owner =
        *[other] { $name }
     } may double next
 term-position-cube-middle = {"  "}Cube: { $value }, in the middle
-term-position-side = {"  "}{ $mark } { $name }: { $points } | start { $start }, bar { $bar }, off { $off } | pips { $pips }
+term-position-side = {"  "}{ $mark } { $name }: { $points } | { $start ->
+        [none] {""}
+       *[other] start { $start },{" "}
+    }bar { $bar }, off { $off } | pips { $pips }
 term-auto-on = Forced plays are made automatically.
 term-auto-off = Forced plays are not made automatically.
 term-new-game = A new game begins.
@@ -1048,7 +1065,11 @@ term-doubled = Doubled.
 term-cube-taken = Cube taken.
 term-cube-dropped = Cube dropped.
 term-too-small = The terminal is { $width }x{ $height }; the board needs at least { $min_width }x{ $min_height }. Enlarge it, or play with --plain. Keys wait until the board shows (q quits).
-term-title-bot = { $x } (X) vs { $o } (O), bot level { $level }
+# $bot is the bot's side: "x", "o" or "both" (for the languages whose words change with it).
+term-title-bot =
+    { $bot ->
+       *[other] { $x } (X) vs { $o } (O)
+    }, bot level { $level }
 term-title-people = X vs O at one keyboard
 term-title = {" "}acey · { $score } · game { $number } · { $players } · { $preset }
 term-seen-from =
@@ -1130,7 +1151,10 @@ term-online-prompt-seeking = waiting in the { $pool } pool ('cancel' to stop)
 term-online-prompt-lobby = lobby: 'seek american', 'challenge', 'accept N', 'watch N', 'help'
 term-online-position-head = Position (points numbered from { $name }'s side), game { $number }:
 term-online-position-head-match = Position (points numbered from { $name }'s side), game { $number } of a match to { $target }:
-term-online-position-side = {"  "}{ $label }: { $points } | start { $start }, bar { $bar }, off { $off } | pips { $pips } | score { $score }
+term-online-position-side = {"  "}{ $label }: { $points } | { $start ->
+        [none] {""}
+       *[other] start { $start },{" "}
+    }bar { $bar }, off { $off } | pips { $pips } | score { $score }
 term-online-dice = {"  "}Dice: { $dice }
 term-online-welcome = Welcome, { $name }. Type 'help' for commands.
 term-online-welcome-guest = Welcome, { $name } (guest). Type 'help' for commands.

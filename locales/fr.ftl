@@ -386,6 +386,7 @@ game-away-clock = { $name } a quitté la partie ; sa pendule continue de tourner
 game-away-since = { $name } a quitté la partie il y a { $seconds } s.
 game-away-claim-in = { $name } a quitté la partie. Vous pourrez réclamer la victoire dans { $seconds } s s’il ne revient pas.
 game-away = { $name } a quitté la partie.
+game-rated = Nouveaux classements : { $name0 } { $rating0 } ({ $change0 }), { $name1 } { $rating1 } ({ $change1 }).
 # Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
 # "pair_limit" or "other".
 game-unrated =
@@ -422,8 +423,8 @@ chat-title = Discussion
 chat-message =
     .aria-label = message
     .placeholder = Un mot
-chat-say-opponent = Un mot pour votre adversaire
-chat-say-spectators = Un mot pour les autres spectateurs
+chat-say-opponent = À votre adversaire
+chat-say-spectators = Aux spectateurs
 chat-send = Envoyer
 chat-hide = Masquer la discussion des spectateurs
 
@@ -694,9 +695,9 @@ term-resign-cost =
         [one] { $points } point
        *[other] { $points } points
     }{ $level ->
-        [gammon] {" "}(un gammon)
-        [backgammon] {" "}(un backgammon)
-        [single] {" "}(une partie simple)
+        [gammon] {", "}un gammon
+        [backgammon] {", "}un backgammon
+        [single] {", "}une partie simple
        *[none] {""}
     }
 term-hint-double = doubler
@@ -765,10 +766,19 @@ term-status-won =
         [one] { $points } point
        *[other] { $points } points
     }{ $how ->
+        [checkers] {" "}({ $left ->
+            [one] { $left } dame non sortie
+           *[other] { $left } dames non sorties
+        })
+        [gammon] {" "}(gammon)
+        [backgammon] {" "}(backgammon)
         [resigned] {" "}par abandon
         [dropped] {" "}(videau refusé)
         [forfeited] {" "}par forfait
        *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] , videau à { $cube }
     }.
 term-status-won-match =
     { $who ->
@@ -868,7 +878,10 @@ term-position-cube-owner =
        *[other] { $name } peut
     } doubler ensuite
 term-position-cube-middle = {"  "}Videau : { $value }, au centre
-term-position-side = {"  "}{ $mark } { $name } : { $points } | départ { $start }, barre { $bar }, sorties { $off } | pips { $pips }
+term-position-side = {"  "}{ $mark } { $name } : { $points } | { $start ->
+        [none] {""}
+       *[other] départ { $start },{" "}
+    }barre { $bar }, sorties { $off } | pips { $pips }
 term-auto-on = Les coups forcés sont joués automatiquement.
 term-auto-off = Les coups forcés ne sont pas joués automatiquement.
 term-new-game = Une nouvelle partie commence.
@@ -1049,7 +1062,12 @@ term-doubled = Doublé.
 term-cube-taken = Videau accepté.
 term-cube-dropped = Videau refusé.
 term-too-small = Le terminal fait { $width }x{ $height } ; le plateau demande au moins { $min_width }x{ $min_height }. Agrandissez-le, ou jouez avec --plain. Les touches attendent que le plateau s’affiche (q quitte).
-term-title-bot = { $x } (X) contre { $o } (O), niveau { $level }
+term-title-bot =
+    { $bot ->
+        [x] l’ordinateur (X) contre vous (O)
+        [o] vous (X) contre l’ordinateur (O)
+       *[both] { $x } (X) contre { $o } (O)
+    }, niveau { $level }
 term-title-people = X contre O sur un même clavier
 term-title = {" "}acey · { $score } · partie { $number } · { $players } · { $preset }
 term-seen-from =
@@ -1129,7 +1147,10 @@ term-online-prompt-seeking = en attente dans la file { $pool } (« cancel » pou
 term-online-prompt-lobby = salon : « seek american », « challenge », « accept N », « watch N », « help »
 term-online-position-head = Position (flèches numérotées du côté de { $name }), partie { $number } :
 term-online-position-head-match = Position (flèches numérotées du côté de { $name }), partie { $number } d’un match en { $target } :
-term-online-position-side = {"  "}{ $label } : { $points } | départ { $start }, barre { $bar }, sorties { $off } | pips { $pips } | score { $score }
+term-online-position-side = {"  "}{ $label } : { $points } | { $start ->
+        [none] {""}
+       *[other] départ { $start },{" "}
+    }barre { $bar }, sorties { $off } | pips { $pips } | score { $score }
 term-online-dice = {"  "}Dés : { $dice }
 term-online-welcome = Bienvenue, { $name }. Tapez « help » pour les commandes.
 term-online-welcome-guest = Bienvenue, { $name } (invité). Tapez « help » pour les commandes.

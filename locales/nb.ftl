@@ -383,6 +383,7 @@ game-away-clock = { $name } har forlatt partiet; klokken går videre.
 game-away-since = { $name } forlot partiet for { $seconds } s siden.
 game-away-claim-in = { $name } har forlatt partiet. Du kan kreve seieren om { $seconds } s hvis motstanderen ikke kommer tilbake.
 game-away = { $name } har forlatt partiet.
+game-rated = Nye ratinger: { $name0 } { $rating0 } ({ $change0 }), { $name1 } { $rating1 } ({ $change1 }).
 # Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
 # "pair_limit" or "other".
 game-unrated =
@@ -419,8 +420,8 @@ chat-title = Chat
 chat-message =
     .aria-label = chatmelding
     .placeholder = Si noe
-chat-say-opponent = Si noe til motstanderen din
-chat-say-spectators = Si noe til de andre tilskuerne
+chat-say-opponent = Til motstanderen
+chat-say-spectators = Til tilskuerne
 chat-send = Send
 chat-hide = Skjul tilskuernes chat
 
@@ -690,9 +691,9 @@ term-resign-cost =
         [one] { $points } poeng
        *[other] { $points } poeng
     }{ $level ->
-        [gammon] {" "}(en gammon)
-        [backgammon] {" "}(en backgammon)
-        [single] {" "}(et enkelt parti)
+        [gammon] {", "}en gammon
+        [backgammon] {", "}en backgammon
+        [single] {", "}et enkelt parti
        *[none] {""}
     }
 term-hint-double = doble
@@ -761,10 +762,19 @@ term-status-won =
         [one] { $points } poeng
        *[other] { $points } poeng
     }{ $how ->
+        [checkers] {" "}({ $left ->
+            [one] { $left } brikke ikke tatt ut
+           *[other] { $left } brikker ikke tatt ut
+        })
+        [gammon] {" "}(gammon)
+        [backgammon] {" "}(backgammon)
         [resigned] {" "}ved oppgivelse
         [dropped] {" "}(kuben gitt opp)
         [forfeited] {" "}på walkover
        *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] , kuben på { $cube }
     }.
 term-status-won-match =
     { $who ->
@@ -864,7 +874,10 @@ term-position-cube-owner =
        *[other] { $name }
     } kan doble neste gang
 term-position-cube-middle = {"  "}Kube: { $value }, i midten
-term-position-side = {"  "}{ $mark } { $name }: { $points } | start { $start }, bar { $bar }, ute { $off } | pips { $pips }
+term-position-side = {"  "}{ $mark } { $name }: { $points } | { $start ->
+        [none] {""}
+       *[other] start { $start },{" "}
+    }bar { $bar }, ute { $off } | pips { $pips }
 term-auto-on = Tvungne trekk spilles automatisk.
 term-auto-off = Tvungne trekk spilles ikke automatisk.
 term-new-game = Et nytt parti begynner.
@@ -1042,7 +1055,10 @@ term-doubled = Doblet.
 term-cube-taken = Kuben tatt imot.
 term-cube-dropped = Kuben gitt opp.
 term-too-small = Terminalen er { $width }x{ $height }; brettet trenger minst { $min_width }x{ $min_height }. Gjør den større, eller spill med --plain. Tastene venter til brettet vises (q avslutter).
-term-title-bot = { $x } (X) mot { $o } (O), nivå { $level }
+term-title-bot =
+    { $bot ->
+       *[other] { $x } (X) mot { $o } (O)
+    }, nivå { $level }
 term-title-people = X mot O ved ett tastatur
 term-title = {" "}acey · { $score } · parti { $number } · { $players } · { $preset }
 term-seen-from =
@@ -1122,7 +1138,10 @@ term-online-prompt-seeking = venter i køen { $pool } («cancel» for å stoppe)
 term-online-prompt-lobby = lobby: «seek american», «challenge», «accept N», «watch N», «help»
 term-online-position-head = Stilling (punktene nummerert fra siden til { $name }), parti { $number }:
 term-online-position-head-match = Stilling (punktene nummerert fra siden til { $name }), parti { $number } i en match til { $target }:
-term-online-position-side = {"  "}{ $label }: { $points } | start { $start }, bar { $bar }, ute { $off } | pips { $pips } | poeng { $score }
+term-online-position-side = {"  "}{ $label }: { $points } | { $start ->
+        [none] {""}
+       *[other] start { $start },{" "}
+    }bar { $bar }, ute { $off } | pips { $pips } | poeng { $score }
 term-online-dice = {"  "}Terninger: { $dice }
 term-online-welcome = Velkommen, { $name }. Skriv «help» for kommandoene.
 term-online-welcome-guest = Velkommen, { $name } (gjest). Skriv «help» for kommandoene.

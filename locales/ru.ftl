@@ -398,6 +398,7 @@ game-away-clock = { $name }: вышел из партии; часы продол
 game-away-since = { $name }: нет в партии уже { $seconds } с.
 game-away-claim-in = { $name }: нет в партии. Если соперник не вернётся, через { $seconds } с можно будет забрать победу.
 game-away = { $name }: нет в партии.
+game-rated = Новые рейтинги: { $name0 } { $rating0 } ({ $change0 }), { $name1 } { $rating1 } ({ $change1 }).
 # Why a game offered as rated moves no rating; $reason is "too_short", "same_address",
 # "pair_limit" or "other".
 game-unrated =
@@ -436,8 +437,8 @@ chat-title = Чат
 chat-message =
     .aria-label = сообщение
     .placeholder = Напишите что-нибудь
-chat-say-opponent = Напишите сопернику
-chat-say-spectators = Напишите другим зрителям
+chat-say-opponent = Сопернику
+chat-say-spectators = Зрителям
 chat-send = Отправить
 chat-hide = Скрыть чат зрителей
 
@@ -710,9 +711,9 @@ term-resign-cost =
         [few] { $points } очка
        *[many] { $points } очков
     }{ $level ->
-        [gammon] {" "}(марс)
-        [backgammon] {" "}(кокс)
-        [single] {" "}(простая победа)
+        [gammon] {", "}марс
+        [backgammon] {", "}кокс
+        [single] {", "}простая победа
        *[none] {""}
     }
 term-hint-double = удвоить
@@ -782,10 +783,20 @@ term-status-won =
         [few] { $points } очка
        *[many] { $points } очков
     }{ $how ->
+        [checkers] {" "}({ $left ->
+            [one] { $left } шашка не выброшена
+            [few] { $left } шашки не выброшены
+           *[many] { $left } шашек не выброшено
+        })
+        [gammon] {" "}(марс)
+        [backgammon] {" "}(кокс)
         [resigned] {" "}(сдача)
         [dropped] {" "}(отказ от удвоения)
         [forfeited] {" "}(поражение засчитано)
        *[played] {""}
+    }{ $cube ->
+        [1] {""}
+       *[other] , куб на { $cube }
     }.
 term-status-won-match =
     { $who ->
@@ -885,7 +896,10 @@ term-position-cube-owner =
        *[other] { $name }
     }
 term-position-cube-middle = {"  "}Куб: { $value }, в центре
-term-position-side = {"  "}{ $mark } { $name }: { $points } | старт { $start }, бар { $bar }, выброшено { $off } | пипсы { $pips }
+term-position-side = {"  "}{ $mark } { $name }: { $points } | { $start ->
+        [none] {""}
+       *[other] старт { $start },{" "}
+    }бар { $bar }, выброшено { $off } | пипсы { $pips }
 term-auto-on = Вынужденные ходы делаются автоматически.
 term-auto-off = Вынужденные ходы не делаются автоматически.
 term-new-game = Начинается новая партия.
@@ -1070,7 +1084,12 @@ term-doubled = Удвоено.
 term-cube-taken = Удвоение принято.
 term-cube-dropped = Отказ от удвоения.
 term-too-small = Терминал { $width }x{ $height }; доске нужно не меньше { $min_width }x{ $min_height }. Увеличьте окно или играйте с --plain. Клавиши ждут, пока доска не появится (q — выход).
-term-title-bot = { $x } (X) против { $o } (O), уровень { $level }
+term-title-bot =
+    { $bot ->
+        [x] компьютер (X) против вас (O)
+        [o] вы (X) против компьютера (O)
+       *[both] { $x } (X) против { $o } (O)
+    }, уровень { $level }
 term-title-people = X против O за одной клавиатурой
 term-title = {" "}acey · { $score } · партия { $number } · { $players } · { $preset }
 term-seen-from =
@@ -1150,7 +1169,10 @@ term-online-prompt-seeking = ждём соперника в очереди { $po
 term-online-prompt-lobby = лобби: «seek american», «challenge», «accept N», «watch N», «help»
 term-online-position-head = Позиция (пункты пронумерованы со стороны { $name }), партия { $number }:
 term-online-position-head-match = Позиция (пункты пронумерованы со стороны { $name }), партия { $number } матча до { $target }:
-term-online-position-side = {"  "}{ $label }: { $points } | старт { $start }, бар { $bar }, выброшено { $off } | пипсы { $pips } | счёт { $score }
+term-online-position-side = {"  "}{ $label }: { $points } | { $start ->
+        [none] {""}
+       *[other] старт { $start },{" "}
+    }бар { $bar }, выброшено { $off } | пипсы { $pips } | счёт { $score }
 term-online-dice = {"  "}Кубики: { $dice }
 term-online-welcome = Добро пожаловать, { $name }. Введите «help», чтобы увидеть команды.
 term-online-welcome-guest = Добро пожаловать, { $name } (гость). Введите «help», чтобы увидеть команды.

@@ -42,6 +42,7 @@ const $ = (id) => document.getElementById(id);
  *   presenceAt: number, paired: string | null, pending: number | null, pendingType: string | null,
  *   latest: View | null,
  *   lowWarned: boolean, autoAt: number, autoMade: number,
+ *   rated: import("./types/protocol").RatingChange[] | null,
  * }}
  */
 const ui = {
@@ -72,6 +73,7 @@ const ui = {
   lowWarned: false, // whether this turn's low-clock sound has been played
   autoAt: -1, // the state whose forced step or confirmation was made by itself
   autoMade: 0, // how many were made so
+  rated: null, // each seat's rating before and after, once a rated game has moved them
 };
 
 /** @type {Connection | null} */
@@ -198,6 +200,7 @@ function onMessage(msg) {
       if (ui.pending !== null && ui.info?.game === game && msg.view.n <= ui.pending) note(t("conn-not-sent"), 6000);
       ui.pending = null;
       ui.latest = msg.view;
+      if (ui.info?.game !== game) ui.rated = null;
       ui.info = msg.info;
       ui.role = msg.role;
       ui.view = msg.view;
@@ -269,6 +272,12 @@ function onMessage(msg) {
       ui.rematchOffer = msg.by;
       render();
       announce(controls(msg.by) ? t("note-rematch-offered") : t("note-offers-rematch", { name: playerName(msg.by) }));
+      break;
+    case "rated":
+      // A rated game's end moved both ratings: shown with the result.
+      ui.rated = msg.ratings;
+      render();
+      announce(ratedText(msg.ratings));
       break;
     case "not_rated":
       // A game offered as rated ended without moving the ratings: say why at its end.
@@ -916,6 +925,22 @@ function onKey(e) {
 
 // ---------- status and panel ----------
 
+/**
+ * Both players' new ratings and their changes, as the end of a rated game says them.
+ * @param {import("./types/protocol").RatingChange[]} ratings seat 0's first
+ */
+function ratedText(ratings) {
+  /** @type {Record<string, string>} */
+  const args = {};
+  ratings.forEach((r, i) => {
+    const change = Math.round(r.after - r.before);
+    args[`name${i}`] = playerName(i);
+    args[`rating${i}`] = `${Math.round(r.after)}${r.provisional ? "?" : ""}`;
+    args[`change${i}`] = change < 0 ? `\u2212${-change}` : `+${change}`;
+  });
+  return t("game-rated", args);
+}
+
 function gameOverText(v) {
   const ph = v.phase;
   const w = ph.winner;
@@ -931,6 +956,7 @@ function gameOverText(v) {
     lines.push(t("over-score", { white, black }));
   }
   if (v.match_winner !== null && ui.info.unrated) lines.push(t("game-unrated", { reason: ui.info.unrated }));
+  if (v.match_winner !== null && ui.rated) lines.push(ratedText(ui.rated));
   // Whole sentences, one after another.
   return lines.join(" ");
 }

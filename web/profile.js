@@ -56,27 +56,31 @@ function chart(history) {
     t.textContent = String(Math.round(r));
     svg.appendChild(t);
   }
+  // One line per rating, named in the reader's words; each dot says its rating and date.
   const series = new Map();
   history.forEach((h, i) => {
-    const key = `${h.family} ${h.kind}`;
+    const key = ratingName(h.family, h.kind);
     if (!series.has(key)) series.set(key, []);
-    series.get(key).push([x(i), y(h.rating)]);
+    series.get(key).push([x(i), y(h.rating), `${key}: ${Math.round(h.rating)}, ${date(h.at)}`]);
   });
   let n = 0;
   for (const [key, pts] of series) {
     const line = document.createElementNS(SVG, "polyline");
-    line.setAttribute("points", pts.map((p) => p.join(",")).join(" "));
+    line.setAttribute("points", pts.map(([px, py]) => `${px},${py}`).join(" "));
     line.setAttribute("class", `series s${n}`);
     const title = document.createElementNS(SVG, "title");
     title.textContent = key;
     line.appendChild(title);
     svg.appendChild(line);
-    for (const [px, py] of pts) {
+    for (const [px, py, said] of pts) {
       const dot = document.createElementNS(SVG, "circle");
       dot.setAttribute("cx", px);
       dot.setAttribute("cy", py);
       dot.setAttribute("r", 3);
       dot.setAttribute("class", `dot s${n}`);
+      const tip = document.createElementNS(SVG, "title");
+      tip.textContent = said;
+      dot.appendChild(tip);
       svg.appendChild(dot);
     }
     n++;

@@ -619,6 +619,23 @@ connected: [boolean, boolean],
 away_ms: [number | null, number | null], };
 
 /**
+ * One player's rating before and after a rated game (the `rated` message).
+ */
+export type RatingChange = { 
+/**
+ * The rating before the game.
+ */
+before: number, 
+/**
+ * The rating after it.
+ */
+after: number, 
+/**
+ * Whether the rating after it is still provisional (few games, a wide deviation).
+ */
+provisional: boolean, };
+
+/**
  * What a resignation concedes under `gammon-backgammon` scoring (R9.2), before the cube.
  */
 export type Resignation = "single" | "gammon" | "backgammon";
@@ -676,7 +693,11 @@ presence: Presence, } | { "type": "not_rated",
 /**
  * Why.
  */
-reason: Unrated, } | { "type": "rematch", 
+reason: Unrated, } | { "type": "rated", 
+/**
+ * Seat 0's first.
+ */
+ratings: [RatingChange, RatingChange], } | { "type": "rematch", 
 /**
  * The new game's id.
  */

@@ -357,6 +357,42 @@ mod tests {
     }
 
     #[test]
+    fn the_title_names_the_bot_in_the_case_each_language_needs() {
+        let title = |lang, bot: &str| {
+            let args = [
+                ("bot", FluentValue::from(bot.to_string())),
+                (
+                    "x",
+                    FluentValue::from(text_in(lang, "term-name", &[("who", "you".into())])),
+                ),
+                (
+                    "o",
+                    FluentValue::from(text_in(lang, "term-name", &[("who", "bot".into())])),
+                ),
+                ("level", FluentValue::from("1")),
+            ];
+            text_in(lang, "term-title-bot", &args)
+        };
+        assert_eq!(title(Lang::En, "o"), "you (X) vs bot (O), bot level 1");
+        assert_eq!(
+            title(Lang::Fr, "o"),
+            "vous (X) contre l’ordinateur (O), niveau 1"
+        );
+        assert_eq!(
+            title(Lang::Fr, "x"),
+            "l’ordinateur (X) contre vous (O), niveau 1"
+        );
+        assert_eq!(
+            title(Lang::Ru, "o"),
+            "вы (X) против компьютера (O), уровень 1"
+        );
+        assert_eq!(
+            title(Lang::Ru, "x"),
+            "компьютер (X) против вас (O), уровень 1"
+        );
+    }
+
+    #[test]
     fn russian_plurals_at_1_2_5_21() {
         // `play 9` when 'plays' lists fewer: the count of plays in its plural form.
         let none = |lang, k| text_in(lang, "term-no-choice", &[("number", n(9)), ("count", n(k))]);

@@ -370,6 +370,19 @@ pub struct PlayerView {
     pub rating: Option<f64>,
 }
 
+/// One player's rating before and after a rated game (the `rated` message).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Whether the rating after it is still provisional (few games, a wide deviation).
+    #[serde(default)]
+    pub provisional: bool,
+}
+
 /// Whether each seat has someone connected.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

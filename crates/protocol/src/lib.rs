@@ -56,8 +56,8 @@ pub use client::{parse_client, ClientMsg};
 pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
 pub use error::ErrorCode;
 pub use game::{
-    GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, Role, SeatView, TurnView,
-    Unrated, View,
+    GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, RatingChange, Role, SeatView,
+    TurnView, Unrated, View,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
 pub use server::ServerMsg;

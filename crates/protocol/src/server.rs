@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatLine;
 use crate::clock::ClockView;
 use crate::error::ErrorCode;
-use crate::game::{HintPlay, Joined, LogEntry, PlayerView, Presence, SeatView, Unrated, View};
+use crate::game::{
+    HintPlay, Joined, LogEntry, PlayerView, Presence, RatingChange, SeatView, Unrated, View,
+};
 use crate::lobby::{Challenge, LiveGame, LobbyView, PoolView};
 
 /// What the server sends.
@@ -56,6 +58,11 @@ pub enum ServerMsg {
     NotRated {
         /// Why.
         reason: Unrated,
+    },
+    /// A rated game ended and moved both players' ratings: each seat's before and after.
+    Rated {
+        /// Seat 0's first.
+        ratings: [RatingChange; 2],
     },
     /// A rematch was started: join this game with the same token.
     Rematch {

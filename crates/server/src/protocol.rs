@@ -8,8 +8,8 @@
 
 pub use acey_protocol::{
     parse_client, ClientMsg, ClockView, ErrorCode, GameInfo, HintPlay, Joined, LobbyView, LogEntry,
-    PlayerView, PoolView, Presence, Role, SeatView, ServerMsg, TurnView, View, OLDEST_VERSION,
-    VERSION,
+    PlayerView, PoolView, Presence, RatingChange, Role, SeatView, ServerMsg, TurnView, View,
+    OLDEST_VERSION, VERSION,
 };
 
 use crate::clock::Clock;

@@ -1055,6 +1055,22 @@ async fn two_strangers_meet_by_quick_pairing_play_with_a_clock_and_chat() {
         tokio::time::sleep(Duration::from_millis(80)).await;
     }
 
+    // The chat field's invitation is whole, not cut at the field's edge.
+    let fits = a
+        .execute(
+            "const i = document.getElementById('chat-text'); const st = getComputedStyle(i); \
+             const c = document.createElement('canvas').getContext('2d'); \
+             c.font = `${st.fontSize} ${st.fontFamily}`; \
+             const room = i.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); \
+             return {text: i.placeholder, width: c.measureText(i.placeholder).width, room};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        fits["width"].as_f64().unwrap() <= fits["room"].as_f64().unwrap(),
+        "the chat placeholder is cut: {fits}"
+    );
     // A chat line with markup arrives as typed, as text.
     let field = a.find(Locator::Css("#chat-text")).await.unwrap();
     field.send_keys("<b>good luck</b>\u{E007}").await.unwrap();
@@ -1076,6 +1092,18 @@ async fn two_strangers_meet_by_quick_pairing_play_with_a_clock_and_chat() {
     s.server.stop();
 }
 
+/// Registers `name` from the header's account dialog, as a person would, and waits until the
+/// page is logged in.
+async fn register_in_page(c: &Client, name: &str) {
+    click(c, "#account-open").await;
+    for (field, text) in [("#acc-name", name), ("#acc-password", "a good password")] {
+        let input = c.find(Locator::Css(field)).await.unwrap();
+        input.send_keys(text).await.unwrap();
+    }
+    click(c, "#acc-register").await;
+    wait_online(c, "logged in", |p| p["account"] == name).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
     let _one = ONE_AT_A_TIME.lock().await;
@@ -1087,22 +1115,7 @@ async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
     resign(&a).await;
     wait_until(&a, "the end", over).await;
 
-    // Register from the header, as a person would.
-    click(&a, "#account-open").await;
-    a.find(Locator::Css("#acc-name"))
-        .await
-        .unwrap()
-        .send_keys("Newcomer")
-        .await
-        .unwrap();
-    a.find(Locator::Css("#acc-password"))
-        .await
-        .unwrap()
-        .send_keys("a good password")
-        .await
-        .unwrap();
-    click(&a, "#acc-register").await;
-    wait_online(&a, "logged in", |p| p["account"] == "Newcomer").await;
+    register_in_page(&a, "Newcomer").await;
 
     click(&a, "#account-name a").await;
     let row = format!("#profile-games tr[data-game='{game}']");
@@ -1766,6 +1779,54 @@ async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_n
         x.close().await.unwrap();
     }
     drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_ends_with_both_new_ratings_and_their_changes() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let server = start_server(&db, acey_server::Limits::default());
+    let driver = chromedriver();
+    // Two people on two machines: two accounts seen on one address never play rated.
+    let bert_net =
+        common::network::Link::from_address(server.addr, "127.0.0.3".parse().unwrap()).await;
+    let a = visitor_at(&driver, &dir.path().join("rr-a"), &server.url()).await;
+    let b = visitor_at(&driver, &dir.path().join("rr-b"), &bert_net.url()).await;
+    register_in_page(&a, "Anna").await;
+    register_in_page(&b, "Bert").await;
+    // Anna offers a rated game; Bert takes it from the list.
+    click(&a, ".newchallenge summary").await;
+    click(&a, "#ch-rated").await;
+    click(&a, "#ch-create").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !try_click(&b, "#challenges .accept").await {
+        assert!(Instant::now() < deadline, "Anna's challenge never showed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let on_board =
+        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
+    wait_until(&a, "Anna's board", on_board).await;
+    wait_until(&b, "Bert's board", on_board).await;
+    // A real game (each plays twice), then Anna resigns.
+    both_play_on(&a, &b, "the first plays").await;
+    both_play_on(&a, &b, "the second plays").await;
+    resign(&a).await;
+    for (c, you) in [(&a, "−"), (&b, "+")] {
+        let p = wait_until(c, "the new ratings", |p| {
+            p["status"].as_str().unwrap().contains("New ratings:")
+        })
+        .await;
+        let status = p["status"].as_str().unwrap();
+        // "New ratings: You 1338? (−162), Bert 1662? (+162)." from Anna's side.
+        assert!(status.contains("You "), "{status}");
+        assert!(status.contains(&format!("({you}")), "{status}");
+        assert!(!status.contains("Not rated"), "{status}");
+    }
+    screenshot(&b, "rated-end.png").await;
+    for x in [a, b] {
+        x.close().await.unwrap();
+    }
+    server.stop();
 }
 
 /// Where the ways to play end on the home page, the viewport's height, and the layout shift

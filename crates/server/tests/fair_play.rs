@@ -123,7 +123,18 @@ async fn farmed_resignations_and_a_pairs_fourth_game_of_the_day_are_not_rated() 
         assert!(ja["info"].get("unrated").is_none(), "{ja}");
         let end = resign_after(&mut a, &ja, &mut b, &jb, 8).await;
         assert_eq!(end["match_winner"], 1);
+        let before = ratings;
         ratings = after_result(ratings, 1);
+        // Both players are told at once: each seat's rating before and after.
+        for c in [&mut a, &mut b] {
+            let told = until(c, "rated").await;
+            for i in 0..2 {
+                let r = &told["ratings"][i];
+                assert_eq!(r["before"], before[i].rating.round(), "{told}");
+                assert_eq!(r["after"], ratings[i].rating.round(), "{told}");
+                assert_eq!(r["provisional"], ratings[i].provisional(), "{told}");
+            }
+        }
         for (i, name) in ["alice", "bob"].iter().enumerate() {
             let mut p = profile(addr, name, farmed + n).await;
             for _ in 0..50 {

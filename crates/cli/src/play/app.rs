@@ -1359,7 +1359,7 @@ pub(crate) mod tests {
         let prompt = app.prompt();
         assert!(
             prompt.starts_with(
-                "1: offer a single (1)   2: offer a gammon (2)   y: resign (3 points (a backgammon))"
+                "1: offer a single (1)   2: offer a gammon (2)   y: resign (3 points, a backgammon)"
             ),
             "{prompt}"
         );

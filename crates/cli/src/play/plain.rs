@@ -231,7 +231,7 @@ pub fn describe(s: &Session, pos: &Position) -> Vec<String> {
             mark = mark_char(p).to_string(),
             name = s.name(p),
             points = occupied(pos, viewer, p),
-            start = pos.start(p),
+            start = start_count(Some(s.game().rules()), pos, p),
             bar = pos.bar(p),
             off = pos.off(p),
             pips = pos.pip_count(p)
@@ -507,6 +507,15 @@ fn apply(s: &mut Session, action: Action, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// A side's start pool for the position lines: its count, or `none` under rules whose checkers
+/// start on the board (backgammon: the line leaves the pool out); unknown rules count it.
+pub(crate) fn start_count(rules: Option<&acey_rules::Rules>, pos: &Position, p: Player) -> String {
+    match rules {
+        Some(r) if r.layout == acey_rules::Layout::Backgammon => "none".to_string(),
+        _ => pos.start(p).to_string(),
+    }
+}
+
 /// The points where `p` has checkers, as `viewer` numbers them, highest first, each with its
 /// count (`23:2 22:1`), or `-` when none.
 pub(crate) fn occupied(pos: &Position, viewer: Player, p: Player) -> String {
@@ -533,6 +542,29 @@ mod tests {
     use crate::play::session::Setup;
     use acey_ai::Level;
     use acey_rules::Rules;
+
+    #[test]
+    fn position_lines_name_the_start_pool_only_where_the_rules_have_one() {
+        for (rules, has_start) in [
+            (Rules::default(), true),
+            (acey_rules::Preset::Backgammon.rules(), false),
+        ] {
+            let s = Session::new(Setup {
+                rules,
+                seats: [Seat::Human, Seat::Bot],
+                level: Level::Beginner,
+                seed: 1,
+                auto_forced: false,
+            });
+            let lines = describe(&s, &s.game().position());
+            let sides: Vec<&String> = lines.iter().filter(|l| l.contains("| pips")).collect();
+            assert_eq!(sides.len(), 2, "{lines:?}");
+            for l in sides {
+                assert_eq!(l.contains("| start "), has_start, "{rules}: {l}");
+                assert!(l.contains("bar 0, off 0"), "{l}");
+            }
+        }
+    }
 
     fn run_with(input: &str, seats: [Seat; 2], seed: u64) -> (String, std::path::PathBuf) {
         let path = crate::play::app::tests::temp_save();
@@ -669,7 +701,7 @@ mod tests {
         let mut s = backgammon_four_two();
         let said = say(&mut s, "resign");
         assert!(
-            said.contains("Resigning gives the bot 3 points (a backgammon)"),
+            said.contains("Resigning gives the bot 3 points, a backgammon"),
             "{said}"
         );
         assert!(

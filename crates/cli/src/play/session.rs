@@ -677,7 +677,7 @@ impl Session {
         }
     }
 
-    /// What resigning costs `player` now, in words: `15 points` or `2 points (a gammon)`.
+    /// What resigning costs `player` now, in words: `15 points` or `2 points, a gammon`.
     pub fn resignation_cost(&self, player: Player) -> String {
         let points = self.game.resignation_points(player);
         let level = self
@@ -846,19 +846,16 @@ impl Session {
                 points,
                 how,
             } => {
-                let how = match how {
-                    acey_rules::GameEnd::BoreOff => "played",
-                    acey_rules::GameEnd::Resigned => "resigned",
-                    acey_rules::GameEnd::Dropped => "dropped",
-                    acey_rules::GameEnd::Forfeited => "forfeited",
-                };
+                let (why, cube) = won_by(g, *winner, *how);
                 let (who, name) = subject(*winner);
                 let won = t!(
                     "term-status-won",
                     who = who,
                     name = name,
                     points = *points,
-                    how = how
+                    how = why,
+                    left = u32::from(15 - g.position().off(winner.other())),
+                    cube = cube
                 );
                 match g.match_winner() {
                     Some(w) => {
@@ -886,6 +883,36 @@ fn mirrored(step: &acey_rules::Step) -> String {
         Dest::Off => "off".to_string(),
     };
     format!("{from}/{to}{}", if step.hit { "*" } else { "" })
+}
+
+/// Why a game ended with its points, as `term-status-won` says it: the kind of win (a borne-off
+/// game's gammon, backgammon or checkers left, by the rules' scoring; a resignation, a dropped
+/// cube, a forfeit) and the cube's value that multiplied it (1 where it did not: a dropped cube's
+/// points are the cube's value already).
+fn won_by(g: &acey_rules::Game, winner: Player, how: acey_rules::GameEnd) -> (&'static str, u32) {
+    use acey_rules::{GameEnd, Scoring};
+    let why = match how {
+        GameEnd::BoreOff => match g.rules().scoring {
+            Scoring::CheckerCount => "checkers",
+            Scoring::GammonBackgammon => {
+                match acey_rules::base_score(g.rules(), &g.position(), winner) {
+                    3 => "backgammon",
+                    2 => "gammon",
+                    _ => "played",
+                }
+            }
+            Scoring::Single => "played",
+        },
+        GameEnd::Resigned => "resigned",
+        GameEnd::Dropped => "dropped",
+        GameEnd::Forfeited => "forfeited",
+    };
+    let cube = if how == GameEnd::Dropped {
+        1
+    } else {
+        g.cube().value
+    };
+    (why, cube)
 }
 
 #[cfg(test)]
@@ -929,6 +956,38 @@ mod tests {
             ..setup([Seat::Human, Seat::Bot], 4)
         };
         (setup, game)
+    }
+
+    /// The game X ends by bearing off its last checker from its 1-point, O with `o` left.
+    fn x_bears_off_last(rules: Rules, o: &[(u8, u8)]) -> Session {
+        let pos = Position::with_rest_off(&[(1, 1)], o, Player::Zero).unwrap();
+        let mut game = Game::from_position(rules, pos).unwrap();
+        game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+        let play = game.legal_plays()[0].steps().to_vec();
+        game.apply(Action::Play { steps: play }).unwrap();
+        let setup = Setup {
+            rules,
+            ..setup([Seat::Human, Seat::Bot], 1)
+        };
+        Session::with_game(setup, game, 0)
+    }
+
+    #[test]
+    fn the_end_of_a_game_says_what_its_points_are_for() {
+        // Checker-count scoring (R9.2): the points are the loser's checkers not borne off.
+        let s = x_bears_off_last(Rules::default(), &[(6, 12)]);
+        assert_eq!(
+            s.status_line(),
+            "You win 12 points (12 checkers not borne off)."
+        );
+        // Gammon-backgammon scoring: none off is a gammon, one in the winner's home a backgammon.
+        let bg = acey_rules::Preset::Backgammon.rules();
+        let s = x_bears_off_last(bg, &[(6, 15)]);
+        assert_eq!(s.status_line(), "You win 2 points (a gammon).");
+        let s = x_bears_off_last(bg, &[(6, 14), (20, 1)]);
+        assert_eq!(s.status_line(), "You win 3 points (a backgammon).");
+        let s = x_bears_off_last(bg, &[(6, 10)]);
+        assert_eq!(s.status_line(), "You win 1 point.");
     }
 
     #[test]
@@ -1082,7 +1141,7 @@ mod tests {
     fn the_bot_declines_a_single_when_it_expects_more_and_a_person_answers_an_offer() {
         let mut s = hopeless_for_x([Seat::Human, Seat::Bot]);
         assert_eq!(s.game().resignation_points(Player::Zero), 3);
-        assert_eq!(s.resignation_cost(Player::Zero), "3 points (a backgammon)");
+        assert_eq!(s.resignation_cost(Player::Zero), "3 points, a backgammon");
         let offers: Vec<Resignation> = s
             .resignation_offers(Player::Zero)
             .iter()
@@ -1097,7 +1156,7 @@ mod tests {
         // gammon at stake) offers a single, and the offer waits for X's answer.
         let mut s = hopeless_for_x([Seat::Human, Seat::Human]);
         assert_eq!(s.resigner(), Player::One, "whoever is to act");
-        assert_eq!(s.resignation_cost(Player::One), "2 points (a gammon)");
+        assert_eq!(s.resignation_cost(Player::One), "2 points, a gammon");
         assert_eq!(s.offer_resignation(Resignation::Single), Ok(None));
         assert_eq!(s.pending_offer(), Some((Player::One, Resignation::Single)));
         s.answer_offer(false).unwrap();

@@ -127,10 +127,18 @@ fn draw_title(f: &mut Frame, app: &App, area: Rect) {
     let s = &app.session;
     let seats = s.setup().seats;
     let who = if seats.contains(&Seat::Bot) {
+        // Which side the bot plays, for the languages whose words change with it ("contre
+        // l'ordinateur", "против компьютера").
+        let bot = match seats {
+            [Seat::Bot, Seat::Bot] => "both",
+            [Seat::Bot, _] => "x",
+            _ => "o",
+        };
         t!(
             "term-title-bot",
             x = s.name(Player::Zero),
             o = s.name(Player::One),
+            bot = bot,
             level = i18n::level_name(s.setup().level)
         )
     } else {

@@ -4,7 +4,7 @@ use acey_rules::{GameEnd, Phase};
 
 use super::{Room, RoomState};
 use crate::clock::now_ms;
-use crate::protocol::ServerMsg;
+use crate::protocol::{RatingChange, ServerMsg};
 use crate::rating::integrity;
 use crate::rating::{self, Family, Kind};
 use crate::storage::Mode;
@@ -78,13 +78,26 @@ impl Room {
             }
         };
         let after = rating::after_result(before, winner.index());
+        let mut saved = true;
         for (account, r) in [(a, &after[0]), (b, &after[1])] {
             if let Err(e) = store
                 .save_rating(account, family, kind, r, &self.id, ended_at)
                 .await
             {
                 tracing::error!(game = %self.id, error = %e, "rating not stored");
+                saved = false;
             }
+        }
+        if saved {
+            // Shown at the game's end: each player's new rating and its change.
+            let change = |i: usize| RatingChange {
+                before: before[i].rating.round(),
+                after: after[i].rating.round(),
+                provisional: after[i].provisional(),
+            };
+            self.broadcast(&ServerMsg::Rated {
+                ratings: [change(0), change(1)],
+            });
         }
         tracing::info!(game = %self.id, family = family.as_str(), kind = kind.as_str(),
             before = ?[before[0].rating, before[1].rating], after = ?[after[0].rating, after[1].rating], "rated");

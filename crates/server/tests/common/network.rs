@@ -2,11 +2,11 @@
 //! relay that, while cut, forwards nothing and answers nothing, as a lost Wi-Fi or a phone asleep
 //! does (no close, no reset: the client's socket stays open and silent until it gives up).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::watch;
 
 /// A relay from a local port to the server's.
@@ -21,13 +21,19 @@ pub struct Link {
 impl Link {
     /// Listens on a free local port and relays to `server`.
     pub async fn to(server: SocketAddr) -> Link {
+        Link::from_address(server, "127.0.0.1".parse().unwrap()).await
+    }
+
+    /// The same, reaching the server from the local address `source` (127.0.0.2, 127.0.0.3 ...
+    /// stand for other machines): the server sees the client there.
+    pub async fn from_address(server: SocketAddr, source: IpAddr) -> Link {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let up = Arc::new(watch::channel(true).0);
         let watched = up.clone();
         let task = tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
-                tokio::spawn(relay(client, server, watched.subscribe()));
+                tokio::spawn(relay(client, server, source, watched.subscribe()));
             }
         });
         Link { addr, up, task }
@@ -62,9 +68,19 @@ async fn until_up(up: &mut watch::Receiver<bool>) {
     let _ = up.wait_for(|up| *up).await;
 }
 
-async fn relay(mut client: TcpStream, server: SocketAddr, mut up: watch::Receiver<bool>) {
+async fn relay(
+    mut client: TcpStream,
+    server: SocketAddr,
+    source: IpAddr,
+    mut up: watch::Receiver<bool>,
+) {
     until_up(&mut up).await;
-    let Ok(mut upstream) = TcpStream::connect(server).await else {
+    let connect = async {
+        let socket = TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::new(source, 0))?;
+        socket.connect(server).await
+    };
+    let Ok(mut upstream) = connect.await else {
         return; // the server is down: the client sees its connection closed, as it would
     };
     let (mut cr, mut cw) = client.split();

@@ -17,7 +17,8 @@ use crate::play::board::mark_char;
 use crate::play::typed;
 use acey_protocol::{
     Challenge, Channel, ChatLine, ClientMsg, ClockView, ErrorCode, GameInfo, Joined, LiveGame,
-    LobbyView, LogEntry, PlayerView, PoolView, Presence, Role, ServerMsg, View, VERSION,
+    LobbyView, LogEntry, PlayerView, PoolView, Presence, RatingChange, Role, ServerMsg, View,
+    VERSION,
 };
 use acey_rules::{notation, Action, Phase, Player, PoolKind, Rules, TurnBuilder};
 
@@ -332,7 +333,7 @@ impl GameState {
                 "term-online-position-side",
                 label = self.label(p),
                 points = crate::play::plain::occupied(pos, viewer, p),
-                start = pos.start(p),
+                start = crate::play::plain::start_count(self.rules.as_ref(), pos, p),
                 bar = pos.bar(p),
                 off = pos.off(p),
                 pips = v.pips[p.index()],
@@ -427,6 +428,22 @@ pub struct Client {
     pub mine: Vec<String>,
     /// The game joined, if any.
     pub game: Option<GameState>,
+}
+
+/// A rating after a rated game as the player reads it: `1512`, or `1512?` while provisional.
+fn rating_text(r: &RatingChange) -> String {
+    let mark = if r.provisional { "?" } else { "" };
+    format!("{}{mark}", r.after.round() as i64)
+}
+
+/// A rating's change with its sign: `+12`, `−12` (a minus sign), `+0`.
+fn change_text(r: &RatingChange) -> String {
+    let d = (r.after - r.before).round() as i64;
+    if d < 0 {
+        format!("\u{2212}{}", -d)
+    } else {
+        format!("+{d}")
+    }
 }
 
 /// The hello that starts a connection: as the guest `name` (with its `claim`, once given), or
@@ -872,6 +889,20 @@ impl Client {
                         g.seen_connected[i] |= is;
                     }
                     g.presence = (presence, now);
+                }
+            }
+            ServerMsg::Rated { ratings } => {
+                if let Some(g) = &self.game {
+                    let [a, b] = ratings;
+                    r.say(t!(
+                        "game-rated",
+                        name0 = g.name(Player::Zero),
+                        rating0 = rating_text(&a),
+                        change0 = change_text(&a),
+                        name1 = g.name(Player::One),
+                        rating1 = rating_text(&b),
+                        change1 = change_text(&b)
+                    ));
                 }
             }
             ServerMsg::NotRated { reason } => {
