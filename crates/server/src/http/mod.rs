@@ -229,12 +229,21 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
             limits.account_lockout,
         )),
     };
-    Router::new()
+    // The client's pages and files, compressed for browsers that take it: they are nearly all
+    // a first visit downloads, and a phone's first paint waits for them.
+    let client = Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/replay/{id}", get(index))
         .route("/@/{name}", get(index))
         .route("/players", get(index))
+        .route("/api/options", get(options))
+        .route("/{file}", get(file))
+        .route("/locales/{file}", get(locale))
+        .route("/vendor/fluent/{file}", get(vendor))
+        .layer(tower_http::compression::CompressionLayer::new());
+    Router::new()
+        .merge(client)
         .route("/api/accounts", post(accounts::register))
         .route(
             "/api/session",
@@ -249,7 +258,6 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/ws", get(websocket))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
-        .route("/api/options", get(options))
         .route("/api/games/{id}/record", get(record_text))
         .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -257,9 +265,6 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
             "/api/games/{id}/analysis",
             get(analysis::status).post(analysis::start),
         )
-        .route("/{file}", get(file))
-        .route("/locales/{file}", get(locale))
-        .route("/vendor/fluent/{file}", get(vendor))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             accounts::same_origin_only,
