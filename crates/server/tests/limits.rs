@@ -334,6 +334,32 @@ async fn a_clean_shutdown_tells_clients_and_loses_nothing() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_s_files_go_compressed_to_browsers_that_take_it() {
+    let (_dir, db) = temp_db();
+    let server = start_server(&db, fast_limits());
+    let addr = server.addr;
+    for path in [
+        "/",
+        "/g/abc",
+        "/app.js",
+        "/style.css",
+        "/locales/fr.ftl",
+        "/api/options",
+    ] {
+        for (accepts, want) in [
+            ("gzip", Some("gzip")),
+            ("br", Some("br")),
+            ("identity", None),
+        ] {
+            let r = http(addr, "GET", path, None, &[("Accept-Encoding", accepts)]).await;
+            assert_eq!(r.status, 200, "{path}");
+            assert_eq!(r.header("content-encoding"), want, "{path} for {accepts}");
+        }
+    }
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_carry_security_headers_and_foreign_origins_cannot_open_a_socket() {
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
