@@ -1004,20 +1004,7 @@ async fn two_strangers_meet_by_quick_pairing_play_with_a_clock_and_chat() {
     screenshot(&a, "lobby.png").await;
 
     // Anna presses "American · single game" and waits; Bert sees her waiting and presses it too.
-    click(&a, "#pools .pool[data-pool='american']").await;
-    wait_online(&a, "waiting", |p| p["seeking"] == true).await;
-    wait_online(&b, "one waiting", |p| {
-        p["pools"][0].as_str().unwrap_or("").contains("1 waiting")
-    })
-    .await;
-    click(&b, "#pools .pool[data-pool='american']").await;
-    let on_board =
-        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
-    let pa = wait_until(&a, "Anna's board", on_board).await;
-    let pb = wait_until(&b, "Bert's board", |p| {
-        on_board(p) && p["game"] == pa["game"]
-    })
-    .await;
+    let (pa, pb) = quick_paired(&a, &b).await;
     assert_ne!(seat(&pa), seat(&pb), "{pa} {pb}");
     // Both names, and both clocks counting from 3 minutes.
     let oa = wait_online(&a, "names and clocks", |p| {
@@ -1460,6 +1447,47 @@ fn still_seated(p: &Value, seat_was: i64) {
     assert!(!status.contains("not in this game"), "{p}");
 }
 
+/// Waits until Anna's page (`a`) and Bert's (`b`) show the board of one game: both pages.
+async fn both_on_one_board(a: &Client, b: &Client) -> (Value, Value) {
+    let on_board =
+        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
+    let pa = wait_until(a, "Anna's board", on_board).await;
+    let pb = wait_until(b, "Bert's board", |p| {
+        on_board(p) && p["game"] == pa["game"]
+    })
+    .await;
+    (pa, pb)
+}
+
+/// Anna (`a`) presses the American quick-pairing button and waits; Bert (`b`) sees her waiting
+/// and presses it too (the server seats him directly). Both pages on the game's board.
+async fn quick_paired(a: &Client, b: &Client) -> (Value, Value) {
+    click(a, "#pools .pool[data-pool='american']").await;
+    wait_online(a, "waiting", |p| p["seeking"] == true).await;
+    wait_online(b, "one waiting", |p| {
+        p["pools"][0].as_str().unwrap_or("").contains("1 waiting")
+    })
+    .await;
+    click(b, "#pools .pool[data-pool='american']").await;
+    both_on_one_board(a, b).await
+}
+
+/// Anna (`a`) makes a challenge from the lobby's form (`rated` or not); Bert (`b`) accepts it
+/// from the list (the server seats him directly). Both pages on the game's board.
+async fn challenge_taken(a: &Client, b: &Client, rated: bool) -> (Value, Value) {
+    click(a, ".newchallenge summary").await;
+    if rated {
+        click(a, "#ch-rated").await;
+    }
+    click(a, "#ch-create").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !try_click(b, "#challenges .accept").await {
+        assert!(Instant::now() < deadline, "Anna's challenge never showed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    both_on_one_board(a, b).await
+}
+
 /// Both pages play on, each doing the next thing it can, until each seat has played again.
 async fn both_play_on(a: &Client, b: &Client, what: &str) {
     let (sa, sb) = (seat(&page(a).await), seat(&page(b).await));
@@ -1608,19 +1636,7 @@ async fn players_paired_by_quick_pairing_keep_their_seats_over_a_restart_and_a_l
     choose_name(&b, "Bert").await;
     wait_online(&b, "Bert's name", |p| p["myName"] == "Bert").await;
     // Anna waits; Bert, pressing second, is seated by the server directly (no `paired`).
-    click(&a, "#pools .pool[data-pool='american']").await;
-    wait_online(&b, "one waiting", |p| {
-        p["pools"][0].as_str().unwrap_or("").contains("1 waiting")
-    })
-    .await;
-    click(&b, "#pools .pool[data-pool='american']").await;
-    let on_board =
-        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
-    let pa = wait_until(&a, "Anna's board", on_board).await;
-    let pb = wait_until(&b, "Bert's board", |p| {
-        on_board(p) && p["game"] == pa["game"]
-    })
-    .await;
+    let (pa, pb) = quick_paired(&a, &b).await;
     assert_ne!(seat(&pa), seat(&pb));
     both_play_on(&a, &b, "before the restart").await;
 
@@ -1715,21 +1731,7 @@ async fn players_of_an_accepted_challenge_keep_their_seats_and_a_hidden_tab_is_n
     choose_name(&b, "Bert").await;
     wait_online(&b, "Bert's name", |p| p["myName"] == "Bert").await;
     // Anna makes a challenge; Bert accepts it from the list (seated by the server directly).
-    click(&a, ".newchallenge summary").await;
-    click(&a, "#ch-create").await;
-    let accept = "#challenges .accept";
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !try_click(&b, accept).await {
-        assert!(Instant::now() < deadline, "Anna's challenge never showed");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let on_board =
-        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
-    let pa = wait_until(&a, "Anna's board", on_board).await;
-    wait_until(&b, "Bert's board", |p| {
-        on_board(p) && p["game"] == pa["game"]
-    })
-    .await;
+    challenge_taken(&a, &b, false).await;
     both_play_on(&a, &b, "before the restart").await;
     server = server.restart();
     back_online(&a, "Anna back").await;
@@ -1795,18 +1797,7 @@ async fn a_rated_game_ends_with_both_new_ratings_and_their_changes() {
     register_in_page(&a, "Anna").await;
     register_in_page(&b, "Bert").await;
     // Anna offers a rated game; Bert takes it from the list.
-    click(&a, ".newchallenge summary").await;
-    click(&a, "#ch-rated").await;
-    click(&a, "#ch-create").await;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !try_click(&b, "#challenges .accept").await {
-        assert!(Instant::now() < deadline, "Anna's challenge never showed");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let on_board =
-        |p: &Value| p["path"].as_str().unwrap().starts_with("/g/") && p["n"].as_i64().unwrap() > 0;
-    wait_until(&a, "Anna's board", on_board).await;
-    wait_until(&b, "Bert's board", on_board).await;
+    challenge_taken(&a, &b, true).await;
     // A real game (each plays twice), then Anna resigns.
     both_play_on(&a, &b, "the first plays").await;
     both_play_on(&a, &b, "the second plays").await;

@@ -170,18 +170,9 @@ async fn farmed_resignations_and_a_pairs_fourth_game_of_the_day_are_not_rated() 
     // third player, rated.
     let carl = register(addr, "carl").await;
     let mut c = player(addr, "127.0.0.4", &carl).await;
-    a.send(&json!({"type": "seek", "pool": "bgammon"}))
-        .await
-        .unwrap();
-    until(&mut a, "seeking").await;
-    b.send(&json!({"type": "seek", "pool": "bgammon"}))
-        .await
-        .unwrap();
-    until(&mut b, "seeking").await;
-    c.send(&json!({"type": "seek", "pool": "bgammon"}))
-        .await
-        .unwrap();
-    let jc = until(&mut c, "joined").await;
+    seek(&mut a, "bgammon", "seeking").await;
+    seek(&mut b, "bgammon", "seeking").await;
+    let jc = seek(&mut c, "bgammon", "joined").await;
     assert_eq!(jc["info"]["rated"], true, "{jc}");
     let names = [
         jc["info"]["players"][0]["name"].as_str().unwrap(),
@@ -206,14 +197,8 @@ async fn two_accounts_seen_on_one_address_never_get_a_rated_pairing() {
     // Dora and Eric on one address: both wait rather than meet.
     let mut d = player(addr, "127.0.0.5", &dora).await;
     let mut e = player(addr, "127.0.0.5", &eric).await;
-    d.send(&json!({"type": "seek", "pool": "american"}))
-        .await
-        .unwrap();
-    until(&mut d, "seeking").await;
-    e.send(&json!({"type": "seek", "pool": "american"}))
-        .await
-        .unwrap();
-    until(&mut e, "seeking").await;
+    seek(&mut d, "american", "seeking").await;
+    seek(&mut e, "american", "seeking").await;
     loop {
         let pools = until(&mut watcher, "pools").await;
         let american = pools["pools"]
@@ -230,10 +215,7 @@ async fn two_accounts_seen_on_one_address_never_get_a_rated_pairing() {
     }
     // Fay, elsewhere, is paired with one of them, rated.
     let mut f = player(addr, "127.0.0.6", &fay).await;
-    f.send(&json!({"type": "seek", "pool": "american"}))
-        .await
-        .unwrap();
-    let jf = until(&mut f, "joined").await;
+    let jf = seek(&mut f, "american", "joined").await;
     assert_eq!(jf["info"]["rated"], true, "{jf}");
     let waited = jf["info"]["players"][0]["name"].as_str().unwrap();
     assert!(["dora", "eric"].contains(&waited), "{jf}");

@@ -66,10 +66,7 @@ async fn two_players_pressing_the_same_button_play_one_rated_game_and_their_rati
     let lobby = watch_lobby(&mut watcher).await;
     assert_eq!(lobby["pools"].as_array().unwrap().len(), 4);
 
-    a.send(&json!({"type": "seek", "pool": "bgammon"}))
-        .await
-        .unwrap();
-    let seeking = until(&mut a, "seeking").await;
+    let seeking = seek(&mut a, "bgammon", "seeking").await;
     assert_eq!(seeking["pool"], "bgammon");
     let pools = until(&mut watcher, "pools").await;
     let waiting = |pools: &Value| {
@@ -84,10 +81,7 @@ async fn two_players_pressing_the_same_button_play_one_rated_game_and_their_rati
     };
     assert_eq!(waiting(&pools), 1);
 
-    b.send(&json!({"type": "seek", "pool": "bgammon"}))
-        .await
-        .unwrap();
-    let jb = until(&mut b, "joined").await;
+    let jb = seek(&mut b, "bgammon", "joined").await;
     assert_eq!(jb["role"], json!({"seat": 1}));
     let paired = until(&mut a, "paired").await;
     let game = paired["game"].as_str().unwrap().to_string();

@@ -291,6 +291,15 @@ pub async fn register(addr: std::net::SocketAddr, name: &str) -> String {
     r.cookie()
 }
 
+/// `c` presses the quick-pairing button of `pool`; returns the `answer` it waits for
+/// (`seeking` while it waits, `joined` when someone was waiting).
+pub async fn seek(c: &mut Client, pool: &str, answer: &str) -> Value {
+    c.send(&json!({"type": "seek", "pool": pool}))
+        .await
+        .unwrap();
+    until(c, answer).await
+}
+
 /// `a` offers `challenge` (a `challenge` message); returns its id.
 pub async fn offer(a: &mut Client, challenge: Value) -> String {
     a.send(&challenge).await.unwrap();
