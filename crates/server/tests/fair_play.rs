@@ -17,6 +17,12 @@ fn ip(s: &str) -> IpAddr {
     s.parse().unwrap()
 }
 
+/// A new account `name`, registered and connected from the loopback address `from`.
+async fn new_player(addr: std::net::SocketAddr, name: &str, from: &str) -> Client {
+    let cookie = register(addr, name).await;
+    player(addr, from, &cookie).await
+}
+
 /// An account's connection from the loopback address `from`, said hello.
 async fn player(addr: std::net::SocketAddr, from: &str, cookie: &str) -> Client {
     let mut c = Client::connect_from_with_cookie(ip(from), addr, cookie)
@@ -89,10 +95,8 @@ async fn farmed_resignations_and_a_pairs_fourth_game_of_the_day_are_not_rated() 
     let (_dir, db) = temp_db();
     let server = start_server(&db, fast_limits());
     let addr = server.addr;
-    let alice = register(addr, "alice").await;
-    let bob = register(addr, "bob").await;
-    let mut a = player(addr, "127.0.0.2", &alice).await;
-    let mut b = player(addr, "127.0.0.3", &bob).await;
+    let mut a = new_player(addr, "alice", "127.0.0.2").await;
+    let mut b = new_player(addr, "bob", "127.0.0.3").await;
 
     // Farming: rated games resigned at once, or after a single play each.
     let farmed: usize = 6;
@@ -168,8 +172,7 @@ async fn farmed_resignations_and_a_pairs_fourth_game_of_the_day_are_not_rated() 
 
     // Quick pairing does not pair the two again (both wait), and pairs one of them with a
     // third player, rated.
-    let carl = register(addr, "carl").await;
-    let mut c = player(addr, "127.0.0.4", &carl).await;
+    let mut c = new_player(addr, "carl", "127.0.0.4").await;
     seek(&mut a, "bgammon", "seeking").await;
     seek(&mut b, "bgammon", "seeking").await;
     let jc = seek(&mut c, "bgammon", "joined").await;
@@ -189,14 +192,12 @@ async fn two_accounts_seen_on_one_address_never_get_a_rated_pairing() {
     let server = start_server(&db, fast_limits());
     let addr = server.addr;
     let dora = register(addr, "dora").await;
-    let eric = register(addr, "eric").await;
-    let fay = register(addr, "fay").await;
     let mut watcher = Client::connect_from(ip("127.0.0.9"), addr).await.unwrap();
     watcher.send(&json!({"type": "lobby"})).await.unwrap();
     until(&mut watcher, "lobby").await;
     // Dora and Eric on one address: both wait rather than meet.
     let mut d = player(addr, "127.0.0.5", &dora).await;
-    let mut e = player(addr, "127.0.0.5", &eric).await;
+    let mut e = new_player(addr, "eric", "127.0.0.5").await;
     seek(&mut d, "american", "seeking").await;
     seek(&mut e, "american", "seeking").await;
     loop {
@@ -214,7 +215,7 @@ async fn two_accounts_seen_on_one_address_never_get_a_rated_pairing() {
         }
     }
     // Fay, elsewhere, is paired with one of them, rated.
-    let mut f = player(addr, "127.0.0.6", &fay).await;
+    let mut f = new_player(addr, "fay", "127.0.0.6").await;
     let jf = seek(&mut f, "american", "joined").await;
     assert_eq!(jf["info"]["rated"], true, "{jf}");
     let waited = jf["info"]["players"][0]["name"].as_str().unwrap();
@@ -408,11 +409,7 @@ async fn a_clock_runs_out_with_nobody_connected_and_the_game_leaves_the_playing_
     // Its clock runs out all the same: the side to act loses on time.
     tokio::time::sleep(Duration::from_secs(7)).await;
     let mut spectator = Client::connect(addr).await.unwrap();
-    spectator
-        .send(&json!({"type": "join", "v": 2, "game": game, "watch": true}))
-        .await
-        .unwrap();
-    let seen = until(&mut spectator, "joined").await;
+    let seen = watch(&mut spectator, &game).await;
     assert_eq!(seen["view"]["match_winner"], 1 - slow, "{seen}");
     assert_eq!(seen["clock"]["left_ms"][slow as usize], 0, "{seen}");
 
@@ -427,11 +424,7 @@ async fn a_clock_runs_out_with_nobody_connected_and_the_game_leaves_the_playing_
     let server = start_server(&db, fast_limits());
     tokio::time::sleep(Duration::from_secs(7)).await;
     let mut spectator = Client::connect(server.addr).await.unwrap();
-    spectator
-        .send(&json!({"type": "join", "v": 2, "game": game, "watch": true}))
-        .await
-        .unwrap();
-    let seen = until(&mut spectator, "joined").await;
+    let seen = watch(&mut spectator, &game).await;
     assert_eq!(seen["view"]["match_winner"], 1 - slow, "{seen}");
     server.stop();
 }

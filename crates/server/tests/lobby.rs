@@ -314,10 +314,7 @@ async fn chat_reaches_the_opponent_as_typed_and_spectators_have_their_own() {
     let (ja, _jb, _) = paired_game(&mut a, &mut b, json!({"type": "challenge"})).await;
     let game = ja["info"]["game"].as_str().unwrap().to_string();
     let mut s = guest(addr, "sam").await;
-    s.send(&json!({"type": "join", "game": game, "watch": true}))
-        .await
-        .unwrap();
-    assert_eq!(until(&mut s, "joined").await["role"], "spectator");
+    assert_eq!(watch(&mut s, &game).await["role"], "spectator");
 
     a.send(&json!({"type": "chat", "text": "<b>good luck</b> & <script>x</script>"}))
         .await
@@ -360,10 +357,7 @@ async fn chat_reaches_the_opponent_as_typed_and_spectators_have_their_own() {
     expect_error(&mut a, "malformed").await;
     // Who joins later reads what they may.
     let mut late = guest(addr, "late").await;
-    late.send(&json!({"type": "join", "game": game, "watch": true}))
-        .await
-        .unwrap();
-    let j = until(&mut late, "joined").await;
+    let j = watch(&mut late, &game).await;
     let texts: Vec<&str> = j["chat"]
         .as_array()
         .unwrap()

@@ -117,10 +117,7 @@ async fn a_friend_game_across_two_nodes_is_watched_from_a_third_to_the_end() {
     }
     step("seats");
     let mut s = guest(nodes[2].addr, "sam").await;
-    s.send(&json!({"type": "join", "game": game, "watch": true}))
-        .await
-        .unwrap();
-    let js = until(&mut s, "joined").await;
+    let js = watch(&mut s, &game).await;
     step("watching");
     let start = js["view"]["n"].as_u64().unwrap();
     let watcher = tokio::spawn(async move { watch_to_the_end(&mut s, start).await });

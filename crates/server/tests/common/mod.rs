@@ -82,6 +82,14 @@ pub async fn join(c: &mut Client, game: &str, token: Option<&str>) -> Value {
     c.recv_type("joined", |_| {}).await.unwrap()
 }
 
+/// `c` joins `game` to watch it; returns the `joined`.
+pub async fn watch(c: &mut Client, game: &str) -> Value {
+    c.send(&json!({"type": "join", "v": 2, "game": game, "watch": true}))
+        .await
+        .unwrap();
+    until(c, "joined").await
+}
+
 /// Reads updates until the view reaches `n` actions; returns the last view.
 pub async fn catch_up(c: &mut Client, mut view: Value, n: u64) -> Value {
     while view["n"].as_u64().unwrap() < n {
