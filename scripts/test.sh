@@ -80,5 +80,7 @@ if [ -z "${ACEY_TEST_POSTGRES:-}" ]; then
     export ACEY_TEST_POSTGRES="postgres://acey@127.0.0.1:$port/postgres"
 fi
 echo "== cargo test (PostgreSQL: the storage, online, lobby, account, analysis, limit, health and multi-node tests)"
-cargo test -p acey-server --all-features --test storage --test online --test lobby --test accounts --test analysis --test limits --test health --test nodes
-cargo test -p acey --all-features --test nodes
+# --workspace, as in the SQLite pass, so that features resolve the same way and nothing is
+# built twice; `nodes` names the server's multi-node tests and the terminal client's.
+cargo test --workspace --all-features --test storage --test online --test lobby --test accounts \
+    --test analysis --test limits --test health --test nodes
