@@ -18,6 +18,14 @@ command -v python3 >/dev/null || need_pkgs+=(python3)
 # The web client's type check (TypeScript, installed by npm from web/package-lock.json).
 command -v node >/dev/null || need_pkgs+=(nodejs)
 command -v npm >/dev/null || need_pkgs+=(npm)
+# The browser's engine is rebuilt to check the committed WebAssembly (scripts/build-wasm.sh):
+# with rustup's wasm32 target where it is installed, else with Debian's packages.
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    [ -x /usr/bin/rustc ] || need_pkgs+=(rustc-web)
+    [ -x /usr/bin/cargo ] || need_pkgs+=(cargo-web)
+    [ -d /usr/lib/rustlib/src/rust/library ] || need_pkgs+=(rust-web-src)
+    command -v wasm-ld-16 >/dev/null || need_pkgs+=(lld-16)
+fi
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || need_pkgs+=(postgresql)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -45,6 +53,19 @@ echo "== web client type check: web/*.js against the protocol's types"
 cargo test -p acey-protocol --all-features --test typescript
 npm --prefix web ci --no-audit --no-fund
 npm --prefix web run check
+echo "== the browser's engine: web/engine/acey.wasm rebuilds from the sources"
+bash scripts/build-wasm.sh target/engine-check/acey.wasm
+if cmp -s target/engine-check/acey.wasm.toolchain web/engine/acey.wasm.toolchain; then
+    cmp target/engine-check/acey.wasm web/engine/acey.wasm || {
+        echo "web/engine/acey.wasm is not what its sources build: run scripts/build-wasm.sh and commit it" >&2
+        exit 1
+    }
+else
+    # Another toolchain gives other bytes: the differential test (crates/engine/tests/wasm.rs)
+    # then checks the committed file's answers against the native engine all the same.
+    echo "note: built with $(cat target/engine-check/acey.wasm.toolchain), the committed file with" \
+        "$(cat web/engine/acey.wasm.toolchain): bytes not compared"
+fi
 echo "== cargo test (SQLite)"
 cargo test --workspace --all-features
 echo "== tabula duel harness self-test"

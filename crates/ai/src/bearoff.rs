@@ -163,10 +163,17 @@ fn build_apart(key: &Rules) -> Table {
         // No threads to be had: build on this one.
         Err(_) => Table::build_sequential(key, acey_rules::CHECKERS),
     };
-    std::thread::scope(|scope| match scope.spawn(build).join() {
-        Ok(table) => table,
-        Err(panic) => std::panic::resume_unwind(panic),
-    })
+    std::thread::scope(
+        |scope| match std::thread::Builder::new().spawn_scoped(scope, build) {
+            Ok(builder) => match builder.join() {
+                Ok(table) => table,
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            // No threads on this platform (WebAssembly in a browser): nothing else runs on this
+            // thread either, so it builds the table itself.
+            Err(_) => Table::build_sequential(key, acey_rules::CHECKERS),
+        },
+    )
 }
 
 #[cfg(test)]

@@ -216,6 +216,30 @@ impl Bot {
     }
 }
 
+/// What the table does by itself next in `game`, if anything, for every host of a game against
+/// people and the bot (the server's rooms, the browser's engine): the die-off, the bot's cube
+/// offer before its roll (R9.3), and every roll nobody decides on: the bot's, and that of a
+/// person who may not double. `None` where the game waits for a decision of a person (one who
+/// may double chooses between rolling and doubling) or of the bot ([`Bot::decide`]), or is
+/// over. `bot` is the bot and the seat it plays; `roll` is asked for dice only when a roll or
+/// die-off is made, and its error is passed on.
+pub fn table_action<E>(
+    game: &Game,
+    bot: Option<(&Bot, Player)>,
+    roll: impl FnOnce() -> Result<[u8; 2], E>,
+) -> Result<Option<Action>, E> {
+    Ok(match game.phase() {
+        Phase::DieOff => Some(Action::DieOff { dice: roll()? }),
+        Phase::Roll { player } => match bot {
+            Some((bot, seat)) if seat == *player && bot.doubles_now(game) => Some(Action::Double),
+            Some((_, seat)) if seat == *player => Some(Action::Roll { dice: roll()? }),
+            _ if !game.may_double(*player) => Some(Action::Roll { dice: roll()? }),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

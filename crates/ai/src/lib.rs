@@ -88,7 +88,7 @@ pub use analysis::{
 };
 pub use bearoff::BearoffEvaluator;
 pub use candidates::{candidates, Candidate};
-pub use decide::Hint;
+pub use decide::{table_action, Hint};
 pub use eval::{max_points, terminal_eval, Eval, Evaluator};
 pub use evaluators::{HeuristicEvaluator, NeuralEvaluator, RandomEvaluator};
 pub use levels::{Level, LevelError};

@@ -3,7 +3,7 @@
 //! [`ServerMsg::Joined`](crate::ServerMsg::Joined), [`ServerMsg::Update`](crate::ServerMsg::Update)
 //! and the others of the family.
 
-use acey_rules::{Action, Cube, Game, Phase, PlayRecord, Player, Position, Step};
+use acey_rules::{Action, Cube, Game, Phase, PlayRecord, Player, Position, Rules, Step};
 use serde::{Deserialize, Serialize};
 
 use crate::chat::ChatLine;
@@ -40,6 +40,30 @@ impl Mode {
             "local" => Some(Mode::Local),
             _ => None,
         }
+    }
+}
+
+/// The longest match a game may be created for, in points.
+pub const MAX_MATCH: u32 = 99;
+
+/// The rules a `create` asks for ([`ClientMsg::Create`](crate::ClientMsg::Create)), as every
+/// host of a game reads them: the rule string (`american` when absent or blank) and the match
+/// length (0: a single game; absent: the rule string's, else one point), which may not exceed
+/// [`MAX_MATCH`] wherever it is written. The error says what is wrong, for a person.
+pub fn create_rules(rules: Option<&str>, match_to: Option<u32>) -> Result<Rules, String> {
+    let mut rules: Rules = match rules {
+        Some(r) if !r.trim().is_empty() => r.parse().map_err(|e| format!("{e}"))?,
+        _ => Rules::default(),
+    };
+    match match_to {
+        Some(0) => rules.match_target = None,
+        Some(n) => rules.match_target = Some(n),
+        None if rules.match_target.is_none() => rules.match_target = Some(1),
+        None => {}
+    }
+    match rules.match_target {
+        Some(n) if n > MAX_MATCH => Err(format!("a match is 1 to {MAX_MATCH} points, not {n}")),
+        _ => Ok(rules),
     }
 }
 
@@ -447,6 +471,25 @@ mod tests {
         assert!(serde_json::to_value(&view).unwrap()["turn"]
             .get("forced")
             .is_none());
+    }
+
+    #[test]
+    fn created_rules_take_the_match_length_and_refuse_a_long_one() {
+        assert_eq!(create_rules(None, None).unwrap().match_target, Some(1));
+        assert_eq!(
+            create_rules(Some("  "), Some(0)).unwrap().match_target,
+            None
+        );
+        assert_eq!(
+            create_rules(Some("american"), Some(7))
+                .unwrap()
+                .match_target,
+            Some(7)
+        );
+        assert!(create_rules(None, Some(MAX_MATCH + 1))
+            .unwrap_err()
+            .contains("1 to 99"));
+        assert!(create_rules(Some("no-such-preset"), None).is_err());
     }
 
     #[test]

@@ -56,8 +56,8 @@ pub use client::{parse_client, ClientMsg};
 pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
 pub use error::ErrorCode;
 pub use game::{
-    GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, RatingChange, Role, SeatView,
-    TurnView, Unrated, View,
+    create_rules, GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence, RatingChange,
+    Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
 pub use server::ServerMsg;
@@ -69,3 +69,16 @@ pub const VERSION: u32 = 2;
 
 /// The oldest version still spoken.
 pub const OLDEST_VERSION: u32 = 1;
+
+/// Checks the version a client's `hello`, `create` or `join` gives (none: the current one), for
+/// every host of games (the server, the browser's engine): an unspoken one is refused with
+/// what to do about it.
+pub fn check_version(v: Option<u32>) -> Result<(), String> {
+    match v {
+        Some(v) if !(OLDEST_VERSION..=VERSION).contains(&v) => Err(format!(
+            "protocol version {v} is not spoken here: versions {OLDEST_VERSION} to {VERSION} are \
+             (reload the page for the current client)"
+        )),
+        _ => Ok(()),
+    }
+}

@@ -21,8 +21,7 @@ use crate::services::Services;
 use crate::storage::{GameMeta, Mode, Online, Seated};
 use crate::store::Backend;
 
-/// The longest match a game may be created with.
-pub const MAX_MATCH: u32 = 99;
+pub use acey_protocol::MAX_MATCH;
 
 /// What a create message asks for.
 #[derive(Debug, Clone)]
@@ -144,23 +143,7 @@ impl Hub {
     /// Creates a game; returns its room, the creator's role and token.
     pub async fn create(&self, new: NewGame) -> Result<(Arc<Room>, Role, String), Refusal> {
         let bad = |m: String| (ErrorCode::BadSettings, m);
-        let mut rules: Rules = match &new.rules {
-            Some(r) if !r.trim().is_empty() => r.parse().map_err(|e| bad(format!("{e}")))?,
-            _ => Rules::default(),
-        };
-        match new.match_to {
-            Some(0) => rules.match_target = None,
-            Some(n) if n > MAX_MATCH => {
-                return Err(bad(format!("a match is 1 to {MAX_MATCH} points, not {n}")))
-            }
-            Some(n) => rules.match_target = Some(n),
-            None if rules.match_target.is_none() => rules.match_target = Some(1),
-            None => {}
-        }
-        // A match length written into the rule string is held to the same limit.
-        if let Some(n) = rules.match_target.filter(|&n| n > MAX_MATCH) {
-            return Err(bad(format!("a match is 1 to {MAX_MATCH} points, not {n}")));
-        }
+        let rules = acey_protocol::create_rules(new.rules.as_deref(), new.match_to).map_err(bad)?;
         let seat = new.seat.unwrap_or(0);
         if seat > 1 {
             return Err(bad(format!("a seat is 0 or 1, not {seat}")));

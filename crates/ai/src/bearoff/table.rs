@@ -118,7 +118,7 @@ impl Table {
 
     fn from_solver(rules: &Rules, max_checkers: u8, parallel: bool) -> Table {
         let max_checkers = max_checkers.min(CHECKERS);
-        let started = std::time::Instant::now();
+        let elapsed = stopwatch();
         let rows = solve_all(rules, max_checkers, parallel);
         let mut spans = Vec::with_capacity(rows.len());
         let mut data = Vec::new();
@@ -162,7 +162,7 @@ impl Table {
             max_checkers,
             spans,
             data,
-            build_time: started.elapsed(),
+            build_time: elapsed(),
         }
     }
 
@@ -271,5 +271,19 @@ impl Table {
             win_points: win_points.clamp(0.0, 1.0) as f32,
             loss_points: loss_points.clamp(0.0, 1.0) as f32,
         })
+    }
+}
+
+/// A stopwatch, started now: how long since, where the platform has a clock (the standard
+/// library has none for WebAssembly in a browser, where it reads zero).
+fn stopwatch() -> impl FnOnce() -> Duration {
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    {
+        || Duration::ZERO
+    }
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    {
+        let started = std::time::Instant::now();
+        move || started.elapsed()
     }
 }

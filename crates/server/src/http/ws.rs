@@ -17,9 +17,7 @@ use crate::limits::{Bucket, Limits};
 use crate::lobby::service::{Offer, Seek};
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
-use crate::protocol::{
-    parse_client, ClientMsg, ErrorCode, Role, ServerMsg, OLDEST_VERSION, VERSION,
-};
+use crate::protocol::{parse_client, ClientMsg, ErrorCode, Role, ServerMsg, VERSION};
 use crate::room::RematchOutcome;
 use crate::room::{Event, Refusal, Room};
 use crate::storage::Seated;
@@ -348,15 +346,7 @@ async fn handle_text(
 }
 
 fn check_version(v: Option<u32>) -> Result<(), Refusal> {
-    match v {
-        Some(v) if !(OLDEST_VERSION..=VERSION).contains(&v) => Err((
-            ErrorCode::Version,
-            format!(
-                "protocol version {v} is not spoken here: this server speaks {OLDEST_VERSION} to {VERSION} (reload the page for the current client)"
-            ),
-        )),
-        _ => Ok(()),
-    }
+    acey_protocol::check_version(v).map_err(|m| (ErrorCode::Version, m))
 }
 
 async fn dispatch(

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use acey_ai::Bot;
-use acey_rules::{Action, Game, Phase, SeededRng};
+use acey_rules::{Action, Game, Phase, Player, SeededRng};
 
 use super::{refuse, Refusal, Room, RoomState};
 use crate::protocol::{ErrorCode, HintPlay, Role};
@@ -29,32 +29,17 @@ impl Room {
                 // A friend game starts when the friend arrives: no die-off into an empty seat.
                 return Ok(());
             }
+            let unavailable =
+                |e: random::RandomError| refuse(ErrorCode::Unavailable, e.to_string());
             loop {
-                let action = match st.game.phase() {
-                    Phase::DieOff => Action::DieOff {
-                        dice: random::roll()
-                            .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
-                    },
-                    // The bot doubles when its cube decision says so (R9.3: before rolling).
-                    Phase::Roll { player }
-                        if self.is_bot(st, *player)
-                            && self.bot.as_ref().is_some_and(|b| b.doubles_now(&st.game)) =>
-                    {
-                        Action::Double
-                    }
-                    // A person who could double decides between rolling and doubling; everyone else
-                    // is rolled for at once.
-                    Phase::Roll { player }
-                        if self.is_bot(st, *player) || !st.game.may_double(*player) =>
-                    {
-                        Action::Roll {
-                            dice: random::roll()
-                                .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
-                        }
-                    }
-                    _ => break,
-                };
-                self.commit(st, action).await?;
+                let bot = self
+                    .bot
+                    .as_ref()
+                    .zip(st.meta.bot_seat.and_then(Player::from_index));
+                match acey_ai::table_action(&st.game, bot, random::roll).map_err(unavailable)? {
+                    Some(action) => self.commit(st, action).await?,
+                    None => break,
+                }
             }
             if let Some(p) = st.game.to_act() {
                 if self.is_bot(st, p) && !st.bot_running {
