@@ -3,6 +3,7 @@
 // sends the legal steps with every state, and this file only draws them and sends intents.
 
 import { Connection, keepToken, tokenFor } from "./net.js";
+import { DeviceConnection, isDeviceGame, recordLink } from "./device.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
@@ -41,7 +42,7 @@ const $ = (id) => document.getElementById(id);
  *   clock: (ClockView & { at: number }) | null, chat: ChatLine[], presence: Presence | null,
  *   presenceAt: number, paired: string | null, pending: number | null, pendingType: string | null,
  *   latest: View | null,
- *   lowWarned: boolean, autoAt: number, autoMade: number,
+ *   lowWarned: boolean, autoAt: number, autoMade: number, device: boolean,
  *   rated: import("./types/protocol").RatingChange[] | null,
  * }}
  */
@@ -74,16 +75,34 @@ const ui = {
   autoAt: -1, // the state whose forced step or confirmation was made by itself
   autoMade: 0, // how many were made so
   rated: null, // each seat's rating before and after, once a rated game has moved them
+  device: false, // whether the game on screen is played on this device (engine-worker.js)
 };
 
 /** @type {Connection | null} */
 let conn = null;
+/** @type {DeviceConnection | null} */
+let device = null;
 
-/** @returns {Connection} */
+// The connection the game on screen is played through: the engine's worker for a game on this
+// device (ui.device), else the server's.
+/** @returns {Connection | DeviceConnection} */
 function connection() {
+  return ui.device ? deviceConnection() : server();
+}
+
+/** @returns {DeviceConnection} */
+function deviceConnection() {
+  if (!device) device = new DeviceConnection(onMessage);
+  return device;
+}
+
+// The server's connection: the lobby, the chat, accounts, and the games played there.
+/** @returns {Connection} */
+function server() {
   if (!conn) {
     conn = new Connection(onMessage, (s) => {
-      const down = s === "reconnecting";
+      // A game on this device goes on whatever the server's connection does.
+      const down = s === "reconnecting" && !ui.device;
       $("conn").textContent = down ? t("conn-reconnecting") : "";
       // While the line is down the board is locked (an intent could not be sent), and the clocks
       // are marked as uncertain: the server's may have moved on.
@@ -220,7 +239,8 @@ function onMessage(msg) {
       renderChat();
       if (msg.token) keepToken(msg.info.game, msg.token);
       ui.token = msg.token || tokenFor(msg.info.game);
-      if (location.pathname !== `/g/${msg.info.game}`) history.pushState({}, "", `/g/${msg.info.game}`);
+      const path = `/${ui.device ? "d" : "g"}/${msg.info.game}`;
+      if (location.pathname !== path) history.pushState({}, "", path);
       showScreen("game");
       render();
       autoPlay();
@@ -1055,9 +1075,11 @@ function renderPanel() {
     w.textContent = t(friend ? "note-watching-friend" : "note-watching");
   }
   const token = ui.token || tokenFor(ui.info.game);
-  $("seat-link-box").hidden = !(seated && token);
+  // A game on this device cannot be taken to another one.
+  $("seat-link-box").hidden = !(seated && token) || ui.device;
   $("seat-link").value = token ? `${location.origin}/g/${ui.info.game}#seat=${token}` : "";
-  $("download").href = `/api/games/${ui.info.game}/record`;
+  if (ui.device) recordLink($("download"), deviceConnection(), ui.info.game);
+  else $("download").href = `/api/games/${ui.info.game}/record`;
   $("replay-link").href = `/replay/${ui.info.game}`;
   $("analyse-link").href = `/replay/${ui.info.game}#analyse`;
   // A list of settings, each a phrase of its own.
@@ -1184,10 +1206,19 @@ function create(mode) {
     match: Number($("match").value),
   };
   if (mode === "computer") settings.level = $("level").value;
+  const onDevice = $("on-device").checked;
   localStorage.setItem(
     "acey.settings",
-    JSON.stringify({ rules: $("rules").value, cube: $("cube").checked, match: settings.match, level: $("level").value }),
+    JSON.stringify({ rules: $("rules").value, cube: $("cube").checked, match: settings.match, level: $("level").value, onDevice }),
   );
+  // Against the computer and on one screen the game is played on this device when the player
+  // asks for it, and whenever the server cannot be reached; a friend needs the server.
+  const serverDown = !navigator.onLine || (conn !== null && !conn.connected);
+  if (mode === "friend" && serverDown) {
+    flash(t("conn-friend-needs-server"));
+    return;
+  }
+  ui.device = mode !== "friend" && (onDevice || serverDown);
   // After the create, a reconnect re-joins the created game with its token.
   ui.info = null;
   connection().enter(() => (ui.info ? { type: "join", v: 2, game: ui.info.game, token: tokenFor(ui.info.game) } : settings));
@@ -1216,7 +1247,8 @@ async function home() {
   // before it is seen, nothing on it jumps.
   // The lobby is live over the socket: watched again after every reconnect.
   ui.info = null;
-  connection().enter(() => ({ type: "lobby" }));
+  ui.device = false;
+  server().enter(() => ({ type: "lobby" }));
   let saved = {};
   try {
     saved = JSON.parse(localStorage.getItem("acey.settings") || "{}");
@@ -1240,25 +1272,27 @@ async function home() {
   }
   const preset = presets.find((p) => p.name === $("rules").value);
   $("cube").checked = typeof saved.cube === "boolean" && saved.rules === $("rules").value ? saved.cube : !!preset?.cube;
+  $("on-device").checked = !!saved.onDevice;
   refreshHome(saved.match !== undefined ? String(saved.match) : "1");
   showScreen("home");
 }
 
 function route() {
   // A seat link from another device: keep its token, then forget it from the address bar.
-  const m = location.pathname.match(/^\/(g|replay)\/([A-Za-z0-9]+)$/);
+  const m = location.pathname.match(/^\/(g|d|replay)\/([A-Za-z0-9]+)$/);
   const seat = location.hash.match(/^#seat=([A-Za-z0-9_-]+)$/);
   if (m && m[1] === "g" && seat) {
     keepToken(m[2], seat[1]);
     history.replaceState({}, "", location.pathname);
   }
-  if (m && m[1] === "g") {
+  ui.device = !!m && m[1] === "d";
+  if (m && (m[1] === "g" || m[1] === "d")) {
     showScreen("game");
     $("status").textContent = t("status-connecting");
     join(m[2]);
   } else if (m && m[1] === "replay") {
     showScreen("replay");
-    openReplay(m[2]);
+    openReplay(m[2], isDeviceGame(m[2]) ? deviceConnection() : null);
   } else if (location.pathname === "/" || location.pathname === "") {
     home();
   } else if (location.pathname.startsWith("/@/")) {
@@ -1320,22 +1354,23 @@ function wire() {
     e.preventDefault();
     const text = $("chat-text").value.trim();
     if (!text) return;
-    connection().send({ type: "chat", text });
+    server().send({ type: "chat", text });
     $("chat-text").value = "";
   };
   initLobby({
-    send: (m) => connection().send(m),
+    send: (m) => server().send(m),
     hello: (name) => {
       if (name) localStorage.setItem("acey.name", name);
-      connection().send(helloFor(name));
+      server().send(helloFor(name));
     },
     paired: (game, token) => {
       keepToken(game, token);
+      ui.device = false;
       join(game);
     },
     playComputer: () => create("computer"),
   });
-  initAccount(() => connection().restart());
+  initAccount(() => server().restart());
   $("copy").onclick = () => {
     $("invite-link").select();
     navigator.clipboard?.writeText($("invite-link").value);

@@ -4,6 +4,7 @@
 
 import { draw } from "./board.js";
 import { t } from "./i18n.js";
+import { recordLink } from "./device.js";
 import { GLYPH, decisionOfEntries, fetchAnalysis, renderDecision, renderGraph, renderSummary, stepKeys } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,17 +32,23 @@ function names(info) {
   return [t("player-white"), t("player-black")];
 }
 
-export async function openReplay(game) {
+// Opens the replay of `game`: the server's, or with `device` (device.js) a game played on this
+// device, whose replay, record and analysis the engine there gives.
+export async function openReplay(game, device = null) {
   const status = $("replay-status");
   status.textContent = t("replay-loading");
   let data;
   try {
-    const res = await fetch(`/api/games/${game}/replay`);
-    if (!res.ok) {
-      status.textContent = res.status === 404 ? t("error-not_found") : await res.text();
-      return;
+    if (device) {
+      data = (await device.ask("replay", game)).replay;
+    } else {
+      const res = await fetch(`/api/games/${game}/replay`);
+      if (!res.ok) {
+        status.textContent = res.status === 404 ? t("error-not_found") : await res.text();
+        return;
+      }
+      data = await res.json();
     }
-    data = await res.json();
   } catch (e) {
     status.textContent = t("replay-load-failed", { error: String(e) });
     return;
@@ -60,7 +67,8 @@ export async function openReplay(game) {
   const shownNames = [0, 1].map((p) => data.game.players?.[p]?.name || byColour[p]);
   const slider = $("r-slider");
   slider.max = frames.length - 1;
-  $("replay-download").href = `/api/games/${game}/record`;
+  if (device) recordLink($("replay-download"), device, game);
+  else $("replay-download").href = `/api/games/${game}/record`;
   let i = frames.length - 1;
   let timer = null;
   // Whose side the board is seen from: player 0's at first, the other's after a flip.
@@ -222,11 +230,12 @@ export async function openReplay(game) {
     $("analysis-progress").hidden = false;
     $("analysis-progress-text").textContent = t("analysis-asking");
     try {
-      const body = await fetchAnalysis(game, (done, total) => {
+      const progress = (done, total) => {
         $("analysis-bar").max = Math.max(1, total);
         $("analysis-bar").value = done;
         $("analysis-progress-text").textContent = t("analysis-progress", { done, total });
-      });
+      };
+      const body = device ? await device.ask("analyse", game) : await fetchAnalysis(game, progress);
       loaded(body);
     } catch (e) {
       $("analysis-progress-text").textContent = t("analysis-failed", { error: e.message });
@@ -237,7 +246,9 @@ export async function openReplay(game) {
   button.hidden = false;
   button.disabled = false;
   box.hidden = true;
-  fetch(`/api/games/${game}/analysis`)
+  if (device) {
+    if (location.hash === "#analyse") analyse();
+  } else fetch(`/api/games/${game}/analysis`)
     .then((r) => r.json())
     .then((body) => {
       if (body.status === "done") loaded(body);

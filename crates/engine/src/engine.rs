@@ -9,7 +9,12 @@
 //! * `{"op": "restore", "saved": {...}}`: puts a kept game ([`Saved`]) back on the table, to
 //!   be joined.
 //! * `{"op": "analyse", "game": "..."}`: the analysis of a finished game, as the server's
-//!   `/api/games/{id}/analysis` gives it.
+//!   `/api/games/{id}/analysis` gives it once done (`{"status": "done", "plies", "level",
+//!   "analysis"}`).
+//! * `{"op": "replay", "game": "..."}`: a finished game frame by frame, as the server's
+//!   `/api/games/{id}/replay` gives it (`{"replay": {...}}`).
+//! * `{"op": "record", "game": "..."}`: the game's record in acey's text format
+//!   (`{"record": "..."}`).
 //!
 //! The answer is `{"msgs": [...], "saved": [...]}`: the server messages, and every game the
 //! request changed in the form to keep; or `{"error": "..."}` for a request that could not be
@@ -19,7 +24,7 @@
 use std::collections::HashMap;
 
 use acey_ai::analysis::{json, Analyser};
-use acey_protocol::{parse_client, ClientMsg, ErrorCode, Mode, ServerMsg};
+use acey_protocol::{parse_client, ClientMsg, ErrorCode, Replay, ServerMsg};
 use acey_rules::{Phase, SeededRng};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -42,6 +47,8 @@ enum Request {
     Send { msg: Value },
     Restore { saved: Saved },
     Analyse { game: String },
+    Replay { game: String },
+    Record { game: String },
 }
 
 /// The games on this device, and the connection the web client plays through.
@@ -87,8 +94,21 @@ impl Engine {
                 }
             }
             Request::Analyse { game } => match self.analyse(&game) {
-                Ok(analysis) => json!({ "analysis": analysis }),
+                Ok(analysis) => json!({
+                    "status": "done",
+                    "plies": ANALYSIS_PLIES,
+                    "level": ANALYSIS_LEVEL.as_str(),
+                    "analysis": analysis,
+                }),
                 Err(e) => json!({ "error": e }),
+            },
+            Request::Replay { game } => match self.finished(&game) {
+                Ok(table) => json!({ "replay": Replay::of(table.info(), table.game()) }),
+                Err(e) => json!({ "error": e }),
+            },
+            Request::Record { game } => match self.tables.get(&game) {
+                Some(table) => json!({ "record": table.record() }),
+                None => json!({ "error": format!("there is no game {game} on this device") }),
             },
         };
         let mut answer = answer;
@@ -244,29 +264,29 @@ impl Engine {
         }
     }
 
-    /// The analysis of finished game `game`, as the server's JSON.
-    fn analyse(&self, game: &str) -> Result<Value, String> {
+    /// Game `game`, when it is on the table and over.
+    fn finished(&self, game: &str) -> Result<&Table, String> {
         let table = self
             .tables
             .get(game)
             .ok_or_else(|| format!("there is no game {game} on this device"))?;
         if !matches!(table.game().phase(), Phase::GameOver { .. }) {
-            return Err(format!(
-                "game {game} is not over: it cannot be analysed yet"
-            ));
+            return Err(format!("game {game} is still being played"));
         }
+        Ok(table)
+    }
+
+    /// The analysis of finished game `game`, as the server's JSON.
+    fn analyse(&self, game: &str) -> Result<Value, String> {
+        let table = self.finished(game)?;
         let analyser = Analyser::new(ANALYSIS_LEVEL, *table.game().rules(), ANALYSIS_PLIES)
             .map_err(|e| e.to_string())?;
         let analysis = analyser.analyse(table.game()).map_err(|e| e.to_string())?;
-        let names = match table.settings().mode {
-            Mode::Computer => {
-                let mut names = [None, None];
-                names[1 - table.settings().seat] = Some("Computer".to_string());
-                names
-            }
-            _ => [None, None],
-        };
-        Ok(json::to_json(&analysis, &names, None))
+        Ok(json::to_json(
+            &analysis,
+            &table.seat_names().map(Some),
+            None,
+        ))
     }
 }
 
@@ -347,5 +367,32 @@ mod tests {
         assert!(e.request("not json").contains("bad request"));
         let a = ask(&mut e, json!({"op": "analyse", "game": "nope"}));
         assert!(a["error"].as_str().unwrap().contains("no game"));
+    }
+
+    #[test]
+    fn a_finished_game_is_replayed_and_recorded_as_the_server_does() {
+        let mut e = Engine::new(5);
+        let a = send(
+            &mut e,
+            json!({"type": "create", "mode": "local", "rules": "bgammon"}),
+        );
+        let game = a["msgs"][0]["info"]["game"].as_str().unwrap().to_string();
+        let a = ask(&mut e, json!({"op": "replay", "game": game}));
+        assert!(a["error"].as_str().unwrap().contains("still being played"));
+        send(&mut e, json!({"type": "resign"}));
+        let a = ask(&mut e, json!({"op": "replay", "game": game}));
+        let frames = a["replay"]["frames"].as_array().unwrap();
+        assert!(frames[0]["action"].is_null());
+        assert_eq!(
+            frames.last().unwrap()["view"]["phase"]["phase"],
+            "game-over"
+        );
+        let record = ask(&mut e, json!({"op": "record", "game": game}))["record"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let read = acey_rules::Record::parse(&record).expect("the record reads back");
+        assert_eq!(read.header.players[0].as_deref(), Some("player 0"));
+        assert!(record.contains(&game));
     }
 }

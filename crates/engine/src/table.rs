@@ -260,6 +260,29 @@ impl Table {
         }
     }
 
+    /// The names the records give the seats, as the server names them: the bot by its level,
+    /// a person by the seat (nobody signs in on this device).
+    pub fn seat_names(&self) -> [String; 2] {
+        std::array::from_fn(
+            |seat| match (self.settings.bot_seat(), self.settings.level) {
+                (Some(b), Some(level)) if b.index() == seat => format!("acey bot ({level})"),
+                _ => format!("player {seat}"),
+            },
+        )
+    }
+
+    /// The game record in acey's text format (docs/notation.md), as the server's
+    /// `/api/games/{id}/record` writes it; the dice are this device's.
+    pub fn record(&self) -> String {
+        let header = acey_rules::RecordHeader {
+            players: self.seat_names().map(Some),
+            dice: Some(acey_rules::DiceSource::Described("this device".into())),
+            date: None,
+            extra: vec![("Game".into(), self.id.clone())],
+        };
+        acey_rules::Record::from_game(&self.game, header).to_string()
+    }
+
     /// The whole state: the answer to `create` and `join`.
     pub fn joined(&self) -> ServerMsg {
         ServerMsg::Joined(Box::new(Joined {

@@ -47,6 +47,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod lobby;
+pub mod replay;
 pub mod server;
 #[cfg(feature = "ts")]
 pub mod typescript;
@@ -60,6 +61,7 @@ pub use game::{
     Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
+pub use replay::{Frame, Replay};
 pub use server::ServerMsg;
 
 /// The protocol version. Version 2 added the lobby, names, chat and clocks; a version-1

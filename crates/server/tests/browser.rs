@@ -204,8 +204,14 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
-/// Chooses `value` in the select element `css`, as a person picks from a list.
+/// Chooses `value` in the select element `css`, as a person picks from a list: once the list
+/// has it (a page that has just loaded fills its lists a moment later).
 async fn choose(c: &Client, css: &str, value: &str) {
+    c.wait()
+        .at_most(Duration::from_secs(30))
+        .for_element(Locator::Css(&format!("{css} option[value='{value}']")))
+        .await
+        .unwrap();
     c.find(Locator::Css(css))
         .await
         .unwrap()
@@ -1901,4 +1907,76 @@ async fn the_settings_give_a_dark_page_and_forced_plays_made_by_themselves() {
     screenshot(&a, "settings-dark-end.png").await;
     a.close().await.unwrap();
     s.server.stop();
+}
+
+/// A game against the computer on this device (issue: play offline): the engine in the page's
+/// worker plays it, a reload in the middle of a turn takes it up exactly where it stood (kept
+/// in IndexedDB), and with the server killed it plays on to its end, a hint and a rematch
+/// included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_this_device_survives_a_reload_and_plays_on_with_the_server_gone() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let mut server = ServerProcess::start(&db);
+    let driver = chromedriver();
+    let a = visitor_at(&driver, &dir.path().join("device"), &server.url()).await;
+    click(&a, "#on-device").await;
+    choose(&a, "#level", "beginner").await;
+    click(&a, "#play-computer").await;
+    let on_device = |p: &Value| p["path"].as_str().unwrap_or("").starts_with("/d/");
+    wait_until(&a, "a game on this device", |p| {
+        on_device(p) && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    // Plays of both sides, then a step of ours left unconfirmed, and a reload.
+    play_until(&a, Input::Mouse, "plays on this device", |p| {
+        played_since(p, 0, 0) && played_since(p, 1, 0)
+    })
+    .await;
+    let mid = play_until(&a, Input::Mouse, "a step taken", |p| has_button(p, "undo")).await;
+    a.refresh().await.unwrap();
+    let back = wait_until(&a, "the game taken up after a reload", |p| {
+        p["n"] == mid["n"]
+    })
+    .await;
+    assert_eq!(back["position"], mid["position"], "{back}");
+    assert_eq!(back["path"], mid["path"], "{back}");
+    assert!(has_button(&back, "undo"), "the step is still taken: {back}");
+
+    // No server from here on.
+    server.kill();
+    click(&a, "#undo").await;
+    wait_until(&a, "the step taken back", |p| !has_button(p, "undo")).await;
+    click(&a, "#hint").await;
+    wait_on(
+        &a,
+        "return document.querySelectorAll('#hints button.hint').length;",
+        "a hint from the engine on this device",
+        |v| v.as_u64().unwrap_or(0) > 0,
+    )
+    .await;
+    let end = play_until(
+        &a,
+        Input::Mouse,
+        "the game's end with the server gone",
+        over,
+    )
+    .await;
+    assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
+    assert!(
+        !end["offline"].as_bool().unwrap(),
+        "no connection is missed: {end}"
+    );
+    click(&a, "#rematch").await;
+    let re = wait_until(&a, "the rematch on this device", |p| {
+        on_device(p) && p["game"] != end["game"] && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    assert_eq!(seat(&re), 0, "{re}");
+    play_until(&a, Input::Mouse, "a play in the rematch", |p| {
+        played_since(p, 0, 0)
+    })
+    .await;
+    screenshot(&a, "device-rematch.png").await;
+    a.close().await.unwrap();
 }

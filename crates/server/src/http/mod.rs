@@ -21,7 +21,7 @@ use self::ws::{serve_socket, Shared};
 use crate::cache::{RenderCache, Rendering};
 use crate::metrics::Gauges;
 use crate::pool::BotPool;
-use crate::protocol::{GameInfo, LogEntry, View};
+use crate::protocol::{GameInfo, LogEntry};
 use crate::room::rebuild;
 use crate::storage::StoredGame;
 
@@ -106,6 +106,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/profile.js"),
     ),
     (
+        "device.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/device.js"),
+    ),
+    (
+        "engine-worker.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/engine-worker.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../../web/favicon.svg"),
@@ -177,6 +187,10 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The browser's engine (crates/engine, built by scripts/build-wasm.sh): the rules and the bot
+/// in WebAssembly, for the games played on the device.
+const ENGINE: &[u8] = include_bytes!("../../../../web/engine/acey.wasm");
+
 /// The type of the Fluent catalogues (`locales/*.ftl`): text a browser shows as is if opened.
 const FLUENT: &str = "text/plain; charset=utf-8";
 
@@ -234,6 +248,8 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
     let client = Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(index))
+        .route("/d/{id}", get(index))
+        .route("/engine/acey.wasm", get(engine))
         .route("/replay/{id}", get(index))
         .route("/@/{name}", get(index))
         .route("/players", get(index))
@@ -274,14 +290,15 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
 }
 
 /// Headers on every response: no script but the server's own files (the client has no inline
-/// script), no framing by other sites, no type sniffing, no referrer beyond this site.
+/// script; the engine's WebAssembly is compiled from the server's own file too), no framing by
+/// other sites, no type sniffing, no referrer beyond this site.
 async fn security_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; \
              connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         ),
     );
@@ -309,6 +326,18 @@ fn serve_file(name: &str) -> Response {
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
+}
+
+/// The engine, as `WebAssembly.instantiateStreaming` takes it (its own type).
+async fn engine() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/wasm"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        ENGINE,
+    )
+        .into_response()
 }
 
 async fn index() -> Response {
@@ -589,20 +618,6 @@ async fn record_text(State(app): State<AppState>, Path(id): Path<String>) -> Res
     }
 }
 
-/// A finished game, frame by frame for the replay viewer.
-#[derive(Serialize)]
-struct Replay {
-    game: GameInfo,
-    frames: Vec<Frame>,
-    log: Vec<LogEntry>,
-}
-
-#[derive(Serialize)]
-struct Frame {
-    action: Option<acey_rules::Action>,
-    view: View,
-}
-
 fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, ApiError> {
     let id = &stored.meta.id;
     if !matches!(game.phase(), Phase::GameOver { .. }) {
@@ -611,27 +626,7 @@ fn replay_json(stored: &StoredGame, game: &Game) -> Result<String, ApiError> {
             format!("game '{id}' is still being played: watch it live at /g/{id}"),
         ));
     }
-    let mut g = Game::new(stored.meta.rules);
-    let mut frames = vec![Frame {
-        action: None,
-        view: View::of(&g),
-    }];
-    for a in &stored.actions {
-        if g.apply(a.clone()).is_err() {
-            break;
-        }
-        // The step-by-step actions of a person's play (steps, undos) are kept: the viewer
-        // shows exactly what happened.
-        frames.push(Frame {
-            action: Some(a.clone()),
-            view: View::of(&g),
-        });
-    }
-    let body = Replay {
-        game: GameInfo::from(&stored.meta),
-        frames,
-        log: game.log().iter().map(LogEntry::from).collect(),
-    };
+    let body = acey_protocol::Replay::of(GameInfo::from(&stored.meta), game);
     Ok(serde_json::to_string(&body).unwrap_or_default())
 }
 
