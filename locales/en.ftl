@@ -1416,3 +1416,5 @@ term-error-login-failed-said = login failed: HTTP { $status }: { $said }
 term-error-cannot-find = cannot find { $host }: { $reason }
 term-error-no-address = cannot find { $host }
 term-error-stopped-answering = { $server } stopped answering: { $reason }
+update-ready = A new version of acey is ready.
+update-reload = Reload

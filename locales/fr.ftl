@@ -1408,3 +1408,5 @@ term-error-login-failed-said = échec de la connexion : HTTP { $status } : { $sa
 term-error-cannot-find = impossible de trouver { $host } : { $reason }
 term-error-no-address = impossible de trouver { $host }
 term-error-stopped-answering = { $server } a cessé de répondre : { $reason }
+update-ready = Une nouvelle version d'acey est prête.
+update-reload = Recharger

@@ -1399,3 +1399,5 @@ term-error-login-failed-said = innloggingen mislyktes: HTTP { $status }: { $said
 term-error-cannot-find = finner ikke { $host }: { $reason }
 term-error-no-address = finner ikke { $host }
 term-error-stopped-answering = { $server } sluttet å svare: { $reason }
+update-ready = En ny versjon av acey er klar.
+update-reload = Last inn på nytt

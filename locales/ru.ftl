@@ -1433,3 +1433,5 @@ term-error-login-failed-said = вход не удался: HTTP { $status }: { $
 term-error-cannot-find = не удаётся найти { $host }: { $reason }
 term-error-no-address = не удаётся найти { $host }
 term-error-stopped-answering = сервер { $server } перестал отвечать: { $reason }
+update-ready = Готова новая версия acey.
+update-reload = Перезагрузить

@@ -90,6 +90,17 @@ function connection() {
   return ui.device ? deviceConnection() : server();
 }
 
+// While the server's line is down the board of a server game is locked (an intent could not
+// be sent), and the clocks are marked as uncertain: the server's may have moved on. A game on
+// this device goes on whatever that line does.
+function renderConnection() {
+  const down = conn !== null && conn.status === "reconnecting" && !ui.device;
+  $("conn").textContent = down ? t("conn-reconnecting") : "";
+  document.body.classList.toggle("offline", down);
+  $("offline-banner").hidden = !down;
+  renderClocks();
+}
+
 /** @returns {DeviceConnection} */
 function deviceConnection() {
   if (!device) device = new DeviceConnection(onMessage);
@@ -100,16 +111,7 @@ function deviceConnection() {
 /** @returns {Connection} */
 function server() {
   if (!conn) {
-    conn = new Connection(onMessage, (s) => {
-      // A game on this device goes on whatever the server's connection does.
-      const down = s === "reconnecting" && !ui.device;
-      $("conn").textContent = down ? t("conn-reconnecting") : "";
-      // While the line is down the board is locked (an intent could not be sent), and the clocks
-      // are marked as uncertain: the server's may have moved on.
-      document.body.classList.toggle("offline", down);
-      $("offline-banner").hidden = !down;
-      renderClocks();
-    });
+    conn = new Connection(onMessage, () => renderConnection());
     // Every connection says who it is first: a guest's name (an account is known by its
     // cookie).
     conn.greet(() => helloFor(savedName()));
@@ -242,6 +244,7 @@ function onMessage(msg) {
       const path = `/${ui.device ? "d" : "g"}/${msg.info.game}`;
       if (location.pathname !== path) history.pushState({}, "", path);
       showScreen("game");
+      renderConnection();
       render();
       autoPlay();
       if (ui.role === "spectator") announce(t("note-watching"));
@@ -1399,9 +1402,44 @@ window.aceyAlerts = { sounds, notified };
 window.addEventListener("error", (e) => window.aceyErrors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => window.aceyErrors.push(String(e.reason)));
 
+// The service worker (sw.js) keeps this version's files for play with no network, and a new
+// version, once installed beside it, is offered: the page switches when the player says so.
+function initOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  const sw = navigator.serviceWorker;
+  // The first install takes over a page that had no worker: nothing to reload for.
+  const hadWorker = !!sw.controller;
+  const offer = (worker) => {
+    $("update-banner").hidden = false;
+    $("update-reload").onclick = () => worker.postMessage("take-over");
+  };
+  sw.register("/sw.js")
+    .then((reg) => {
+      if (reg.waiting && sw.controller) offer(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        worker?.addEventListener("statechange", () => {
+          if (worker.state === "installed" && sw.controller) offer(worker);
+        });
+      });
+      // A page left open for days still hears of a new version.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") reg.update().catch(() => {});
+      });
+    })
+    .catch(() => {});
+  let switched = false;
+  sw.addEventListener("controllerchange", () => {
+    if (!hadWorker || switched) return;
+    switched = true;
+    location.reload();
+  });
+}
+
 // The catalogue is loaded before anything is drawn: every text below comes from it.
 await initI18n();
 initLanguageSwitch($("lang"));
 wire();
 wireDrag();
 route();
+initOffline();

@@ -1980,3 +1980,110 @@ async fn a_game_on_this_device_survives_a_reload_and_plays_on_with_the_server_go
     screenshot(&a, "device-rematch.png").await;
     a.close().await.unwrap();
 }
+
+/// The installed app with no server (issue: play offline): after one visit the service worker
+/// keeps this version's files; with the server killed the app opens at its start URL, plays a
+/// whole game against the computer on this device and a rematch, a same-screen game, and the
+/// first game's replay with its analysis, all from the engine in the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_one_visit_the_app_opens_and_plays_with_the_server_gone() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let mut server = ServerProcess::start(&db);
+    let driver = chromedriver();
+    let a = visitor_at(&driver, &dir.path().join("offline"), &server.url()).await;
+    wait_on(
+        &a,
+        "return !!navigator.serviceWorker.controller;",
+        "the service worker in charge of the page",
+        |v| v == true,
+    )
+    .await;
+    let kept = a
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             caches.keys().then(async (keys) => done([keys, \
+               keys.length ? (await (await caches.open(keys[0])).keys()).map(r => new URL(r.url).pathname) : []]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(kept[0].as_array().unwrap().len(), 1, "{kept}");
+    assert!(kept[0][0].as_str().unwrap().starts_with("acey-"), "{kept}");
+    for path in [
+        "/",
+        "/app.js",
+        "/engine/acey.wasm",
+        "/engine-worker.js",
+        "/api/options",
+    ] {
+        assert!(
+            kept[1].as_array().unwrap().iter().any(|p| p == path),
+            "{path} is kept: {kept}"
+        );
+    }
+
+    server.kill();
+    let home = server.url() + "/";
+    a.goto(&home).await.unwrap();
+    wait_on(
+        &a,
+        "const b = document.getElementById('play-computer'); return !!b && b.offsetParent !== null \
+         && document.getElementById('level').options.length > 2;",
+        "the home page, from the cache, with every level",
+        |v| v == true,
+    )
+    .await;
+    choose(&a, "#level", "beginner").await;
+    click(&a, "#play-computer").await;
+    let on_device = |p: &Value| p["path"].as_str().unwrap_or("").starts_with("/d/");
+    wait_until(&a, "a game on this device with no server", |p| {
+        on_device(p) && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    let end = play_until(&a, Input::Mouse, "a whole game with no server", over).await;
+    assert!(end["status"].as_str().unwrap().contains("won"), "{end}");
+    let first = end["game"].as_str().unwrap().to_string();
+    click(&a, "#rematch").await;
+    wait_until(&a, "the rematch with no server", |p| {
+        on_device(p) && p["game"].as_str() != Some(first.as_str()) && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    play_until(&a, Input::Mouse, "a play in the rematch", |p| {
+        played_since(p, 0, 0)
+    })
+    .await;
+
+    // One screen, two players.
+    a.goto(&home).await.unwrap();
+    wait_on(
+        &a,
+        "const b = document.getElementById('play-local'); return !!b && b.offsetParent !== null;",
+        "the home page again",
+        |v| v == true,
+    )
+    .await;
+    click(&a, "#play-local").await;
+    let local = play_until(&a, Input::Mouse, "both sides of a same-screen game", |p| {
+        on_device(p) && played_since(p, 0, 0) && played_since(p, 1, 0)
+    })
+    .await;
+    assert_eq!(local["role"], "\"both\"", "{local}");
+
+    // The first game's replay and its analysis, by the engine here.
+    a.goto(&format!("{}/replay/{first}#analyse", server.url()))
+        .await
+        .unwrap();
+    let done = wait_on(&a, ANALYSIS, "the analysis on this device", |p| {
+        p["results"] == true
+    })
+    .await;
+    assert!(
+        done["rows"].as_array().unwrap().len() >= 2,
+        "a summary row per player: {done}"
+    );
+    let r = replay(&a).await;
+    assert!(r["frames"].as_u64().unwrap() > 10, "{r}");
+    screenshot(&a, "offline-analysis.png").await;
+    a.close().await.unwrap();
+}

@@ -29,12 +29,13 @@ pub mod accounts;
 pub mod analysis;
 pub mod client;
 pub mod error;
+pub mod offline;
 pub mod origin;
 pub mod players;
 pub mod ws;
 
 /// The files of `web/`, built into the binary (no build step, nothing to install).
-const FILES: &[(&str, &str, &str)] = &[
+pub(crate) const FILES: &[(&str, &str, &str)] = &[
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -187,10 +188,6 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The browser's engine (crates/engine, built by scripts/build-wasm.sh): the rules and the bot
-/// in WebAssembly, for the games played on the device.
-const ENGINE: &[u8] = include_bytes!("../../../../web/engine/acey.wasm");
-
 /// The type of the Fluent catalogues (`locales/*.ftl`): text a browser shows as is if opened.
 const FLUENT: &str = "text/plain; charset=utf-8";
 
@@ -249,7 +246,10 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/", get(index))
         .route("/g/{id}", get(index))
         .route("/d/{id}", get(index))
-        .route("/engine/acey.wasm", get(engine))
+        .route("/engine/acey.wasm", get(offline::engine))
+        .route("/icons/{file}", get(offline::icon))
+        .route("/sw.js", get(offline::service_worker))
+        .route("/manifest.webmanifest", get(offline::manifest))
         .route("/replay/{id}", get(index))
         .route("/@/{name}", get(index))
         .route("/players", get(index))
@@ -326,18 +326,6 @@ fn serve_file(name: &str) -> Response {
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
-}
-
-/// The engine, as `WebAssembly.instantiateStreaming` takes it (its own type).
-async fn engine() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/wasm"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        ENGINE,
-    )
-        .into_response()
 }
 
 async fn index() -> Response {
