@@ -13,7 +13,7 @@ root="$PWD"
 out="${1:-web/engine/acey.wasm}"
 target_dir="${CARGO_TARGET_DIR:-target}/wasm"
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
-export RUSTFLAGS="--remap-path-prefix=$root=/acey --remap-path-prefix=$cargo_home=/cargo --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"
+export RUSTFLAGS="-C target-feature=+simd128 --remap-path-prefix=$root=/acey --remap-path-prefix=$cargo_home=/cargo --remap-path-prefix=/usr/lib/rustlib/src/rust=/rust"
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
     toolchain="$(rustc --version)"
     cargo build --locked --profile wasm --target wasm32-unknown-unknown -p acey-engine \

@@ -12,7 +12,8 @@
 //!
 //! * [`table`]: one game on this device ([`Table`]) and the form it is kept in ([`Saved`]);
 //! * [`engine`]: the games and one connection to them, driven by JSON requests ([`Engine`]);
-//! * [`ffi`]: the WebAssembly interface over it.
+//! * [`ffi`]: the WebAssembly interface over it;
+//! * [`scripted`]: a scripted session with it, for the differential test and the benchmark.
 //!
 //! ```
 //! use acey_engine::Engine;
@@ -28,6 +29,7 @@
 
 pub mod engine;
 pub mod ffi;
+pub mod scripted;
 pub mod table;
 
 pub use engine::Engine;

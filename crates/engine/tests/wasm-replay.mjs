@@ -1,10 +1,12 @@
 // Runs requests through the WebAssembly engine, as the web client's worker does, and prints each
 // answer on a line of its own: the differential test (tests/wasm.rs) compares them with the
-// native engine's. Usage: node wasm-replay.mjs ENGINE.wasm SEED_HI SEED_LO < requests (one JSON
-// request per line).
+// native engine's. With --times it prints each request's time in milliseconds instead (the
+// engine's benchmark, examples/bench.rs).
+// Usage: node wasm-replay.mjs ENGINE.wasm SEED_HI SEED_LO [--times] < requests (one per line).
 import { readFileSync } from "node:fs";
 
-const [wasmPath, hi, lo] = process.argv.slice(2);
+const [wasmPath, hi, lo, flag] = process.argv.slice(2);
+const times = flag === "--times";
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const x = instance.exports;
 x.acey_init(Number(hi), Number(lo));
@@ -14,6 +16,7 @@ const lines = readFileSync(0, "utf8").split("\n").filter((l) => l.length > 0);
 const out = [];
 for (const [i, line] of lines.entries()) {
   const bytes = encoder.encode(line);
+  const began = performance.now();
   new Uint8Array(x.memory.buffer, x.acey_input(bytes.length), bytes.length).set(bytes);
   let n;
   try {
@@ -22,6 +25,7 @@ for (const [i, line] of lines.entries()) {
     console.error(`request ${i} (${line.slice(0, 300)}) stopped the engine: ${e}`);
     process.exit(1);
   }
-  out.push(decoder.decode(new Uint8Array(x.memory.buffer, x.acey_output(), n)));
+  const answer = decoder.decode(new Uint8Array(x.memory.buffer, x.acey_output(), n));
+  out.push(times ? (performance.now() - began).toFixed(4) : answer);
 }
 process.stdout.write(out.join("\n") + "\n");
