@@ -11,7 +11,11 @@ const GAMES = "games";
 
 /** @type {Promise<(request: object) => any>} */
 const engine = (async () => {
-  const { instance } = await WebAssembly.instantiateStreaming(fetch("/engine/acey.wasm"), {});
+  // Streaming compiles while the file arrives, but needs the `application/wasm` type, which
+  // some static hosts do not send: then the file is read whole first.
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("/engine/acey.wasm"), {}).catch(
+    async () => WebAssembly.instantiate(await (await fetch("/engine/acey.wasm")).arrayBuffer(), {}),
+  );
   const x = /** @type {any} */ (instance.exports);
   const seed = crypto.getRandomValues(new Uint32Array(2));
   x.acey_init(seed[0], seed[1]);

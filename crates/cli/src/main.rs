@@ -39,6 +39,9 @@ enum Command {
     /// Load benchmark of the server: many friend games of random players over real WebSockets
     /// (or, with --isolation, ordinary games while one address attacks).
     BenchServer(commands::serve::BenchArgs),
+    /// Write the web client as static files for any static host: the installable app, which
+    /// plays the computer and one screen with no server.
+    ExportWeb(commands::export_web::Args),
     /// List every legal play of a dice pool from a position.
     Moves(commands::moves::Args),
     /// Count the leaves of the game tree (move-generation check).
@@ -150,6 +153,7 @@ fn main() -> ExitCode {
         None => commands::serve::run(commands::serve::Args::defaults()),
         Some(Command::Serve(args)) => commands::serve::run(args),
         Some(Command::BenchServer(args)) => commands::serve::bench(args),
+        Some(Command::ExportWeb(args)) => commands::export_web::run(args),
         Some(Command::Moves(args)) => commands::moves::run(args),
         Some(Command::Perft(args)) => commands::perft::run(args),
         Some(Command::Selfplay(args)) => commands::selfplay::run(args),

@@ -2095,3 +2095,107 @@ async fn after_one_visit_the_app_opens_and_plays_with_the_server_gone() {
     screenshot(&a, "offline-analysis.png").await;
     a.close().await.unwrap();
 }
+
+/// `acey export-web`'s site on a plain static server (Python's `http.server`), with no acey
+/// server anywhere: the app plays against the computer on this device. Then a new version is
+/// published (its service worker changed): it installs beside the running one, the page says a
+/// new version is ready, and a press of Reload hands over to it, the game taken up as it stood.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exported_site_plays_from_a_static_server_and_offers_its_next_version() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    for (path, body) in acey_server::http::offline::static_site() {
+        let file = site.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, body).unwrap();
+    }
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let mut host = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(&site)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 serves the folder");
+    let url = format!("http://127.0.0.1:{port}/");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the static server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let driver = chromedriver();
+    let a = visitor_at(&driver, &dir.path().join("static"), &url).await;
+    wait_on(
+        &a,
+        "return !!navigator.serviceWorker.controller;",
+        "the service worker in charge of the page",
+        |v| v == true,
+    )
+    .await;
+    choose(&a, "#level", "beginner").await;
+    click(&a, "#play-computer").await;
+    play_until(&a, Input::Mouse, "plays from the static site", |p| {
+        p["path"].as_str().unwrap_or("").starts_with("/d/")
+            && played_since(p, 0, 0)
+            && played_since(p, 1, 0)
+    })
+    .await;
+    // Our turn, the bot's play shown to its end.
+    let mid = wait_until(&a, "our turn", |p| p["src"].as_u64().unwrap() > 0).await;
+
+    // The next version: a new service worker beside the running one.
+    let sw = site.join("sw.js");
+    let text = std::fs::read_to_string(&sw).unwrap();
+    let version = acey_server::http::offline::version();
+    std::fs::write(&sw, text.replace(version, "next-version")).unwrap();
+    a.execute(
+        "navigator.serviceWorker.getRegistration().then((r) => r && r.update());",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_on(
+        &a,
+        "return !document.getElementById('update-banner').hidden;",
+        "the page saying a new version is ready",
+        |v| v == true,
+    )
+    .await;
+    screenshot(&a, "update-ready.png").await;
+    click(&a, "#update-reload").await;
+    // The new version in charge, and the old version's cache dropped.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let keys = a
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; caches.keys().then(done);",
+                vec![],
+            )
+            .await
+            .unwrap_or(Value::Null);
+        if keys == json!(["acey-next-version"]) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the caches are {keys}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let back = wait_until(&a, "the game taken up under the new version", |p| {
+        p["n"] == mid["n"]
+    })
+    .await;
+    assert_eq!(back["position"], mid["position"], "{back}");
+    a.close().await.unwrap();
+    let _ = host.kill();
+    let _ = host.wait();
+}

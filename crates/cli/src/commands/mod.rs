@@ -7,6 +7,7 @@ pub mod convert;
 pub mod duel;
 pub mod engine;
 pub mod eval;
+pub mod export_web;
 pub mod hint;
 pub mod met;
 pub mod moves;

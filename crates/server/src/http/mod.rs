@@ -447,7 +447,7 @@ struct PresetChoice {
 }
 
 #[derive(Serialize)]
-struct Options {
+pub(crate) struct Options {
     presets: Vec<PresetChoice>,
     levels: Vec<Choice>,
     default_level: &'static str,
@@ -466,7 +466,12 @@ pub fn match_lengths(scoring: acey_rules::Scoring) -> &'static [u32] {
 }
 
 async fn options() -> Json<Options> {
-    Json(Options {
+    Json(options_now())
+}
+
+/// The presets and levels the home page offers (`/api/options`).
+pub(crate) fn options_now() -> Options {
+    Options {
         presets: acey_rules::Preset::ALL
             .iter()
             .map(|p| {
@@ -488,7 +493,7 @@ async fn options() -> Json<Options> {
             })
             .collect(),
         default_level: "casual",
-    })
+    }
 }
 
 /// A record or replay of a game: from the cache if the game is finished and was rendered

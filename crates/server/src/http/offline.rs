@@ -87,6 +87,31 @@ pub fn service_worker_text() -> String {
         .replace("__ACEY_FILES__", &files)
 }
 
+/// The client as a static site, for `acey export-web`: every file at its path (`index.html`
+/// also as `404.html`, which static hosts serve for the app's other pages, `/g/ID`, `/d/ID`...),
+/// the service worker with this version written in, and the presets and levels at
+/// `api/options`. Served by any static host, it plays against the computer and on one screen
+/// with no acey server.
+pub fn static_site() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = FILES
+        .iter()
+        .map(|(name, _, body)| (name.to_string(), body.as_bytes().to_vec()))
+        .collect();
+    if let Some((_, _, index)) = FILES.iter().find(|(n, _, _)| *n == "index.html") {
+        files.push(("404.html".into(), index.as_bytes().to_vec()));
+    }
+    files.extend(
+        BINARY
+            .iter()
+            .map(|(name, _, body)| (name.to_string(), body.to_vec())),
+    );
+    files.push(("sw.js".into(), service_worker_text().into_bytes()));
+    files.push(("manifest.webmanifest".into(), MANIFEST.as_bytes().to_vec()));
+    let options = serde_json::to_vec(&super::options_now()).unwrap_or_default();
+    files.push(("api/options".into(), options));
+    files
+}
+
 fn binary(name: &str) -> Response {
     match BINARY.iter().find(|(n, _, _)| *n == name) {
         Some((_, mime, body)) => (
@@ -172,5 +197,21 @@ mod tests {
             assert!(shell.iter().any(|p| p == src), "{src}");
         }
         assert_eq!(manifest["display"], "standalone");
+    }
+
+    #[test]
+    fn the_static_site_has_every_file_the_service_worker_keeps() {
+        let site = static_site();
+        for path in shell() {
+            let file = if path == "/" {
+                "index.html"
+            } else {
+                &path[1..]
+            };
+            assert!(site.iter().any(|(p, _)| p == file), "{path} is exported");
+        }
+        assert!(site.iter().any(|(p, _)| p == "404.html"));
+        let (_, sw) = site.iter().find(|(p, _)| p == "sw.js").unwrap();
+        assert!(!String::from_utf8_lossy(sw).contains("__ACEY_"));
     }
 }

@@ -1,0 +1,48 @@
+//! `acey export-web DIR`: the web client as static files, for any static host.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use crate::{output, UsageError};
+
+/// Arguments of `acey export-web`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder to write the site into (made if missing; files of the same names are
+    /// replaced, others left alone).
+    dir: PathBuf,
+}
+
+/// Runs `acey export-web`: writes every file of the client (the engine, the service worker
+/// with this version, the presets and levels) under DIR. Served by any static host, the site
+/// installs as an app and plays against the computer and on one screen with no acey server;
+/// online play needs `acey serve`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let dir = args.dir;
+    if dir.exists() && !dir.is_dir() {
+        return Err(UsageError(format!("{} is not a folder", dir.display())).into());
+    }
+    let files = acey_server::http::offline::static_site();
+    let mut bytes = 0;
+    for (path, body) in &files {
+        let target = dir.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot make the folder {}", parent.display()))?;
+        }
+        output::write(&target, body)
+            .with_context(|| format!("cannot write {}", target.display()))?;
+        bytes += body.len();
+    }
+    outln!(
+        "wrote {} files ({bytes} bytes) of version {} to {}",
+        files.len(),
+        acey_server::http::offline::version(),
+        dir.display()
+    )?;
+    outln!(
+        "serve the folder from any static host: the app plays the computer and one screen offline"
+    )?;
+    Ok(())
+}
