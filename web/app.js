@@ -3,7 +3,7 @@
 // sends the legal steps with every state, and this file only draws them and sends intents.
 
 import { Connection, keepToken, tokenFor } from "./net.js";
-import { DeviceConnection, isDeviceGame, recordLink } from "./device.js";
+import { DeviceConnection, deviceGames, isDeviceGame, recordLink } from "./device.js";
 import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./board.js";
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
@@ -1278,6 +1278,39 @@ async function home() {
   $("on-device").checked = !!saved.onDevice;
   refreshHome(saved.match !== undefined ? String(saved.match) : "1");
   showScreen("home");
+  listDeviceGames();
+}
+
+// The games kept on this device, newest first: one being played goes on where it stood, a
+// finished one opens its replay.
+const DEVICE_GAMES_SHOWN = 8;
+async function listDeviceGames() {
+  let games = [];
+  try {
+    games = await deviceGames(deviceConnection());
+  } catch {
+    return; // no engine here (no IndexedDB, no WebAssembly): nothing kept to list
+  }
+  const list = $("device-games-list");
+  list.replaceChildren();
+  for (const g of games.slice(0, DEVICE_GAMES_SHOWN)) {
+    const li = document.createElement("li");
+    const over = g.view?.phase.phase === "game-over" && (g.view.match_winner !== null || !g.settings.rules.includes("match_target"));
+    const a = document.createElement("a");
+    a.href = over ? `/replay/${g.id}` : `/d/${g.id}`;
+    const against =
+      g.settings.mode === "computer"
+        ? t("device-game-computer", { level: t(`level-name-${g.settings.level || "casual"}`) })
+        : t("device-game-local");
+    a.textContent = `${against} · ${rulesText(g.settings.rules)}`;
+    const state = document.createElement("span");
+    state.className = "muted";
+    const plays = g.view?.log_len ?? 0;
+    state.textContent = over ? t("device-game-over", { plays }) : t("device-game-going", { plays });
+    li.append(a, " ", state);
+    list.appendChild(li);
+  }
+  $("device-games").hidden = games.length === 0;
 }
 
 function route() {

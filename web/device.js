@@ -90,3 +90,14 @@ export function recordLink(link, device, game) {
     link.click();
   };
 }
+
+/**
+ * The games kept on this device (IndexedDB), newest first: each with its id, settings, the
+ * time it was last changed, and its latest view where one was seen.
+ * @param {DeviceConnection} device
+ * @returns {Promise<{id: string, settings: {mode: string, rules: string, level?: string, seat: number}, updated: number, view?: import("./types/protocol").View}[]>}
+ */
+export async function deviceGames(device) {
+  const { games } = await device.ask("games");
+  return games.sort((a, b) => b.updated - a.updated);
+}

@@ -9,8 +9,16 @@
 const DB_NAME = "acey";
 const GAMES = "games";
 
-/** @type {Promise<(request: object) => any>} */
-const engine = (async () => {
+// The engine, instantiated at its first use (listing the kept games needs none).
+let started = null;
+/** @returns {Promise<(request: object) => any>} */
+const engine = () =>
+  (started ??= start().catch((e) => {
+    started = null; // tried again at the next request
+    throw e;
+  }));
+
+async function start() {
   // Streaming compiles while the file arrives, but needs the `application/wasm` type, which
   // some static hosts do not send: then the file is read whole first.
   const { instance } = await WebAssembly.instantiateStreaming(fetch("/engine/acey.wasm"), {}).catch(
@@ -27,7 +35,7 @@ const engine = (async () => {
     const n = x.acey_request();
     return JSON.parse(decoder.decode(new Uint8Array(x.memory.buffer, x.acey_output(), n)));
   };
-})();
+}
 
 /** @type {Promise<IDBDatabase>} */
 const db = new Promise((resolve, reject) => {
@@ -50,9 +58,21 @@ async function store(mode, f) {
 // The games the engine holds now (created here, or taken up from IndexedDB).
 const loaded = new Set();
 
+// The game the page has created or joined, and its latest view (kept with it, for the list of
+// games on this device).
+let current = null;
+let view = null;
+
 async function keep(saved) {
   loaded.add(saved.id);
-  await store("readwrite", (s) => s.put({ ...saved, updated: Date.now() }));
+  const record = { ...saved, updated: Date.now() };
+  if (saved.id === current && view) record.view = view;
+  else {
+    // A game saved without a view of its own (a rematch just made) keeps the one it had.
+    const before = await store("readonly", (s) => s.get(saved.id));
+    if (before?.view) record.view = before.view;
+  }
+  await store("readwrite", (s) => s.put(record));
 }
 
 // Puts a kept game back on the engine's table, once.
@@ -60,20 +80,20 @@ async function takeUp(ask, id) {
   if (!id || loaded.has(id)) return;
   const saved = await store("readonly", (s) => s.get(id));
   if (!saved) return;
-  const { updated, ...game } = saved;
+  const { updated, view: _, ...game } = saved;
   const answer = ask({ op: "restore", saved: game });
   if (!answer.error) loaded.add(id);
 }
 
 async function handle(data) {
-  const ask = await engine;
+  if (data.op === "games") {
+    const games = await store("readonly", (s) => s.getAll());
+    postMessage({ answer: data.ask, games });
+    return;
+  }
+  const ask = await engine();
   if (data.op) {
-    // The page's own requests: a game's analysis or replay, the games kept here.
-    if (data.op === "games") {
-      const games = await store("readonly", (s) => s.getAll());
-      postMessage({ answer: data.ask, games });
-      return;
-    }
+    // The page's own requests: a game's analysis, replay or record.
     await takeUp(ask, data.game);
     const answer = ask({ op: data.op, game: data.game });
     postMessage({ answer: data.ask, ...answer });
@@ -81,6 +101,10 @@ async function handle(data) {
   }
   if (data.type === "join") await takeUp(ask, data.game);
   const answer = ask({ op: "send", msg: data });
+  for (const m of answer.msgs || []) {
+    if (m.type === "joined") current = m.info.game;
+    if (m.view) view = m.view;
+  }
   for (const saved of answer.saved || []) await keep(saved);
   postMessage({ msgs: answer.msgs || [] });
 }

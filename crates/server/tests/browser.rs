@@ -2078,6 +2078,21 @@ async fn after_one_visit_the_app_opens_and_plays_with_the_server_gone() {
     .await;
     assert_eq!(local["role"], "\"both\"", "{local}");
 
+    // The home page lists the games kept here, newest first: the two being played go on, the
+    // finished one opens its replay.
+    a.goto(&home).await.unwrap();
+    let listed = wait_on(
+        &a,
+        "return [...document.querySelectorAll('#device-games-list a')].map(a => a.getAttribute('href'));",
+        "the games on this device",
+        |v| v.as_array().is_some_and(|l| l.len() == 3),
+    )
+    .await;
+    assert_eq!(listed[0], local["path"], "{listed}");
+    assert!(listed[1].as_str().unwrap().starts_with("/d/"), "{listed}");
+    assert_eq!(listed[2], format!("/replay/{first}"), "{listed}");
+    screenshot(&a, "device-games.png").await;
+
     // The first game's replay and its analysis, by the engine here.
     a.goto(&format!("{}/replay/{first}#analyse", server.url()))
         .await
