@@ -345,6 +345,8 @@ async fn the_client_s_files_go_compressed_to_browsers_that_take_it() {
         "/style.css",
         "/locales/fr.ftl",
         "/api/options",
+        "/engine/acey.wasm",
+        "/sw.js",
     ] {
         for (accepts, want) in [
             ("gzip", Some("gzip")),

@@ -28,6 +28,7 @@ use crate::storage::StoredGame;
 pub mod accounts;
 pub mod analysis;
 pub mod client;
+mod compressed;
 pub mod error;
 pub mod offline;
 pub mod origin;
@@ -314,36 +315,29 @@ async fn security_headers(request: Request, next: Next) -> Response {
     response
 }
 
-fn serve_file(name: &str) -> Response {
+async fn serve_file(name: &str, headers: &HeaderMap) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, mime, body)) => (
-            [
-                (header::CONTENT_TYPE, *mime),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *body,
-        )
-            .into_response(),
+        Some((name, mime, body)) => compressed::respond(name, mime, body.as_bytes(), headers).await,
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }
 
-async fn index() -> Response {
-    serve_file("index.html")
+async fn index(headers: HeaderMap) -> Response {
+    serve_file("index.html", &headers).await
 }
 
-async fn file(Path(name): Path<String>) -> Response {
-    serve_file(&name)
+async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    serve_file(&name, &headers).await
 }
 
 /// A language's catalogue, `/locales/fr.ftl`.
-async fn locale(Path(name): Path<String>) -> Response {
-    serve_file(&format!("locales/{name}"))
+async fn locale(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    serve_file(&format!("locales/{name}"), &headers).await
 }
 
 /// The vendored Fluent runtime's modules, `/vendor/fluent/bundle.js`.
-async fn vendor(Path(name): Path<String>) -> Response {
-    serve_file(&format!("vendor/fluent/{name}"))
+async fn vendor(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    serve_file(&format!("vendor/fluent/{name}"), &headers).await
 }
 
 async fn healthz(State(app): State<AppState>) -> Response {

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
@@ -112,9 +112,10 @@ pub fn static_site() -> Vec<(String, Vec<u8>)> {
     files
 }
 
-fn binary(name: &str) -> Response {
+async fn binary(name: &str, headers: &HeaderMap) -> Response {
     match BINARY.iter().find(|(n, _, _)| *n == name) {
-        Some((_, mime, body)) => (
+        // PNG is compressed already.
+        Some((_, mime, body)) if mime.starts_with("image/") => (
             [
                 (header::CONTENT_TYPE, *mime),
                 (header::CACHE_CONTROL, "no-cache"),
@@ -122,18 +123,19 @@ fn binary(name: &str) -> Response {
             *body,
         )
             .into_response(),
+        Some((name, mime, body)) => super::compressed::respond(name, mime, body, headers).await,
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }
 
 /// `/engine/acey.wasm`, as `WebAssembly.instantiateStreaming` takes it (its own type).
-pub async fn engine() -> Response {
-    binary("engine/acey.wasm")
+pub async fn engine(headers: HeaderMap) -> Response {
+    binary("engine/acey.wasm", &headers).await
 }
 
 /// `/icons/{file}`.
-pub async fn icon(Path(name): Path<String>) -> Response {
-    binary(&format!("icons/{name}"))
+pub async fn icon(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    binary(&format!("icons/{name}"), &headers).await
 }
 
 /// `/sw.js`: never kept by the HTTP cache, so that the browser sees a new version at once.
