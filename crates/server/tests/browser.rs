@@ -1981,12 +1981,42 @@ async fn a_game_on_this_device_survives_a_reload_and_plays_on_with_the_server_go
     a.close().await.unwrap();
 }
 
+/// Chromium's network emulation (DevTools, through chromedriver's
+/// `/session/{id}/chromium/network_conditions`): `offline` takes the page's network away, as
+/// airplane mode does.
+#[derive(Debug)]
+struct NetworkConditions {
+    offline: bool,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/chromium/network_conditions",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let conditions = json!({"network_conditions": {
+            "offline": self.offline, "latency": 0,
+            "download_throughput": 1_000_000_000, "upload_throughput": 1_000_000_000,
+        }});
+        (http::Method::POST, Some(conditions.to_string()))
+    }
+}
+
 /// The installed app with no server (issue: play offline): after one visit the service worker
-/// keeps this version's files; with the server killed the app opens at its start URL, plays a
+/// keeps this version's files; with the server killed and the network off (DevTools emulation)
+/// the app opens at its start URL, plays a
 /// whole game against the computer on this device and a rematch, a same-screen game, and the
 /// first game's replay with its analysis, all from the engine in the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_one_visit_the_app_opens_and_plays_with_the_server_gone() {
+async fn after_one_visit_the_app_opens_and_plays_with_no_server_and_no_network() {
     let _one = ONE_AT_A_TIME.lock().await;
     let (dir, db) = temp_db();
     let mut server = ServerProcess::start(&db);
@@ -2024,6 +2054,14 @@ async fn after_one_visit_the_app_opens_and_plays_with_the_server_gone() {
     }
 
     server.kill();
+    a.issue_cmd(NetworkConditions { offline: true })
+        .await
+        .expect("chromedriver emulates a network that is off");
+    assert_eq!(
+        read(&a, "return navigator.onLine;").await,
+        false,
+        "the page knows the network is off"
+    );
     let home = server.url() + "/";
     a.goto(&home).await.unwrap();
     let opened = wait_on(
