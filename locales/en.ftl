@@ -1423,3 +1423,5 @@ device-game-computer = Against the computer ({ $level })
 device-game-local = On one screen
 device-game-going = { $plays } plays, to be continued
 device-game-over = over, { $plays } plays: replay
+home-my-games = Your games in this browser
+my-game-over = over, { $score }, { $plays } plays: replay

@@ -1415,3 +1415,5 @@ device-game-computer = Contre l'ordinateur ({ $level })
 device-game-local = Sur un même écran
 device-game-going = { $plays } coups, à suivre
 device-game-over = terminée, { $plays } coups : revoir
+home-my-games = Vos parties dans ce navigateur
+my-game-over = terminée, { $score }, { $plays } coups : revoir

@@ -1406,3 +1406,5 @@ device-game-computer = Mot datamaskinen ({ $level })
 device-game-local = På samme skjerm
 device-game-going = { $plays } trekk, fortsett
 device-game-over = ferdig, { $plays } trekk: se igjen
+home-my-games = Dine partier i denne nettleseren
+my-game-over = ferdig, { $score }, { $plays } trekk: se igjen

@@ -1440,3 +1440,5 @@ device-game-computer = Против компьютера ({ $level })
 device-game-local = На одном экране
 device-game-going = ходов: { $plays }, продолжить
 device-game-over = окончена, ходов: { $plays }: просмотр
+home-my-games = Ваши игры в этом браузере
+my-game-over = окончена, { $score }, ходов: { $plays }: просмотр

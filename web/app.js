@@ -1279,6 +1279,52 @@ async function home() {
   refreshHome(saved.match !== undefined ? String(saved.match) : "1");
   showScreen("home");
   listDeviceGames();
+  listServerGames();
+}
+
+// The server's games this browser has a seat in (their tokens, newest last), newest first: one
+// being played opens its board, a finished one its replay. A guest has no profile, so this is
+// where their games are found again.
+const SERVER_GAMES_SHOWN = 8;
+async function listServerGames() {
+  let ids = [];
+  try {
+    ids = Object.keys(JSON.parse(localStorage.getItem("acey.tokens") || "{}"));
+  } catch {
+    ids = [];
+  }
+  ids = ids.filter((id) => !isDeviceGame(id)).slice(-SERVER_GAMES_SHOWN).reverse();
+  const records = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const res = await fetch(`/api/games/${id}/record.json`);
+        return res.ok ? await res.json() : null;
+      } catch {
+        return null; // the server is not there: nothing to list
+      }
+    }),
+  );
+  const list = $("my-games-list");
+  list.replaceChildren();
+  for (const rec of records) {
+    if (!rec?.game) continue;
+    const info = rec.game;
+    const over = rec.match_winner !== null && rec.match_winner !== undefined;
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = over ? `/replay/${info.game}` : `/g/${info.game}`;
+    const names = [0, 1].map((p) => info.players?.[p]?.name || (info.seats?.[p]?.kind === "bot" ? t("device-game-computer", { level: t(`level-name-${info.level || "casual"}`) }) : "?"));
+    a.textContent = `${names[0]} – ${names[1]} · ${rulesText(info.rules)}`;
+    const state = document.createElement("span");
+    state.className = "muted";
+    const plays = rec.log?.length ?? 0;
+    state.textContent = over
+      ? t("my-game-over", { score: `${rec.score[0]}–${rec.score[1]}`, plays })
+      : t("device-game-going", { plays });
+    li.append(a, " ", state);
+    list.appendChild(li);
+  }
+  $("my-games").hidden = list.children.length === 0;
 }
 
 // The games kept on this device, newest first: one being played goes on where it stood, a

@@ -557,6 +557,22 @@ async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_re
     assert_eq!(flipped["viewer"], "1", "{flipped}");
     assert_eq!(flipped["frame"], third["frame"], "flipping keeps the frame");
     screenshot(&a, "replay-flipped.png").await;
+
+    // The home page lists the guest's games in this browser, newest first: the rematch being
+    // played opens its board, the finished game its replay.
+    a.goto(&s.url).await.unwrap();
+    let rematch = re["game"].as_str().unwrap();
+    let mine = wait_on(
+        &a,
+        "return [...document.querySelectorAll('#my-games-list a')].map(a => a.getAttribute('href'));",
+        "this browser's games",
+        |v| v.as_array().is_some_and(|l| l.len() == 2),
+    )
+    .await;
+    assert_eq!(
+        mine,
+        json!([format!("/g/{rematch}"), format!("/replay/{first_game}")])
+    );
     a.close().await.unwrap();
     s.server.stop();
 }
