@@ -449,6 +449,16 @@ fn seat(p: &Value) -> i64 {
         .unwrap_or(-1)
 }
 
+/// The addresses of the links `css` finds, once there are `n` of them.
+async fn links(c: &Client, css: &str, n: usize, what: &str) -> Value {
+    let script =
+        format!("return [...document.querySelectorAll({css:?})].map(a => a.getAttribute('href'));");
+    wait_on(c, &script, what, |v| {
+        v.as_array().is_some_and(|l| l.len() == n)
+    })
+    .await
+}
+
 /// What the replay viewer shows: whose side, which frame, the status line.
 async fn replay(c: &Client) -> Value {
     c.execute(
@@ -562,13 +572,7 @@ async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_re
     // played opens its board, the finished game its replay.
     a.goto(&s.url).await.unwrap();
     let rematch = re["game"].as_str().unwrap();
-    let mine = wait_on(
-        &a,
-        "return [...document.querySelectorAll('#my-games-list a')].map(a => a.getAttribute('href'));",
-        "this browser's games",
-        |v| v.as_array().is_some_and(|l| l.len() == 2),
-    )
-    .await;
+    let mine = links(&a, "#my-games-list a", 2, "this browser's games").await;
     assert_eq!(
         mine,
         json!([format!("/g/{rematch}"), format!("/replay/{first_game}")])
@@ -2135,13 +2139,7 @@ async fn after_one_visit_the_app_opens_and_plays_with_no_server_and_no_network()
     // The home page lists the games kept here, newest first: the two being played go on, the
     // finished one opens its replay.
     a.goto(&home).await.unwrap();
-    let listed = wait_on(
-        &a,
-        "return [...document.querySelectorAll('#device-games-list a')].map(a => a.getAttribute('href'));",
-        "the games on this device",
-        |v| v.as_array().is_some_and(|l| l.len() == 3),
-    )
-    .await;
+    let listed = links(&a, "#device-games-list a", 3, "the games on this device").await;
     assert_eq!(listed[0], local["path"], "{listed}");
     assert!(listed[1].as_str().unwrap().starts_with("/d/"), "{listed}");
     assert_eq!(listed[2], format!("/replay/{first}"), "{listed}");
