@@ -1218,9 +1218,12 @@ function create(mode) {
   // asks for it, and whenever the server cannot be reached; a friend needs the server.
   const serverDown = !navigator.onLine || (conn !== null && !conn.connected);
   if (mode === "friend" && serverDown) {
-    flash(t("conn-friend-needs-server"));
+    // Said under the buttons: the game screen, where other refusals are said, is not shown.
+    $("home-note").textContent = t("conn-friend-needs-server");
+    $("home-note").hidden = false;
     return;
   }
+  $("home-note").hidden = true;
   ui.device = mode !== "friend" && (onDevice || serverDown);
   // After the create, a reconnect re-joins the created game with its token.
   ui.info = null;

@@ -2093,6 +2093,19 @@ async fn after_one_visit_the_app_opens_and_plays_with_no_server_and_no_network()
         |v| v.is_number(),
     )
     .await;
+    // A friend needs the server: the home page says so, and stays.
+    click(&a, "#play-friend").await;
+    let said = wait_on(
+        &a,
+        "const n = document.getElementById('home-note'); return n.hidden ? null : n.textContent;",
+        "the home page saying a friend needs the connection",
+        |v| v.is_string(),
+    )
+    .await;
+    assert!(
+        said.as_str().unwrap().contains("needs the connection"),
+        "{said}"
+    );
     choose(&a, "#level", "beginner").await;
     let clicked = Instant::now();
     click(&a, "#play-computer").await;
