@@ -245,8 +245,9 @@ impl Engine {
             .ok_or_else(not_joined)
     }
 
-    /// A new game id: `d` (for "device", never the start of a server's id, which is made of
-    /// other letters) and 11 random letters and digits.
+    /// A new game id: `d` (for "device") and 11 random lowercase letters and digits; 12
+    /// characters, where a server's id has 10, so the two never meet (`isDeviceGame` in
+    /// web/device.js tells them apart so).
     fn new_id(&mut self) -> String {
         const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
         loop {

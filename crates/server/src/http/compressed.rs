@@ -1,8 +1,8 @@
 //! The client's files compressed once each, at their first request, instead of at every request:
 //! the engine alone is 1.3 MB, and compressing it for each visitor would let a few clients keep
 //! the server's cores busy. Brotli (quality 9) or gzip (level 9), whichever the browser takes
-//! (brotli first); small files and clients that take neither get the file as it is. The response
-//! names its encoding, so the compression layer in front of the routes passes it through.
+//! (brotli first). The response names its encoding, so the compression layer in front of the
+//! routes passes it through; small files, which cost little, are left to that layer.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -78,38 +78,28 @@ pub async fn respond(
     body: &'static [u8],
     headers: &HeaderMap,
 ) -> Response {
-    let plain = || {
-        (
-            [
-                (header::CONTENT_TYPE, mime),
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::VARY, "accept-encoding"),
-            ],
-            body,
-        )
-            .into_response()
-    };
-    let Some(coding) = accepted(headers).filter(|_| body.len() >= SMALLEST) else {
-        return plain();
-    };
-    let encoded = cell(name)
-        .get_or_init(|| async move {
-            tokio::task::spawn_blocking(move || Encoded::of(body))
-                .await
-                .unwrap_or_else(|_| Encoded {
-                    br: Bytes::new(),
-                    gzip: Bytes::new(),
+    let encoded = match accepted(headers).filter(|_| body.len() >= SMALLEST) {
+        Some(coding) => {
+            let both = cell(name)
+                .get_or_init(|| async move {
+                    tokio::task::spawn_blocking(move || Encoded::of(body))
+                        .await
+                        .unwrap_or_else(|_| Encoded {
+                            br: Bytes::new(),
+                            gzip: Bytes::new(),
+                        })
                 })
-        })
-        .await;
-    let bytes = if coding == "br" {
-        encoded.br.clone()
-    } else {
-        encoded.gzip.clone()
+                .await;
+            let bytes = if coding == "br" { &both.br } else { &both.gzip };
+            // An encoding that could not be made leaves the file as it is.
+            (!bytes.is_empty()).then(|| (coding, bytes.clone()))
+        }
+        None => None,
     };
-    if bytes.is_empty() {
-        return plain();
-    }
+    let (coding, bytes) = match encoded {
+        Some((coding, bytes)) => (Some(coding), bytes),
+        None => (None, Bytes::from_static(body)),
+    };
     let mut response = (
         [
             (header::CONTENT_TYPE, mime),
@@ -119,9 +109,11 @@ pub async fn respond(
         bytes,
     )
         .into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    if let Some(coding) = coding {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
     response
 }
 

@@ -79,12 +79,15 @@ pub fn version() -> &'static str {
     })
 }
 
-/// The service worker of this version: web/sw.js with its id and files written in.
-pub fn service_worker_text() -> String {
-    let files = serde_json::to_string(&shell()).unwrap_or_else(|_| "[]".into());
-    SERVICE_WORKER
-        .replace("\"__ACEY_VERSION__\"", &format!("\"{}\"", version()))
-        .replace("__ACEY_FILES__", &files)
+/// The service worker of this version: web/sw.js with its id and files written in (once).
+pub fn service_worker_text() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let files = serde_json::to_string(&shell()).unwrap_or_else(|_| "[]".into());
+        SERVICE_WORKER
+            .replace("\"__ACEY_VERSION__\"", &format!("\"{}\"", version()))
+            .replace("__ACEY_FILES__", &files)
+    })
 }
 
 /// The client as a static site, for `acey export-web`: every file at its path (`index.html`
@@ -105,7 +108,7 @@ pub fn static_site() -> Vec<(String, Vec<u8>)> {
             .iter()
             .map(|(name, _, body)| (name.to_string(), body.to_vec())),
     );
-    files.push(("sw.js".into(), service_worker_text().into_bytes()));
+    files.push(("sw.js".into(), service_worker_text().as_bytes().to_vec()));
     files.push(("manifest.webmanifest".into(), MANIFEST.as_bytes().to_vec()));
     let options = serde_json::to_vec(&super::options_now()).unwrap_or_default();
     files.push(("api/options".into(), options));
