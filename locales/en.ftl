@@ -45,6 +45,7 @@ settings-close = Done
 ## Account
 
 account-log-in = Log in
+account-log-in-at = Log in at { $site }
 account-log-out = Log out
 account-name = Name
 account-password = Password
@@ -355,6 +356,7 @@ button-take = Take
 button-drop = Drop
 button-next-game = Next game
 button-hint = Hint
+button-takeback = Take back
 button-keys = Keys
     .title = Keyboard keys
 button-copy = Copy
@@ -421,6 +423,11 @@ rules-single-game = single game
 rules-match-to = match to { $match }
 rules-open-session = open session
 rules-clock = clock { $clock }
+rules-takebacks =
+    { $count ->
+        [one] one play taken back
+       *[other] { $count } plays taken back
+    }
 
 ## Chat
 
@@ -591,6 +598,7 @@ profile-no-player = No such player.
 profile-won = won
 profile-lost = lost
 profile-replay = replay
+profile-on-device = on a device
 profile-kind = { $kind ->
         [match] matches
        *[game] single games
@@ -1423,5 +1431,8 @@ device-game-computer = Against the computer ({ $level })
 device-game-local = On one screen
 device-game-going = { $plays } plays, to be continued
 device-game-over = over, { $plays } plays: replay
+device-game-add = Add to my history
+device-game-added = in your history
+device-game-add-failed = The game was not added to your history: { $reason }
 home-my-games = Your games in this browser
 my-game-over = over, { $score }, { $plays } plays: replay

@@ -45,6 +45,7 @@ settings-close = Terminé
 ## Compte
 
 account-log-in = Se connecter
+account-log-in-at = Se connecter sur { $site }
 account-log-out = Se déconnecter
 account-name = Nom
 account-password = Mot de passe
@@ -355,6 +356,7 @@ button-take = Accepter
 button-drop = Refuser
 button-next-game = Partie suivante
 button-hint = Conseil
+button-takeback = Reprendre
 button-keys = Touches
     .title = Touches du clavier
 button-copy = Copier
@@ -419,6 +421,11 @@ rules-single-game = partie simple
 rules-match-to = match en { $match }
 rules-open-session = session libre
 rules-clock = pendule { $clock }
+rules-takebacks =
+    { $count ->
+        [one] un coup repris
+       *[other] { $count } coups repris
+    }
 
 ## Discussion
 
@@ -589,6 +596,7 @@ profile-no-player = Ce joueur n’existe pas.
 profile-won = gagnée
 profile-lost = perdue
 profile-replay = revoir
+profile-on-device = sur un appareil
 profile-kind = { $kind ->
         [match] match
        *[game] partie simple
@@ -1415,5 +1423,8 @@ device-game-computer = Contre l'ordinateur ({ $level })
 device-game-local = Sur un même écran
 device-game-going = { $plays } coups, à suivre
 device-game-over = terminée, { $plays } coups : revoir
+device-game-add = Ajouter à mon historique
+device-game-added = dans votre historique
+device-game-add-failed = La partie n'a pas été ajoutée à votre historique : { $reason }
 home-my-games = Vos parties dans ce navigateur
 my-game-over = terminée, { $score }, { $plays } coups : revoir

@@ -45,6 +45,7 @@ settings-close = Ferdig
 ## Konto
 
 account-log-in = Logg inn
+account-log-in-at = Logg inn på { $site }
 account-log-out = Logg ut
 account-name = Navn
 account-password = Passord
@@ -352,6 +353,7 @@ button-take = Ta imot
 button-drop = Gi opp
 button-next-game = Neste parti
 button-hint = Hint
+button-takeback = Ta tilbake
 button-keys = Taster
     .title = Tastatursnarveier
 button-copy = Kopier
@@ -416,6 +418,11 @@ rules-single-game = enkeltparti
 rules-match-to = match til { $match }
 rules-open-session = åpen økt
 rules-clock = klokke { $clock }
+rules-takebacks =
+    { $count ->
+        [one] ett trekk tatt tilbake
+       *[other] { $count } trekk tatt tilbake
+    }
 
 ## Chat
 
@@ -586,6 +593,7 @@ profile-no-player = Spilleren finnes ikke.
 profile-won = vant
 profile-lost = tapte
 profile-replay = se igjen
+profile-on-device = på en enhet
 profile-kind = { $kind ->
         [match] matcher
        *[game] enkeltpartier
@@ -1406,5 +1414,8 @@ device-game-computer = Mot datamaskinen ({ $level })
 device-game-local = På samme skjerm
 device-game-going = { $plays } trekk, fortsett
 device-game-over = ferdig, { $plays } trekk: se igjen
+device-game-add = Legg til i min historikk
+device-game-added = i historikken din
+device-game-add-failed = Partiet ble ikke lagt til i historikken din: { $reason }
 home-my-games = Dine partier i denne nettleseren
 my-game-over = ferdig, { $score }, { $plays } trekk: se igjen

@@ -47,6 +47,7 @@ settings-close = Готово
 ## Учётная запись
 
 account-log-in = Войти
+account-log-in-at = Войти на { $site }
 account-log-out = Выйти
 account-name = Имя
 account-password = Пароль
@@ -367,6 +368,7 @@ button-take = Принять
 button-drop = Сдаться
 button-next-game = Следующая партия
 button-hint = Подсказка
+button-takeback = Вернуть ход
 button-keys = Клавиши
     .title = Клавиши управления
 button-copy = Копировать
@@ -433,6 +435,12 @@ rules-single-game = одна партия
 rules-match-to = матч до { $match }
 rules-open-session = свободная игра
 rules-clock = часы { $clock }
+rules-takebacks =
+    { $count ->
+        [one] { $count } ход взят назад
+        [few] { $count } хода взяты назад
+       *[many] { $count } ходов взято назад
+    }
 
 ## Чат
 
@@ -604,6 +612,7 @@ profile-no-player = Такого игрока нет.
 profile-won = победа
 profile-lost = поражение
 profile-replay = просмотр
+profile-on-device = на устройстве
 profile-kind = { $kind ->
         [match] матчи
        *[game] одиночные партии
@@ -1440,5 +1449,8 @@ device-game-computer = Против компьютера ({ $level })
 device-game-local = На одном экране
 device-game-going = ходов: { $plays }, продолжить
 device-game-over = окончена, ходов: { $plays }: просмотр
+device-game-add = Добавить в мою историю
+device-game-added = в вашей истории
+device-game-add-failed = Игра не добавлена в вашу историю: { $reason }
 home-my-games = Ваши игры в этом браузере
 my-game-over = окончена, { $score }, ходов: { $plays }: просмотр

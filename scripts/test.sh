@@ -100,8 +100,8 @@ if [ -z "${ACEY_TEST_POSTGRES:-}" ]; then
     trap '"${as_pg[@]}" "$bin/pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1; rm -rf "$pgdata"' EXIT
     export ACEY_TEST_POSTGRES="postgres://acey@127.0.0.1:$port/postgres"
 fi
-echo "== cargo test (PostgreSQL: the storage, online, lobby, account, analysis, limit, health and multi-node tests)"
+echo "== cargo test (PostgreSQL: the storage, online, lobby, account, takeback, device-game, analysis, limit, health and multi-node tests)"
 # --workspace, as in the SQLite pass, so that features resolve the same way and nothing is
 # built twice; `nodes` names the server's multi-node tests and the terminal client's.
 cargo test --workspace --all-features --test storage --test online --test lobby --test accounts \
-    --test analysis --test limits --test health --test nodes
+    --test takeback --test device_games --test analysis --test limits --test health --test nodes

@@ -1,8 +1,11 @@
 // Accounts in the browser: log in, register, log out, change the password, over the HTTP API.
 // The session is an HttpOnly cookie the script never sees; the socket is reopened after a change
-// so that its upgrade request carries the new cookie.
+// so that its upgrade request carries the new cookie. A page whose server is elsewhere (an
+// exported site, server.js) sends it no cookie: it plays as a guest, and the header links to
+// the server's own site to log in there.
 
 import { t } from "./i18n.js";
+import { api, serverElsewhere, serverOrigin } from "./server.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,7 +32,7 @@ function show() {
 }
 
 async function call(method, path, body) {
-  const r = await fetch(path, {
+  const r = await fetch(api(path), {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
@@ -86,8 +89,23 @@ async function submit(kind) {
   }
 }
 
+// The header of a page whose server is elsewhere: no account here, a link to log in there.
+function elsewhere() {
+  const a = document.createElement("a");
+  a.href = `${serverOrigin}/`;
+  a.textContent = t("account-log-in-at", { site: new URL(serverOrigin).host });
+  a.className = "navlink";
+  $("account-name").replaceChildren(a);
+  $("account-open").hidden = true;
+  $("logout").hidden = true;
+}
+
 export async function initAccount(changed) {
   onChange = changed;
+  if (serverElsewhere) {
+    elsewhere();
+    return null;
+  }
   $("account-open").onclick = () => {
     const box = $("account-box");
     box.hidden = !box.hidden;

@@ -5,6 +5,7 @@
 
 import { absolute } from "./board.js";
 import { formatNumber, t } from "./i18n.js";
+import { api } from "./server.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,7 +30,7 @@ const pct = (p) => formatNumber(p, { style: "percent", minimumFractionDigits: 1,
 // Asks the server for the analysis of `game` and follows it until it is done; `progress(done,
 // total)` is called while it runs. Resolves to the answer's JSON ({plies, level, analysis}).
 export async function fetchAnalysis(game, progress) {
-  const url = `/api/games/${game}/analysis`;
+  const url = api(`/api/games/${game}/analysis`);
   let res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   for (;;) {
     let body = null;

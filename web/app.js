@@ -8,7 +8,8 @@ import { absolute, applyStep, draw, enableDrag, fly, lift, stepEnds } from "./bo
 import { openReplay } from "./replay.js";
 import { describeScoring, pointsText } from "./scoring.js";
 import { fillChallengeForm, helloFor, initLobby, lobbyClockText, lobbyError, lobbyMessage, rulesText, savedName, stopSeeking } from "./lobby.js";
-import { initAccount } from "./account.js";
+import { accountName, initAccount } from "./account.js";
+import { api } from "./server.js";
 import { openLeaders, openProfile } from "./profile.js";
 import { errorText, formatNumber, initI18n, initLanguageSwitch, t, tAttr } from "./i18n.js";
 import { autoConfirm, autoForced, initSettings, speed } from "./settings.js";
@@ -222,6 +223,9 @@ function onMessage(msg) {
       ui.pending = null;
       ui.latest = msg.view;
       if (ui.info?.game !== game) ui.rated = null;
+      // A play just taken back is not made again by itself, forced or not: the player asked
+      // to choose again.
+      if (ui.info?.game === game && (msg.info.takebacks ?? 0) > (ui.info.takebacks ?? 0)) ui.autoAt = msg.view.n;
       ui.info = msg.info;
       ui.role = msg.role;
       ui.view = msg.view;
@@ -339,7 +343,7 @@ function onMessage(msg) {
 
 // ---------- intents and turn alerts ----------
 
-const CHANGES_GAME = new Set(["step", "undo", "confirm", "play", "roll", "name_double", "double", "take", "drop", "resign", "next_game", "claim"]);
+const CHANGES_GAME = new Set(["step", "undo", "confirm", "play", "roll", "name_double", "double", "take", "drop", "resign", "next_game", "claim", "takeback"]);
 
 // Sends a game intent. While the connection is down nothing is sent (it could not be known
 // whether a queued intent still fits the state the server has): the player is told instead.
@@ -1082,7 +1086,7 @@ function renderPanel() {
   $("seat-link-box").hidden = !(seated && token) || ui.device;
   $("seat-link").value = token ? `${location.origin}/g/${ui.info.game}#seat=${token}` : "";
   if (ui.device) recordLink($("download"), deviceConnection(), ui.info.game);
-  else $("download").href = `/api/games/${ui.info.game}/record`;
+  else $("download").href = api(`/api/games/${ui.info.game}/record`);
   $("replay-link").href = `/replay/${ui.info.game}`;
   $("analyse-link").href = `/replay/${ui.info.game}#analyse`;
   // A list of settings, each a phrase of its own.
@@ -1094,6 +1098,7 @@ function renderPanel() {
   if (ui.info.clock) parts.push(t("rules-clock", { clock: lobbyClockText(ui.info.clock) }));
   if (ui.info.players?.some((x) => x) && ui.info.mode === "friend") parts.push(t(ui.info.rated ? "mode-rated" : "mode-casual"));
   parts.push(describeScoring(ui.info.scoring));
+  if (ui.info.takebacks) parts.push(t("rules-takebacks", { count: ui.info.takebacks }));
   $("rulesline").textContent = parts.join(" · ");
   renderHints();
 }
@@ -1126,6 +1131,23 @@ function renderHints() {
   });
 }
 
+/**
+ * Whether a finished play can be taken back: against the computer (the person's own play) or
+ * on one screen (either side's), unrated and without clocks, in the game being played, once a
+ * play of that side moved a checker. The server (or this device's engine) decides; this only
+ * keeps the button away where it would be refused.
+ */
+function canTakeBack() {
+  const v = ui.view;
+  const mode = ui.info.mode;
+  if (ui.animating || v.phase.phase === "game-over" || ui.info.rated || ui.info.clock) return false;
+  if (!(mode === "computer" && typeof ui.role === "object") && !(mode === "local" && ui.role === "both")) return false;
+  const seat = typeof ui.role === "object" ? ui.role.seat : null;
+  // A play that could not move is written with a dash after its dice ("6-6: -").
+  const moved = (e) => !e.notation.endsWith(": -");
+  return ui.log.some((e) => e.game === v.game_number && (seat === null || e.player === seat) && moved(e));
+}
+
 function renderButtons() {
   const v = ui.view;
   const ph = v.phase;
@@ -1143,6 +1165,7 @@ function renderButtons() {
   // The next game of a match, or of an open session (which never has a match winner).
   show("next-game", seated && over && !matchOver);
   show("hint", mine && (ph.phase === "move" || ph.phase === "name-double") && ui.info.mode === "computer");
+  show("takeback", canTakeBack());
   show("resign", seated && !over);
   // Between friends a rematch is offered, then accepted or declined by the other seat.
   const offer = ui.rematchOffer;
@@ -1300,7 +1323,7 @@ async function listServerGames() {
   const records = await Promise.all(
     ids.map(async (id) => {
       try {
-        const res = await fetch(`/api/games/${id}/record.json`);
+        const res = await fetch(api(`/api/games/${id}/record.json`));
         return res.ok ? await res.json() : null;
       } catch {
         return null; // the server is not there: nothing to list
@@ -1357,9 +1380,70 @@ async function listDeviceGames() {
     const plays = g.view?.log_len ?? 0;
     state.textContent = over ? t("device-game-over", { plays }) : t("device-game-going", { plays });
     li.append(a, " ", state);
+    if (over && g.settings.mode === "computer") addToHistory(li, g.id);
     list.appendChild(li);
   }
   $("device-games").hidden = games.length === 0;
+}
+
+// The device games this browser added to an account's history (their ids), so that the offer is
+// not made twice.
+const ADDED_KEY = "acey.addedGames";
+/** @returns {string[]} */
+function addedGames() {
+  try {
+    const v = JSON.parse(localStorage.getItem(ADDED_KEY) || "[]");
+    return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Offers, under a finished game against the computer kept on this device, to add it to the
+ * signed-in player's history on the server (which replays its record; never rated); once added,
+ * a link to that history.
+ * @param {HTMLElement} li
+ * @param {string} game
+ */
+function addToHistory(li, game) {
+  const name = accountName();
+  if (!name) return;
+  const history = () => {
+    const link = document.createElement("a");
+    link.href = `/@/${encodeURIComponent(name)}`;
+    link.className = "added";
+    link.textContent = t("device-game-added");
+    return link;
+  };
+  if (addedGames().includes(game)) {
+    li.append(" · ", history());
+    return;
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link add-to-history";
+  button.textContent = t("device-game-add");
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const { record } = await deviceConnection().ask("record", game);
+      const res = await fetch(api("/api/games/device"), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ record }),
+        credentials: "same-origin",
+      });
+      // 409: added before (from another tab, or before this browser kept the list).
+      if (!res.ok && res.status !== 409) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+      localStorage.setItem(ADDED_KEY, JSON.stringify([...addedGames(), game]));
+      button.replaceWith(history());
+    } catch (e) {
+      button.disabled = false;
+      note(t("device-game-add-failed", { reason: e instanceof Error ? e.message : String(e) }), 6000);
+    }
+  };
+  li.append(" ", button);
 }
 
 function route() {
@@ -1392,7 +1476,7 @@ function route() {
 }
 
 function wire() {
-  /** @param {"undo" | "confirm" | "roll" | "double" | "take" | "drop" | "next_game" | "hint" | "rematch" | "rematch_decline" | "claim"} type */
+  /** @param {"undo" | "confirm" | "roll" | "double" | "take" | "drop" | "next_game" | "hint" | "takeback" | "rematch" | "rematch_decline" | "claim"} type */
   const send = (type) => () => intent({ type });
   $("play-computer").onclick = () => create("computer");
   $("play-friend").onclick = () => create("friend");
@@ -1411,6 +1495,7 @@ function wire() {
   $("drop").onclick = send("drop");
   $("next-game").onclick = send("next_game");
   $("hint").onclick = send("hint");
+  $("takeback").onclick = send("takeback");
   $("rematch").onclick = send("rematch");
   $("rematch-accept").onclick = send("rematch");
   $("rematch-decline").onclick = send("rematch_decline");
@@ -1455,7 +1540,11 @@ function wire() {
     },
     playComputer: () => create("computer"),
   });
-  initAccount(() => server().restart());
+  // The device games' offer to join the history needs to know who is logged in.
+  initAccount(() => {
+    server().restart();
+    listDeviceGames();
+  }).then(() => listDeviceGames());
   $("copy").onclick = () => {
     $("invite-link").select();
     navigator.clipboard?.writeText($("invite-link").value);

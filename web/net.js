@@ -7,6 +7,8 @@
 // crates/protocol: `npm --prefix web run check` fails when this file, app.js or lobby.js reads
 // or sends a field that the protocol does not have.
 
+import { socketUrl } from "./server.js";
+
 /** @typedef {import("./types/protocol").ClientMsg} ClientMsg */
 /** @typedef {import("./types/protocol").ServerMsg} ServerMsg */
 
@@ -90,8 +92,7 @@ export class Connection {
 
   open() {
     this.retry = null;
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    const ws = new WebSocket(socketUrl());
     this.ws = ws;
     this.opened = performance.now();
     ws.onopen = () => {

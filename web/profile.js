@@ -3,6 +3,8 @@
 
 import { rulesText } from "./lobby.js";
 import { t } from "./i18n.js";
+import { api } from "./server.js";
+import { isDeviceGame } from "./device.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -90,7 +92,7 @@ function chart(history) {
 export async function openProfile(name) {
   $("profile-name").textContent = name;
   $("profile-error").textContent = "";
-  const r = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  const r = await fetch(api(`/api/players/${encodeURIComponent(name)}`));
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     $("profile-error").textContent = r.status === 404 ? t("profile-no-player") : data.error || t("profile-no-player");
@@ -125,7 +127,8 @@ export async function openProfile(name) {
     cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : t("player-guest", { name: g.opponent }));
     cell(tr, `${g.points[0]}-${g.points[1]}`);
     cell(tr, rulesText(g.rules));
-    cell(tr, t(g.rated ? "mode-rated" : "mode-casual"));
+    // A game added from a device (its id is the engine's) was played away from the server.
+    cell(tr, t(isDeviceGame(g.id) ? "profile-on-device" : g.rated ? "mode-rated" : "mode-casual"));
     cell(tr, date(g.ended_at));
     cell(tr, link(`/replay/${g.id}`, t("profile-replay")));
     body.appendChild(tr);
@@ -138,7 +141,7 @@ export async function openLeaders(family) {
   $("lb-bg").className = family === "backgammon" ? "primary" : "";
   $("lb-acey").onclick = () => openLeaders("acey-deucey");
   $("lb-bg").onclick = () => openLeaders("backgammon");
-  const r = await fetch(`/api/leaderboard?family=${family}`);
+  const r = await fetch(api(`/api/leaderboard?family=${family}`));
   const data = await r.json().catch(() => ({ players: [] }));
   const body = $("leaders-rows");
   body.replaceChildren();

@@ -5,6 +5,7 @@
 import { draw } from "./board.js";
 import { t } from "./i18n.js";
 import { recordLink } from "./device.js";
+import { api } from "./server.js";
 import { GLYPH, decisionOfEntries, fetchAnalysis, renderDecision, renderGraph, renderSummary, stepKeys } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,7 +43,7 @@ export async function openReplay(game, device = null) {
     if (device) {
       data = (await device.ask("replay", game)).replay;
     } else {
-      const res = await fetch(`/api/games/${game}/replay`);
+      const res = await fetch(api(`/api/games/${game}/replay`));
       if (!res.ok) {
         status.textContent = res.status === 404 ? t("error-not_found") : await res.text();
         return;
@@ -68,7 +69,7 @@ export async function openReplay(game, device = null) {
   const slider = $("r-slider");
   slider.max = frames.length - 1;
   if (device) recordLink($("replay-download"), device, game);
-  else $("replay-download").href = `/api/games/${game}/record`;
+  else $("replay-download").href = api(`/api/games/${game}/record`);
   let i = frames.length - 1;
   let timer = null;
   // Whose side the board is seen from: player 0's at first, the other's after a flip.
@@ -248,7 +249,7 @@ export async function openReplay(game, device = null) {
   box.hidden = true;
   if (device) {
     if (location.hash === "#analyse") analyse();
-  } else fetch(`/api/games/${game}/analysis`)
+  } else fetch(api(`/api/games/${game}/analysis`))
     .then((r) => r.json())
     .then((body) => {
       if (body.status === "done") loaded(body);

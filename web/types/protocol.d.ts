@@ -188,7 +188,7 @@ steps: Array<Step>, } | { "type": "roll" } | { "type": "name_double",
 /**
  * 1 to 6.
  */
-value: number, } | { "type": "double" } | { "type": "take" } | { "type": "drop" } | { "type": "resign" } | { "type": "next_game" } | { "type": "hint" } | { "type": "rematch" } | { "type": "rematch_decline" } | { "type": "ping" } | { "type": "hello", 
+value: number, } | { "type": "double" } | { "type": "take" } | { "type": "drop" } | { "type": "resign" } | { "type": "next_game" } | { "type": "hint" } | { "type": "takeback" } | { "type": "rematch" } | { "type": "rematch_decline" } | { "type": "ping" } | { "type": "hello", 
 /**
  * Protocol version (optional; must be spoken here when given).
  */
@@ -342,7 +342,12 @@ clock: TimeControl | null,
  * Why a game offered as rated is played or was settled unrated (docs/protocol.md, "Rated
  * games"); absent otherwise.
  */
-unrated?: Unrated | null, };
+unrated?: Unrated | null, 
+/**
+ * How many plays were taken back ([`ClientMsg::Takeback`](crate::ClientMsg::Takeback)):
+ * such a game is not a record of play as it went. Absent when none.
+ */
+takebacks?: number, };
 
 /**
  * A ranked play of a hint.

@@ -209,6 +209,12 @@ impl Engine {
                 changed.push(next_id.clone());
                 Ok(vec![ServerMsg::Rematch { game: next_id }])
             }
+            ClientMsg::Takeback => {
+                let table = self.current_table_mut()?;
+                let msgs = table.takeback()?;
+                changed.push(table.id().to_string());
+                Ok(msgs)
+            }
             ClientMsg::RematchDecline | ClientMsg::Claim => Err((
                 ErrorCode::Illegal,
                 "there is nobody to answer on this device".to_string(),

@@ -140,6 +140,10 @@ mod text {
     }
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// A game kept on the device: its id, settings and actions, from which [`Table::restore`]
 /// takes it up exactly where it was.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -156,6 +160,9 @@ pub struct Saved {
     /// The rematch of this game, once started.
     #[serde(default)]
     pub rematch: Option<String>,
+    /// How many plays were taken back.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
 }
 
 /// One game on this device.
@@ -168,6 +175,7 @@ pub struct Table {
     rng: SeededRng,
     rematch_of: Option<String>,
     rematch: Option<String>,
+    takebacks: u32,
 }
 
 impl Table {
@@ -182,6 +190,7 @@ impl Table {
             rng: SeededRng::new(seed),
             rematch_of: None,
             rematch: None,
+            takebacks: 0,
         }
     }
 
@@ -194,6 +203,7 @@ impl Table {
         table.game = game;
         table.rematch_of = saved.rematch_of;
         table.rematch = saved.rematch;
+        table.takebacks = saved.takebacks;
         Ok(table)
     }
 
@@ -205,6 +215,7 @@ impl Table {
             actions: self.game.actions().to_vec(),
             rematch_of: self.rematch_of.clone(),
             rematch: self.rematch.clone(),
+            takebacks: self.takebacks,
         }
     }
 
@@ -257,6 +268,7 @@ impl Table {
             rated: false,
             clock: None,
             unrated: None,
+            takebacks: self.takebacks,
         }
     }
 
@@ -265,7 +277,9 @@ impl Table {
     pub fn seat_names(&self) -> [String; 2] {
         std::array::from_fn(
             |seat| match (self.settings.bot_seat(), self.settings.level) {
-                (Some(b), Some(level)) if b.index() == seat => format!("acey bot ({level})"),
+                (Some(b), Some(level)) if b.index() == seat => {
+                    acey_protocol::bot_name(level.as_str())
+                }
                 _ => format!("player {seat}"),
             },
         )
@@ -278,7 +292,7 @@ impl Table {
             players: self.seat_names().map(Some),
             dice: Some(acey_rules::DiceSource::Described("this device".into())),
             date: None,
-            extra: vec![("Game".into(), self.id.clone())],
+            extra: acey_protocol::record_lines(&self.id, self.takebacks),
         };
         acey_rules::Record::from_game(&self.game, header).to_string()
     }
@@ -401,6 +415,26 @@ impl Table {
                 steps: h.steps,
             })
             .collect())
+    }
+
+    /// Takes back the person's last play against the computer (either side's on one screen)
+    /// and everything after it, as the server does ([`Game::takeback_point`]): the answer is
+    /// the whole state again, as the server sends it after a takeback.
+    pub fn takeback(&mut self) -> Result<Vec<ServerMsg>, Refusal> {
+        let by = match self.role() {
+            Role::Seat(seat) => Player::from_index(seat),
+            _ => None,
+        };
+        let keep = self.game.takeback_point(by).ok_or_else(|| {
+            refuse(
+                ErrorCode::Illegal,
+                "there is no play to take back in the game being played",
+            )
+        })?;
+        self.game = Game::replay(self.settings.rules, &self.game.actions()[..keep])
+            .map_err(|(i, e)| refuse(ErrorCode::Illegal, format!("action {i}: {e}")))?;
+        self.takebacks += 1;
+        Ok(vec![self.joined()])
     }
 
     /// Whether a rematch may start: the game (or the match) is over.
@@ -600,5 +634,34 @@ mod tests {
         let mut local = Table::new("l".into(), settings, 8);
         local.start();
         assert!(local.hint(3).is_err());
+    }
+
+    #[test]
+    fn a_takeback_puts_the_person_back_before_their_play_with_the_same_dice() {
+        let mut t = computer("casual", 0, 21);
+        assert!(t.takeback().is_err(), "nothing played yet");
+        let before = View::of(t.game());
+        let kept = t.game().actions().len();
+        let Some(play) = t.game().legal_plays().first().map(|p| p.steps().to_vec()) else {
+            panic!("a first roll always has a play");
+        };
+        let replies = t.act(&ClientMsg::Play { steps: play }).unwrap();
+        assert!(replies.len() > 1, "the bot answered: {replies:?}");
+        let answer = t.takeback().unwrap();
+        assert!(matches!(answer.as_slice(), [ServerMsg::Joined(j)] if j.info.takebacks == 1));
+        assert_eq!(t.game().actions().len(), kept);
+        assert_eq!(View::of(t.game()), before);
+        // Kept and taken up again with the count.
+        let again = Table::restore(t.saved(), 4).unwrap();
+        assert_eq!(again.info().takebacks, 1);
+        // On one screen, either side's last play.
+        let settings = Settings::of_create(Mode::Local, None, None, None, None).unwrap();
+        let mut local = Table::new("l".into(), settings, 8);
+        local.start();
+        let mover = local.game().to_act();
+        let play = local.game().legal_plays()[0].steps().to_vec();
+        local.act(&ClientMsg::Play { steps: play }).unwrap();
+        local.takeback().unwrap();
+        assert_eq!(local.game().to_act(), mover);
     }
 }

@@ -103,6 +103,10 @@ pub enum ClientMsg {
     NextGame,
     /// Ask for the bot's ranked plays (games against the computer only).
     Hint,
+    /// Take back your last finished play and everything after it, to play that roll again
+    /// (games against the computer and on one screen, unrated; [`acey_rules::Game::takeback_point`]).
+    /// The game then counts its takebacks ([`GameInfo::takebacks`](crate::GameInfo::takebacks)).
+    Takeback,
     /// Play again with the same settings once the game is over. Against the computer and on one
     /// screen the new game starts at once; between friends this offers a rematch, and the other
     /// seat's `rematch` accepts it (so two players who both ask start it).
@@ -184,6 +188,7 @@ const BARE: &[&str] = &[
     "resign",
     "next_game",
     "hint",
+    "takeback",
     "rematch",
     "rematch_decline",
     "ping",

@@ -310,6 +310,14 @@ pub struct GameInfo {
     /// games"); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unrated: Option<Unrated>,
+    /// How many plays were taken back ([`ClientMsg::Takeback`](crate::ClientMsg::Takeback)):
+    /// such a game is not a record of play as it went. Absent when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Why a game between two accounts offered as rated does not move their ratings.

@@ -61,7 +61,7 @@ pub use game::{
     Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
-pub use replay::{Frame, Replay};
+pub use replay::{bot_level, bot_name, record_lines, Frame, Replay};
 pub use server::ServerMsg;
 
 /// The protocol version. Version 2 added the lobby, names, chat and clocks; a version-1

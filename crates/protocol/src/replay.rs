@@ -1,5 +1,6 @@
 //! A finished game frame by frame, as the replay viewer draws it: the server's
-//! `/api/games/{id}/replay`, and the browser's engine for a game played on the device.
+//! `/api/games/{id}/replay`, and the browser's engine for a game played on the device; and the
+//! header lines both write into a game's record.
 
 use acey_rules::{Action, Game};
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,27 @@ pub struct Replay {
     pub frames: Vec<Frame>,
     /// The move log.
     pub log: Vec<LogEntry>,
+}
+
+/// The header lines of a game's record (docs/notation.md) beyond names, dice and date, as the
+/// server and the browser's engine write them: `Game: ID`, and `Takebacks: N` when plays were
+/// taken back.
+pub fn record_lines(game: &str, takebacks: u32) -> Vec<(String, String)> {
+    let mut lines = vec![("Game".to_string(), game.to_string())];
+    if takebacks > 0 {
+        lines.push(("Takebacks".to_string(), takebacks.to_string()));
+    }
+    lines
+}
+
+/// The name a record gives the computer's seat: `acey bot (LEVEL)`.
+pub fn bot_name(level: &str) -> String {
+    format!("acey bot ({level})")
+}
+
+/// The level named by a record's name for the computer's seat ([`bot_name`]), if it is one.
+pub fn bot_level(name: &str) -> Option<&str> {
+    name.strip_prefix("acey bot (")?.strip_suffix(')')
 }
 
 /// One state of a replay.
@@ -50,5 +72,19 @@ impl Replay {
             frames,
             log: game.log().iter().map(LogEntry::from).collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bots_name_in_a_record_gives_its_level_back() {
+        assert_eq!(bot_level(&bot_name("expert")), Some("expert"));
+        assert_eq!(bot_level("player 0"), None);
+        assert_eq!(bot_level("acey bot (expert"), None);
+        assert_eq!(record_lines("g", 0).len(), 1);
+        assert_eq!(record_lines("g", 2)[1], ("Takebacks".into(), "2".into()));
     }
 }

@@ -90,6 +90,7 @@ fn info_of_game() -> GameInfo {
         rated: true,
         clock: Some(CLOCK),
         unrated: None,
+        takebacks: 0,
     }
 }
 
@@ -349,5 +350,27 @@ fn the_hello_lobby_chat_and_error_families_are_written_as_before() {
     pin(
         ServerMsg::error(Some(9), ErrorCode::Gone, "gone"),
         r#"{"type":"error","id":9,"code":"gone","message":"gone"}"#,
+    );
+}
+
+#[test]
+fn takebacks_are_written_only_once_there_are_some() {
+    let info = info_of_game();
+    assert!(!serde_json::to_string(&info).unwrap().contains("takebacks"));
+    let taken = GameInfo {
+        takebacks: 2,
+        ..info_of_game()
+    };
+    let text = serde_json::to_string(&taken).unwrap();
+    assert!(text.ends_with(r#","takebacks":2}"#), "{text}");
+    assert_eq!(serde_json::from_str::<GameInfo>(&text).unwrap(), taken);
+    assert_eq!(
+        acey_protocol::parse_client(r#"{"type":"takeback"}"#).1,
+        Ok(acey_protocol::ClientMsg::Takeback)
+    );
+    assert!(
+        acey_protocol::parse_client(r#"{"type":"takeback","plays":3}"#)
+            .1
+            .is_err()
     );
 }

@@ -37,6 +37,7 @@ mod rules;
 mod seeded_rng;
 mod segment;
 mod step;
+mod takeback;
 mod turn_builder;
 
 pub use civil::CivilTime;

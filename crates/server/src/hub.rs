@@ -188,6 +188,7 @@ impl Hub {
             tokens,
             rematch_of: None,
             created_at: now(),
+            takebacks: 0,
             online,
         };
         let room = self.start(meta).await?;
@@ -219,6 +220,7 @@ impl Hub {
             ],
             rematch_of: None,
             created_at: now(),
+            takebacks: 0,
             online: Online {
                 players: players.map(Some),
                 rated,

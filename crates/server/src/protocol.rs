@@ -52,6 +52,7 @@ impl From<&GameMeta> for GameInfo {
             rated: meta.online.rated,
             clock: meta.online.clock.map(|c| c.control),
             unrated: meta.online.unrated,
+            takebacks: meta.takebacks,
         }
     }
 }

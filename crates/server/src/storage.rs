@@ -60,6 +60,8 @@ pub struct GameMeta {
     pub created_at: i64,
     /// Names, rating and clock (online play).
     pub online: Online,
+    /// How many plays were taken back (games against the computer and on one screen).
+    pub takebacks: u32,
 }
 
 impl GameMeta {
@@ -72,7 +74,7 @@ impl GameMeta {
             }
             match (self.mode, self.bot_seat) {
                 (Mode::Computer, Some(b)) if b == seat => {
-                    format!("acey bot ({})", self.level.as_deref().unwrap_or("casual"))
+                    acey_protocol::bot_name(self.level.as_deref().unwrap_or("casual"))
                 }
                 (Mode::Local, _) => format!("player {seat}"),
                 _ => format!("guest {seat}"),
@@ -148,6 +150,21 @@ pub trait Store: Send + Sync + 'static {
         n: usize,
         action: &'a Action,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Stores a finished game whole, with its actions and result, in one transaction (a game
+    /// played on a device, added to an account's history); `false` when a game of that id is
+    /// stored already.
+    fn add_finished_game<'a>(
+        &'a self,
+        meta: &'a GameMeta,
+        actions: &'a [Action],
+        result: &'a crate::store::GameResult,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
+    /// Takes back the end of a game's log: deletes actions `keep` and after, and counts one
+    /// more takeback, in one transaction ([`acey_rules::Game::takeback_point`]).
+    fn take_back<'a>(&'a self, game: &'a str, keep: usize)
+        -> BoxFuture<'a, Result<(), StoreError>>;
 
     /// The id of the game started as a rematch of `game`, if one was.
     fn find_rematch<'a>(

@@ -459,6 +459,41 @@ async fn links(c: &Client, css: &str, n: usize, what: &str) -> Value {
     .await
 }
 
+/// Takes back the page's last play against the computer by its button, once the button is
+/// there: that play and the bot's reply leave the move list, the game says a play was taken
+/// back, and the same roll is to be played again. Returns the page then.
+async fn take_back(c: &Client) -> Value {
+    let ours = |p: &Value| {
+        p["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x.as_i64() == Some(seat(p)))
+            .count()
+    };
+    let before = wait_until(c, "the take-back button on our move", |p| {
+        has_button(p, "takeback") && p["src"].as_u64().unwrap() > 0
+    })
+    .await;
+    click(c, "#takeback").await;
+    let back = wait_until(c, "the play taken back", |p| {
+        ours(p) == ours(&before) - 1 && p["n"].as_i64() < before["n"].as_i64()
+    })
+    .await;
+    assert_eq!(back["phase"], "move", "the roll is played again: {back}");
+    assert!(back["src"].as_u64().unwrap() > 0, "{back}");
+    let rules = read(
+        c,
+        "return document.getElementById('rulesline').textContent;",
+    )
+    .await;
+    assert!(
+        rules.as_str().unwrap().contains("one play taken back"),
+        "the game says so: {rules}"
+    );
+    back
+}
+
 /// What the replay viewer shows: whose side, which frame, the status line.
 async fn replay(c: &Client) -> Value {
     c.execute(
@@ -529,6 +564,12 @@ async fn a_whole_game_against_the_computer_by_clicking_then_a_rematch_and_its_re
     assert!(!re["watching"].as_bool().unwrap(), "{re}");
     play_until(&a, Input::Mouse, "a play of ours in the rematch", |p| {
         played_since(p, 0, 0) && played_since(p, 1, 0)
+    })
+    .await;
+    let back = take_back(&a).await;
+    let plays = back["log"].as_array().unwrap().len();
+    play_until(&a, Input::Mouse, "the roll played again", |p| {
+        played_since(p, 1, plays)
     })
     .await;
     screenshot(&a, "computer-rematch.png").await;
@@ -1159,6 +1200,76 @@ async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
         assert!(Instant::now() < deadline, "the replay did not open: {r}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    a.close().await.unwrap();
+    s.server.stop();
+}
+
+/// A player logged in plays a game on the device, then adds it to their history from the home
+/// page: the server replays its record, and the profile lists it as played on a device.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_on_the_device_is_added_to_the_players_history() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let s = setup();
+    let a = s.visitor("device-history").await;
+    register_in_page(&a, "Traveller").await;
+    click(&a, "#on-device").await;
+    choose(&a, "#level", "beginner").await;
+    click(&a, "#play-computer").await;
+    wait_until(&a, "a game on this device", |p| {
+        p["path"].as_str().unwrap_or("").starts_with("/d/") && p["n"].as_i64().unwrap() > 0
+    })
+    .await;
+    let p = play_until(&a, Input::Mouse, "a play of ours on the device", |p| {
+        played_since(p, 0, 0)
+    })
+    .await;
+    let game = p["game"].as_str().unwrap().to_string();
+    resign(&a).await;
+    wait_until(&a, "the end", over).await;
+
+    a.goto(&s.url).await.unwrap();
+    let button = "#device-games-list button.add-to-history";
+    wait_on(
+        &a,
+        &format!("return !!document.querySelector({button:?});"),
+        "the offer to add the game to the history",
+        |v| v == true,
+    )
+    .await;
+    click(&a, button).await;
+    let added = "#device-games-list a.added";
+    wait_on(
+        &a,
+        &format!("return !!document.querySelector({added:?});"),
+        "the game added",
+        |v| v == true,
+    )
+    .await;
+    // A reload offers it no more: it is in the history.
+    a.refresh().await.unwrap();
+    wait_on(
+        &a,
+        &format!(
+            "return [!!document.querySelector({added:?}), !!document.querySelector({button:?})];"
+        ),
+        "the list after a reload",
+        |v| v == &json!([true, false]),
+    )
+    .await;
+    click(&a, added).await;
+    let row = format!("#profile-games tr[data-game='{game}']");
+    let text = wait_on(
+        &a,
+        &format!("const r = document.querySelector({row:?}); return r ? r.textContent : null;"),
+        "the device game on the profile",
+        |v| v.is_string(),
+    )
+    .await;
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("on a device") && text.contains("lost"),
+        "{text}"
+    );
     a.close().await.unwrap();
     s.server.stop();
 }
@@ -1994,9 +2105,17 @@ async fn a_game_on_this_device_survives_a_reload_and_plays_on_with_the_server_go
     .await;
     assert_eq!(seat(&re), 0, "{re}");
     play_until(&a, Input::Mouse, "a play in the rematch", |p| {
-        played_since(p, 0, 0)
+        played_since(p, 0, 0) && played_since(p, 1, 0)
     })
     .await;
+    // Taken back on the device as on the server, and kept so over a reload.
+    let back = take_back(&a).await;
+    a.refresh().await.unwrap();
+    let again = wait_until(&a, "the game after the takeback, reloaded", |p| {
+        p["n"] == back["n"]
+    })
+    .await;
+    assert_eq!(again["position"], back["position"], "{again}");
     screenshot(&a, "device-rematch.png").await;
     a.close().await.unwrap();
 }
@@ -2278,4 +2397,166 @@ async fn an_exported_site_plays_from_a_static_server_and_offers_its_next_version
     a.close().await.unwrap();
     let _ = host.kill();
     let _ = host.wait();
+}
+
+/// A static host on `port` serving `site` as GitHub Pages and the like do: a path with no file
+/// is answered with the site's `404.html` (the app's page, which routes `/g/ID` itself).
+fn static_host(site: &std::path::Path, port: u16) -> Child {
+    const HOST: &str = r#"
+import functools, http.server, os, sys
+
+class Host(http.server.SimpleHTTPRequestHandler):
+    def send_error(self, code, message=None, explain=None):
+        page = os.path.join(self.directory, "404.html")
+        if code != 404 or self.command != "GET" or not os.path.isfile(page):
+            return super().send_error(code, message, explain)
+        body = open(page, "rb").read()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+handler = functools.partial(Host, directory=sys.argv[2])
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), handler).serve_forever()
+"#;
+    let child = Command::new("python3")
+        .args(["-c", HOST, &port.to_string()])
+        .arg(site)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 serves the folder");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the static host did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exported_site_pointed_at_a_server_plays_a_friend_game_there_as_guests() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, db) = temp_db();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let site_origin = format!("http://127.0.0.1:{port}");
+    // The acey server elsewhere (another port: another origin), listing the site.
+    let server = acey_server::start(acey_server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db,
+        limits: acey_server::Limits::default(),
+        origins: vec![site_origin.clone()],
+        proxies: Default::default(),
+    })
+    .expect("the server starts");
+    let address = acey_server::http::offline::server_address(&server.url()).unwrap();
+    let site = dir.path().join("site");
+    for (path, body) in acey_server::http::offline::static_site_for(Some(&address)) {
+        let file = site.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, body).unwrap();
+    }
+    let mut host = static_host(&site, port);
+    let driver = chromedriver();
+    let url = format!("{site_origin}/");
+    let a = visitor_at(&driver, &dir.path().join("elsewhere-a"), &url).await;
+    // The server names the guest over its WebSocket; the header sends logging in to its site.
+    wait_online(&a, "a guest's name from the server", |p| {
+        !p["myName"].as_str().unwrap().is_empty()
+    })
+    .await;
+    let header = read(
+        &a,
+        "const l = document.querySelector('#account-name a'); \
+         return { text: l ? l.textContent : '', href: l ? l.href : '', \
+                  open: !document.getElementById('account-open').hidden };",
+    )
+    .await;
+    assert_eq!(header["href"], json!(format!("{address}/")), "{header}");
+    assert!(
+        header["text"]
+            .as_str()
+            .unwrap()
+            .contains(&address["http://".len()..]),
+        "{header}"
+    );
+    assert_eq!(header["open"], false, "no account box here: {header}");
+
+    // A friend game: made on the server, its invite link on the site.
+    click(&a, "#play-friend").await;
+    let p = wait_until(&a, "the invite link", |p| {
+        p["inviteShown"] == true && p["invite"].as_str().unwrap().contains("/g/")
+    })
+    .await;
+    let game = p["game"].as_str().unwrap().to_string();
+    let link = p["invite"].as_str().unwrap().to_string();
+    assert_eq!(link, format!("{site_origin}/g/{game}"), "{p}");
+    let (status, record) = http_get(server.addr, &format!("/api/games/{game}/record")).await;
+    assert_eq!(status, 200, "the game is the server's: {record}");
+
+    // The friend opens the link on the site (its 404.html routes it) and takes the other seat.
+    let b = visitor_at(&driver, &dir.path().join("elsewhere-b"), &url).await;
+    b.goto(&link).await.unwrap();
+    let pb = wait_until(&b, "the friend's board", |p| p["n"].as_i64().unwrap() > 0).await;
+    let pa = wait_until(&a, "the same board for both", |p| {
+        p["n"] == pb["n"] && p["position"] == pb["position"] && p["inviteShown"] == false
+    })
+    .await;
+    assert_eq!((seat(&pa), seat(&pb)), (0, 1), "{pa} {pb}");
+    assert!(pa["errors"].as_array().unwrap().is_empty(), "{pa}");
+
+    // The API from the page: a read, and a JSON POST after its preflight (the game is still
+    // being played: 409, an answer the page may read).
+    let asked = a
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             const server = arguments[0], game = arguments[1]; \
+             (async () => { \
+               const board = await fetch(`${server}/api/leaderboard?family=acey-deucey`); \
+               const analysis = await fetch(`${server}/api/games/${game}/analysis`, \
+                 { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }); \
+               return { board: board.status, analysis: analysis.status }; \
+             })().then(done, (e) => done({ error: String(e) }));",
+            vec![json!(address), json!(game)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(asked, json!({ "board": 200, "analysis": 409 }), "{asked}");
+    screenshot(&a, "exported-online.png").await;
+
+    // A page of an origin the server does not list reads nothing of it.
+    let r = http(
+        server.addr,
+        "GET",
+        "/api/leaderboard?family=acey-deucey",
+        None,
+        &[("Origin", "http://127.0.0.1:1")],
+    )
+    .await;
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    let r = http(
+        server.addr,
+        "GET",
+        "/api/leaderboard?family=acey-deucey",
+        None,
+        &[("Origin", site_origin.as_str())],
+    )
+    .await;
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some(site_origin.as_str())
+    );
+    for x in [a, b] {
+        x.close().await.unwrap();
+    }
+    let _ = host.kill();
+    let _ = host.wait();
+    server.stop();
 }

@@ -258,6 +258,7 @@ async fn two_writers_racing_for_one_action_number_one_wins_and_the_other_is_told
         tokens: [Some("t".into()), Some("t".into())],
         rematch_of: None,
         created_at: 0,
+        takebacks: 0,
         online: Default::default(),
     };
     first.create_game(&meta).await.unwrap();

@@ -497,6 +497,7 @@ async fn the_bot_offers_the_cube_when_far_ahead_and_a_take_doubles_the_stakes() 
             tokens: [Some(token.clone()), None],
             rematch_of: None,
             created_at: 0,
+            takebacks: 0,
             online: Default::default(),
         };
         store.create_game(&meta).await.unwrap();

@@ -24,6 +24,7 @@ async fn games_and_actions_round_trip_and_seats_are_claimed_once() {
         tokens: [Some("a".into()), None],
         rematch_of: None,
         created_at: 5,
+        takebacks: 0,
         online: Default::default(),
     };
     store.create_game(&meta).await.unwrap();
@@ -48,6 +49,33 @@ async fn games_and_actions_round_trip_and_seats_are_claimed_once() {
 }
 
 #[tokio::test]
+async fn a_takeback_cuts_the_log_and_is_counted() {
+    let (_dir, db) = temp_db();
+    let store = acey_server::open_store(&db).await.unwrap();
+    let meta = game("t1", Mode::Computer, [Some("a".into()), None]);
+    store.create_game(&meta).await.unwrap();
+    let actions = [
+        Action::DieOff { dice: [5, 2] },
+        Action::Roll { dice: [6, 5] },
+        Action::Confirm,
+        Action::Roll { dice: [3, 1] },
+    ];
+    for (n, a) in actions.iter().enumerate() {
+        store.append_action("t1", n, a).await.unwrap();
+    }
+    store.take_back("t1", 2).await.unwrap();
+    let back = store.load_game("t1").await.unwrap().unwrap();
+    assert_eq!(back.actions, actions[..2]);
+    assert_eq!(back.meta.takebacks, 1);
+    // The log goes on from the cut, numbered without a gap.
+    store.append_action("t1", 2, &Action::Undo).await.unwrap();
+    store.take_back("t1", 2).await.unwrap();
+    let back = store.load_game("t1").await.unwrap().unwrap();
+    assert_eq!(back.actions.len(), 2);
+    assert_eq!(back.meta.takebacks, 2);
+}
+
+#[tokio::test]
 async fn abandoned_games_go_and_played_ones_stay_and_rematches_are_found() {
     let (_dir, db) = temp_db();
     let store = acey_server::open_store(&db).await.unwrap();
@@ -60,6 +88,7 @@ async fn abandoned_games_go_and_played_ones_stay_and_rematches_are_found() {
         tokens: [Some("t".into()), Some("t".into())],
         rematch_of: rematch_of.map(String::from),
         created_at,
+        takebacks: 0,
         online: Default::default(),
     };
     // Old and untouched but for the server's dice; old and moved in; new and untouched.
@@ -102,6 +131,7 @@ fn game(id: &str, mode: Mode, tokens: [Option<String>; 2]) -> GameMeta {
         tokens,
         rematch_of: None,
         created_at: 100,
+        takebacks: 0,
         online: Default::default(),
     }
 }

@@ -12,18 +12,29 @@ pub struct Args {
     /// The folder to write the site into (made if missing; files of the same names are
     /// replaced, others left alone).
     dir: PathBuf,
+    /// The acey server the site plays online with, such as https://play.example.org (an http
+    /// or https address with no path); that server lists the site's own address with
+    /// `acey serve --origin`. Without it the pages play online with the host that serves them.
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
 }
 
 /// Runs `acey export-web`: writes every file of the client (the engine, the service worker
 /// with this version, the presets and levels) under DIR. Served by any static host, the site
 /// installs as an app and plays against the computer and on one screen with no acey server;
-/// online play needs `acey serve`.
+/// online play needs `acey serve`: the host's own (the same origin) or, with `--server`, the
+/// one at that address.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    use acey_server::http::offline;
     let dir = args.dir;
+    let server = match args.server.as_deref() {
+        Some(text) => Some(offline::server_address(text).map_err(UsageError)?),
+        None => None,
+    };
     if dir.exists() && !dir.is_dir() {
         return Err(UsageError(format!("{} is not a folder", dir.display())).into());
     }
-    let files = acey_server::http::offline::static_site();
+    let files = offline::static_site_for(server.as_deref());
     let mut bytes = 0;
     for (path, body) in &files {
         let target = dir.join(path);
@@ -38,11 +49,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     outln!(
         "wrote {} files ({bytes} bytes) of version {} to {}",
         files.len(),
-        acey_server::http::offline::version(),
+        offline::site_version(server.as_deref()),
         dir.display()
     )?;
     outln!(
         "serve the folder from any static host: the app plays the computer and one screen offline"
     )?;
+    if let Some(server) = server {
+        outln!("online play goes to {server}: serve it with --origin and this site's address")?;
+    }
     Ok(())
 }

@@ -20,7 +20,8 @@ pub struct Args {
     #[arg(long, env = "ACEY_DB", default_value = "acey.db")]
     pub db: String,
     /// A web origin whose pages may open a WebSocket or log in, such as https://example.org
-    /// (repeat for several; only those are then accepted). Without it, only pages of this
+    /// (repeat for several; only those are then accepted, and only those read the API from
+    /// another origin: a site of `acey export-web --server`). Without it, only pages of this
     /// server's own address (an IP address or localhost) are.
     #[arg(long = "origin")]
     pub origins: Vec<String>,

@@ -25,8 +25,9 @@ use crate::clock::now_secs as now;
 
 /// Refuses state-changing requests (anything but GET and HEAD) that come from another site:
 /// an `Origin` that is not this server's (or a configured one), a browser's
-/// `Sec-Fetch-Site: cross-site`, or a body that is not JSON (a cross-site form cannot send
-/// `application/json` without the browser asking first).
+/// `Sec-Fetch-Site: cross-site` (unless its `Origin` is one of `--origin`'s: the client served
+/// from a host of its own, `acey export-web --server`), or a body that is not JSON (a
+/// cross-site form cannot send `application/json` without the browser asking first).
 pub async fn same_origin_only(
     State(app): State<AppState>,
     request: Request,
@@ -41,7 +42,8 @@ pub async fn same_origin_only(
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"));
-    if cross_site || !crate::http::origin::allowed(headers, &app.origins) {
+    let listed = crate::http::origin::listed(headers, &app.origins);
+    if (cross_site && !listed) || !crate::http::origin::allowed(headers, &app.origins) {
         return ApiError::new(StatusCode::FORBIDDEN, "cross-site request refused").into_response();
     }
     let json = headers

@@ -29,6 +29,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod client;
 mod compressed;
+pub mod device_games;
 pub mod error;
 pub mod offline;
 pub mod origin;
@@ -111,6 +112,11 @@ pub(crate) const FILES: &[(&str, &str, &str)] = &[
         "device.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../../web/device.js"),
+    ),
+    (
+        "server.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/server.js"),
     ),
     (
         "engine-worker.js",
@@ -259,7 +265,8 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/locales/{file}", get(locale))
         .route("/vendor/fluent/{file}", get(vendor))
         .layer(tower_http::compression::CompressionLayer::new());
-    Router::new()
+    let cors = origin::cors(&state.origins);
+    let routes = Router::new()
         .merge(client)
         .route("/api/accounts", post(accounts::register))
         .route(
@@ -275,6 +282,7 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
         .route("/ws", get(websocket))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
+        .route("/api/games/device", post(device_games::add))
         .route("/api/games/{id}/record", get(record_text))
         .route("/api/games/{id}/record.json", get(record))
         .route("/api/games/{id}/replay", get(replay))
@@ -286,8 +294,14 @@ pub fn router(shared: Arc<Shared>, origins: Vec<String>) -> Router {
             state.clone(),
             accounts::same_origin_only,
         ))
-        .layer(middleware::from_fn(security_headers))
-        .with_state(state)
+        .layer(middleware::from_fn(security_headers));
+    // Pages of the listed origins served elsewhere (`acey export-web --server`) read the API's
+    // answers; a preflight is answered before any route.
+    match cors {
+        Some(cors) => routes.layer(cors),
+        None => routes,
+    }
+    .with_state(state)
 }
 
 /// Headers on every response: no script but the server's own files (the client has no inline
@@ -593,7 +607,7 @@ fn record_plain(stored: &StoredGame, game: &Game) -> String {
         players: [Some(name0), Some(name1)],
         dice: Some(acey_rules::DiceSource::Described("server".into())),
         date: Some(date),
-        extra: vec![("Game".into(), stored.meta.id.clone())],
+        extra: acey_protocol::record_lines(&stored.meta.id, stored.meta.takebacks),
     };
     acey_rules::Record::from_game(game, header).to_string()
 }

@@ -5,6 +5,10 @@
 //! the id is a digest of every file the client is made of, so any change to them makes a new
 //! service worker, which the browser installs beside the old one (and the page offers to
 //! switch to).
+//!
+//! The same files make the static site of `acey export-web`; pointed at an acey server elsewhere
+//! (`--server`), its pages name that server in a meta tag (web/server.js reads it) and the site
+//! is a version of its own.
 
 use std::sync::OnceLock;
 
@@ -82,12 +86,94 @@ pub fn version() -> &'static str {
 /// The service worker of this version: web/sw.js with its id and files written in (once).
 pub fn service_worker_text() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
-        let files = serde_json::to_string(&shell()).unwrap_or_else(|_| "[]".into());
-        SERVICE_WORKER
-            .replace("\"__ACEY_VERSION__\"", &format!("\"{}\"", version()))
-            .replace("__ACEY_FILES__", &files)
-    })
+    TEXT.get_or_init(|| service_worker_of(version()))
+}
+
+/// web/sw.js with the version `version` and this version's files written in.
+fn service_worker_of(version: &str) -> String {
+    let files = serde_json::to_string(&shell()).unwrap_or_else(|_| "[]".into());
+    SERVICE_WORKER
+        .replace("\"__ACEY_VERSION__\"", &format!("\"{version}\""))
+        .replace("__ACEY_FILES__", &files)
+}
+
+/// The version of a static site: [`version`] for a site that plays online with its own origin;
+/// for one pointed at an acey server (`acey export-web --server`), a digest of the version and
+/// that address, since its pages differ: a site exported again for another server is a new
+/// version, which the browsers that installed the old one take up.
+pub fn site_version(server: Option<&str>) -> String {
+    let Some(server) = server else {
+        return version().to_string();
+    };
+    let mut digest = Sha256::new();
+    digest.update(version().as_bytes());
+    digest.update(b"\0acey-server\0");
+    digest.update(server.as_bytes());
+    digest.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The address of an acey server as `acey export-web --server` takes it: an absolute `http` or
+/// `https` URL of a host (a name, an IPv4 address or a bracketed IPv6 one) with an optional port
+/// and no path beyond `/`, no query, no fragment and no user. Returned as the page's meta tag
+/// holds it: the scheme and the host in lower case, without the final `/`.
+pub fn server_address(text: &str) -> Result<String, String> {
+    let refused = |why: &str| {
+        Err(format!(
+            "--server takes an http or https address with no path, such as \
+             https://play.example.org ({why}): '{text}'"
+        ))
+    };
+    let lower = text.to_ascii_lowercase();
+    let (scheme, rest) = match lower.split_once("://") {
+        Some((scheme @ ("http" | "https"), rest)) => (scheme, rest),
+        _ => return refused("not an http or https address"),
+    };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?', '#']).unwrap_or(rest.len()));
+    if !tail.is_empty() && tail != "/" {
+        return refused("a path, a query or a fragment");
+    }
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((ip, port)) if ip.parse::<std::net::Ipv6Addr>().is_ok() => {
+                (port.is_empty() || port.starts_with(':')).then_some(port)
+            }
+            _ => None,
+        },
+        None => {
+            let (name, port) = authority.split_at(authority.find(':').unwrap_or(authority.len()));
+            let name_ok = !name.is_empty()
+                && !name.starts_with(['.', '-'])
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+            name_ok.then_some(port)
+        }
+    };
+    let Some(port) = host else {
+        return refused("not a host name or address");
+    };
+    if let Some(port) = port.strip_prefix(':') {
+        if port.parse::<u16>().is_err() {
+            return refused("not a port");
+        }
+    }
+    Ok(format!("{scheme}://{authority}"))
+}
+
+/// The page `index.html` with the acey server's address written in, as
+/// `<meta name="acey-server" content="...">` (web/server.js reads it).
+fn page_for(index: &str, server: &str) -> String {
+    let tag = format!("<meta name=\"acey-server\" content=\"{server}\">");
+    for after in ["<meta charset=\"utf-8\">", "<head>"] {
+        if let Some(at) = index.find(after) {
+            let at = at + after.len();
+            return format!("{}\n{tag}{}", &index[..at], &index[at..]);
+        }
+    }
+    format!("{tag}\n{index}")
 }
 
 /// The client as a static site, for `acey export-web`: every file at its path (`index.html`
@@ -96,19 +182,33 @@ pub fn service_worker_text() -> &'static str {
 /// `api/options`. Served by any static host, it plays against the computer and on one screen
 /// with no acey server.
 pub fn static_site() -> Vec<(String, Vec<u8>)> {
+    static_site_for(None)
+}
+
+/// [`static_site`], its pages playing online with the acey server at `server` (a value of
+/// [`server_address`]) instead of their own origin, under the version [`site_version`] gives.
+pub fn static_site_for(server: Option<&str>) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = FILES
         .iter()
-        .map(|(name, _, body)| (name.to_string(), body.as_bytes().to_vec()))
+        .map(|(name, _, body)| match (*name, server) {
+            ("index.html", Some(server)) => (name.to_string(), page_for(body, server).into_bytes()),
+            _ => (name.to_string(), body.as_bytes().to_vec()),
+        })
         .collect();
-    if let Some((_, _, index)) = FILES.iter().find(|(n, _, _)| *n == "index.html") {
-        files.push(("404.html".into(), index.as_bytes().to_vec()));
+    if let Some((_, index)) = files.iter().find(|(n, _)| n == "index.html") {
+        let index = index.clone();
+        files.push(("404.html".into(), index));
     }
     files.extend(
         BINARY
             .iter()
             .map(|(name, _, body)| (name.to_string(), body.to_vec())),
     );
-    files.push(("sw.js".into(), service_worker_text().as_bytes().to_vec()));
+    let worker = match server {
+        None => service_worker_text().to_string(),
+        Some(_) => service_worker_of(&site_version(server)),
+    };
+    files.push(("sw.js".into(), worker.into_bytes()));
     files.push(("manifest.webmanifest".into(), MANIFEST.as_bytes().to_vec()));
     let options = serde_json::to_vec(&super::options_now()).unwrap_or_default();
     files.push(("api/options".into(), options));
@@ -223,5 +323,83 @@ mod tests {
         assert!(site.iter().any(|(p, _)| p == "404.html"));
         let (_, sw) = site.iter().find(|(p, _)| p == "sw.js").unwrap();
         assert!(!String::from_utf8_lossy(sw).contains("__ACEY_"));
+        let page = |site: &[(String, Vec<u8>)], name: &str| {
+            let (_, body) = site.iter().find(|(p, _)| p == name).unwrap();
+            String::from_utf8(body.clone()).unwrap()
+        };
+        assert!(!page(&site, "index.html").contains("acey-server"));
+        assert_eq!(site_version(None), version());
+    }
+
+    #[test]
+    fn a_site_pointed_at_a_server_names_it_in_its_pages_and_is_a_version_of_its_own() {
+        let server = "https://play.example.org";
+        let site = static_site_for(Some(server));
+        let bytes = |name: &str| site.iter().find(|(p, _)| p == name).unwrap().1.clone();
+        let text = |name: &str| String::from_utf8(bytes(name)).unwrap();
+        let tag = "<meta name=\"acey-server\" content=\"https://play.example.org\">";
+        for page in ["index.html", "404.html"] {
+            let page = text(page);
+            assert_eq!(page.matches(tag).count(), 1, "{page}");
+            // In the head, after the character set (which must come first).
+            assert!(page.find("<meta charset").unwrap() < page.find(tag).unwrap());
+            assert!(page.find(tag).unwrap() < page.find("</head>").unwrap());
+        }
+        // Its own version, the same for the same address, written into its service worker.
+        let own = site_version(Some(server));
+        assert_ne!(own, version());
+        assert_eq!(own.len(), 16);
+        assert_eq!(own, site_version(Some(server)));
+        assert_ne!(own, site_version(Some("https://other.example.org")));
+        let sw = text("sw.js");
+        assert!(sw.contains(&format!("const VERSION = \"{own}\";")), "{sw}");
+        assert!(!sw.contains("__ACEY_"));
+        // The same files otherwise.
+        let plain = static_site();
+        assert_eq!(plain.len(), site.len());
+        for (name, body) in &plain {
+            if !["index.html", "404.html", "sw.js"].contains(&name.as_str()) {
+                assert!(&bytes(name) == body, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_server_address_is_an_http_origin_and_nothing_more() {
+        for (given, kept) in [
+            ("https://play.example.org", "https://play.example.org"),
+            ("https://play.example.org/", "https://play.example.org"),
+            (
+                "HTTP://Acey.Example.org:8080",
+                "http://acey.example.org:8080",
+            ),
+            ("http://127.0.0.1:8080/", "http://127.0.0.1:8080"),
+            ("http://[::1]:8080", "http://[::1]:8080"),
+            ("https://localhost", "https://localhost"),
+        ] {
+            assert_eq!(server_address(given).as_deref(), Ok(kept), "{given}");
+        }
+        for bad in [
+            "",
+            "play.example.org",
+            "ftp://play.example.org",
+            "ws://play.example.org",
+            "https://",
+            "https:///path",
+            "https://play.example.org/acey",
+            "https://play.example.org/?x=1",
+            "https://play.example.org#top",
+            "https://user@play.example.org",
+            "https://play.example.org:99999",
+            "https://play.example.org:",
+            "https://[::1",
+            "https://[nope]:80",
+            "https://play example.org",
+            "https://play.example.org\"><script>",
+            "/relative",
+        ] {
+            let e = server_address(bad).unwrap_err();
+            assert!(e.contains("--server"), "{e}");
+        }
     }
 }

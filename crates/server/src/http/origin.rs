@@ -7,10 +7,16 @@
 //! `Host`). A page of a domain name is refused unless listed, because its name may have been
 //! made to point here after the page loaded (DNS rebinding): the `Host` then matches the page
 //! and proves nothing. A request without `Origin` is not from a browser's page and passes.
+//!
+//! The listed origins are also the only ones whose pages may read the server's answers from
+//! elsewhere ([`cors`]): the client exported by `acey export-web --server` to another host plays
+//! online from there, as a guest.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, HeaderValue, Method};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// Whether the request's page may act here; `listed` are the `--origin` values.
 pub fn allowed(headers: &HeaderMap, listed: &[String]) -> bool {
@@ -22,9 +28,7 @@ pub fn allowed(headers: &HeaderMap, listed: &[String]) -> bool {
     };
     let origin = origin.trim_end_matches('/');
     if !listed.is_empty() {
-        return listed
-            .iter()
-            .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin));
+        return is_listed(origin, listed);
     }
     let Some(authority) = origin
         .strip_prefix("http://")
@@ -37,6 +41,46 @@ pub fn allowed(headers: &HeaderMap, listed: &[String]) -> bool {
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     !host.is_empty() && authority.eq_ignore_ascii_case(host) && address_or_localhost(host)
+}
+
+/// Whether `origin` (an `Origin` header's value) is one of the `listed` ones.
+fn is_listed(origin: &str, listed: &[String]) -> bool {
+    let origin = origin.trim_end_matches('/');
+    listed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+}
+
+/// Whether the request comes from a page of a listed origin (`--origin`), which may act here
+/// even from another site (an exported client on a host of its own).
+pub fn listed(headers: &HeaderMap, listed: &[String]) -> bool {
+    headers
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok())
+        .is_some_and(|o| is_listed(o, listed))
+}
+
+/// Cross-origin access (CORS) for the pages of the listed origins, and for them only: their
+/// origin named in `Access-Control-Allow-Origin` (never `*`), `Vary: Origin` on every answer,
+/// and the preflight of the API's JSON requests answered (`GET`, `POST`, `DELETE`,
+/// `Content-Type`). No credentials: cookies do not go along, so such a page plays as a guest
+/// and its player logs in on the server's own site. `None` without a list, when only the
+/// server's own pages use it.
+pub fn cors(listed: &[String]) -> Option<CorsLayer> {
+    if listed.is_empty() {
+        return None;
+    }
+    let allowed: Arc<[String]> = listed.into();
+    let origins = AllowOrigin::predicate(move |origin: &HeaderValue, _| {
+        origin.to_str().is_ok_and(|o| is_listed(o, &allowed))
+    });
+    Some(
+        CorsLayer::new()
+            .allow_origin(origins)
+            .allow_methods([Method::GET, Method::HEAD, Method::POST, Method::DELETE])
+            .allow_headers([header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(600)),
+    )
 }
 
 /// Whether an authority (`host[:port]`) names an IP address or a localhost name.
@@ -111,5 +155,10 @@ mod tests {
             !allowed(&other, &listed),
             "another scheme is another origin"
         );
+        assert!(super::listed(&ok, &listed) && super::listed(&upper, &listed));
+        assert!(!super::listed(&other, &listed) && !super::listed(&local, &listed));
+        assert!(!super::listed(&request("x", None), &listed), "no Origin");
+        assert!(cors(&[]).is_none(), "no list, no cross-origin access");
+        assert!(cors(&listed).is_some());
     }
 }

@@ -244,11 +244,12 @@ async fn serve(
             }
             event = next_event(joined) => match event {
                 Ok(e) if e.players_only && joined.as_ref().is_some_and(|j| j.role == Role::Spectator) => Vec::new(),
-                Ok(e) => vec![e.text.to_string()],
-                Err(RecvError::Lagged(_)) => match joined {
-                    // Too far behind to patch up: send the whole state again, and listen again
-                    // from now on (under the room's lock, as a join does), so that none of the
-                    // updates older than that state follows it.
+                Ok(e) if !e.resync => vec![e.text.to_string()],
+                // A takeback cut the game back, or this connection is too far behind to patch
+                // up: send the whole state again, and listen again from now on (under the
+                // room's lock, as a join does), so that none of the updates older than that
+                // state follows it.
+                Ok(_) | Err(RecvError::Lagged(_)) => match joined {
                     Some(j) => vec![j.room.resync(j.role, &mut j.events).await.to_json()],
                     None => Vec::new(),
                 },
@@ -539,6 +540,11 @@ async fn dispatch(
                 }
                 ClientMsg::Claim => {
                     j.room.claim(j.role).await?;
+                    Ok(Vec::new())
+                }
+                ClientMsg::Takeback => {
+                    // Everyone, this connection included, is sent the game as it now stands.
+                    j.room.takeback(j.role).await?;
                     Ok(Vec::new())
                 }
                 intent => {

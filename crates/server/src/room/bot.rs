@@ -66,9 +66,12 @@ impl Room {
                     return;
                 }
             }
-            (st.game.clone(), st.game.actions().len())
+            (
+                st.game.clone(),
+                (st.game.actions().len(), st.meta.takebacks),
+            )
         };
-        let seed = random::seed().unwrap_or(n as u64);
+        let seed = random::seed().unwrap_or(n.0 as u64);
         let actions = self
             .services
             .pool
@@ -76,7 +79,8 @@ impl Room {
             .await
             .unwrap_or_default();
         let mut st = self.lock().await;
-        let changed = st.game.actions().len() != n;
+        // A takeback may have cut the game back to as many actions as before: it counts too.
+        let changed = (st.game.actions().len(), st.meta.takebacks) != n;
         let mut progressed = false;
         if !changed {
             for a in actions {

@@ -10,6 +10,16 @@ use crate::rating::{self, Family, Kind};
 use crate::storage::Mode;
 use crate::store::GameResult;
 
+/// How a game ended, as results keep it: `bore-off`, `resigned`, `dropped` or `forfeited`.
+pub fn end_name(how: GameEnd) -> &'static str {
+    match how {
+        GameEnd::BoreOff => "bore-off",
+        GameEnd::Resigned => "resigned",
+        GameEnd::Dropped => "dropped",
+        GameEnd::Forfeited => "forfeited",
+    }
+}
+
 impl Room {
     /// Once the game or match is decided: stops the clocks, keeps the result (once, also after
     /// a restart: the store refuses a second one) and moves the ratings of a rated game.
@@ -30,12 +40,7 @@ impl Room {
         // Every other result is kept, guests' too: a guest who registers later brings their
         // games into the account (their seat tokens prove them theirs).
         let how = match st.game.phase() {
-            Phase::GameOver { how, .. } => match how {
-                GameEnd::BoreOff => "bore-off",
-                GameEnd::Resigned => "resigned",
-                GameEnd::Dropped => "dropped",
-                GameEnd::Forfeited => "forfeited",
-            },
+            Phase::GameOver { how, .. } => end_name(*how),
             _ => "bore-off",
         };
         let ended_at = (now_ms() / 1000) as i64;

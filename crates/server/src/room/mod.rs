@@ -16,6 +16,7 @@
 //! * `presence.rs`: joining, leaving, and who is there (here and on other nodes);
 //! * `chat.rs`: the players' and the spectators' chat;
 //! * `sync.rs`: keeping up with the other nodes on the same database;
+//! * `takeback.rs`: a play taken back against the computer or on one screen;
 //! * `bot.rs`: the server's own moves: dice, the bot's decisions and hints.
 
 use std::sync::Arc;
@@ -38,7 +39,9 @@ mod finish;
 mod presence;
 mod seats;
 mod sync;
+mod takeback;
 
+pub use finish::end_name;
 pub use seats::{seat_ratings, RematchOutcome};
 
 /// A refused request: what to tell the client.
@@ -84,6 +87,9 @@ pub struct Event {
     pub text: Arc<str>,
     /// For the seated players only.
     pub players_only: bool,
+    /// The game was cut back (a takeback): instead of `text`, each connection is sent the
+    /// whole state again for its own role, as when it falls behind.
+    pub resync: bool,
 }
 
 /// The pause between two games of a match with clocks before the server starts the next one
@@ -175,6 +181,17 @@ impl Room {
         let _ = self.events.send(Event {
             text: Arc::from(msg.to_json()),
             players_only,
+            resync: false,
+        });
+    }
+
+    /// Tells every connection to ask for the whole state again: the game did not move on, it
+    /// was cut back, which no update describes.
+    fn send_resync(&self) {
+        let _ = self.events.send(Event {
+            text: Arc::from(""),
+            players_only: false,
+            resync: true,
         });
     }
 

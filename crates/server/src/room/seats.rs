@@ -168,6 +168,7 @@ impl Room {
             id: random::game_id().map_err(unavailable)?,
             rematch_of: Some(self.id.clone()),
             created_at: now(),
+            takebacks: 0,
             tokens: st
                 .meta
                 .tokens

@@ -4,7 +4,7 @@
 use crate::cluster::nodes::Note;
 use std::sync::Arc;
 
-use super::{Room, RoomState};
+use super::{rebuild, Room, RoomState};
 use crate::protocol::{GameInfo, ServerMsg};
 
 impl Room {
@@ -36,6 +36,21 @@ impl Room {
                 return;
             }
         };
+        let have = st.game.actions().len();
+        if stored.actions.len() < have || stored.meta.takebacks != st.meta.takebacks {
+            // A takeback on another node cut the game back: rebuild it and send everyone the
+            // whole state.
+            match rebuild(&st.meta, &stored.actions) {
+                Ok(game) => {
+                    st.game = game;
+                    st.meta.takebacks = stored.meta.takebacks;
+                    self.send_resync();
+                }
+                Err(e) => {
+                    tracing::error!(game = %self.id, error = %e, "the stored game does not replay")
+                }
+            }
+        }
         let have = st.game.actions().len();
         for action in stored.actions.iter().skip(have) {
             let log_before = st.game.log().len();

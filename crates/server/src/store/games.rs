@@ -5,6 +5,7 @@ use acey_rules::{Action, Rules};
 use super::sql::{db, is_unique_violation, Columns, Dialect};
 use super::SqlStore;
 use crate::storage::{BoxFuture, GameMeta, Mode, Online, Seated, Store, StoreError, StoredGame};
+use crate::store::GameResult;
 
 /// A row of `games`.
 fn meta_from_row(row: &impl Columns) -> Result<GameMeta, StoreError> {
@@ -53,6 +54,8 @@ fn meta_from_row(row: &impl Columns) -> Result<GameMeta, StoreError> {
         tokens: [row.read("token0")?, row.read("token1")?],
         rematch_of: row.read("rematch_of")?,
         created_at: row.read("created_at")?,
+        takebacks: u32::try_from(row.read::<i64>("takebacks")?)
+            .map_err(|_| corrupt("a negative count of takebacks".into()))?,
         id,
     })
 }
@@ -78,40 +81,37 @@ fn actions_from_rows(game: &str, rows: &[impl Columns]) -> Result<Vec<Action>, S
 impl Store for SqlStore {
     fn create_game<'a>(&'a self, meta: &'a GameMeta) -> BoxFuture<'a, Result<(), StoreError>> {
         on_db!(self, |pool| {
-            let rules = serde_json::to_string(&meta.rules).map_err(db)?;
-            let clock = meta
-                .online
-                .clock
-                .as_ref()
-                .map(serde_json::to_string)
-                .transpose()
-                .map_err(db)?;
-            let [p0, p1] = &meta.online.players;
-            sqlx::query(
-                "INSERT INTO games (id, mode, rules, level, bot_seat, token0, token1, rematch_of, created_at,
-                 name0, account0, name1, account1, rated, lobby, clock, unrated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
-            )
-            .bind(&meta.id)
-            .bind(meta.mode.as_str())
-            .bind(rules)
-            .bind(&meta.level)
-            .bind(meta.bot_seat.map(|s| s as i64))
-            .bind(&meta.tokens[0])
-            .bind(&meta.tokens[1])
-            .bind(&meta.rematch_of)
-            .bind(meta.created_at)
-            .bind(p0.as_ref().map(|p| p.name.clone()))
-            .bind(p0.as_ref().and_then(|p| p.account))
-            .bind(p1.as_ref().map(|p| p.name.clone()))
-            .bind(p1.as_ref().and_then(|p| p.account))
-            .bind(i64::from(meta.online.rated))
-            .bind(i64::from(meta.online.lobby))
-            .bind(clock)
-            .bind(meta.online.unrated.map(|u| u.as_str()))
-            .execute(pool)
-            .await?;
+            insert_game!(meta).execute(pool).await?;
             Ok(())
+        })
+    }
+
+    fn add_finished_game<'a>(
+        &'a self,
+        meta: &'a GameMeta,
+        actions: &'a [Action],
+        result: &'a GameResult,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        on_db!(self, |pool| {
+            // One transaction: the game is kept whole, with its result, or not at all.
+            let mut tx = pool.begin().await?;
+            match insert_game!(meta).execute(&mut *tx).await {
+                Ok(_) => {}
+                Err(e) if is_unique_violation(&e) => return Ok(false),
+                Err(e) => return Err(e.into()),
+            }
+            for (n, action) in actions.iter().enumerate() {
+                let json = serde_json::to_string(action).map_err(db)?;
+                sqlx::query("INSERT INTO actions (game_id, n, action) VALUES ($1, $2, $3)")
+                    .bind(&meta.id)
+                    .bind(n as i64)
+                    .bind(json)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            insert_result!(result).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(true)
         })
     }
 
@@ -157,6 +157,27 @@ impl Store for SqlStore {
                 }),
                 Err(e) => Err(e.into()),
             }
+        })
+    }
+
+    fn take_back<'a>(
+        &'a self,
+        game: &'a str,
+        keep: usize,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        on_db!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND n >= $2")
+                .bind(game)
+                .bind(keep as i64)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE games SET takebacks = takebacks + 1 WHERE id = $1")
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
         })
     }
 

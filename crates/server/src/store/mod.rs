@@ -45,6 +45,68 @@ macro_rules! on_db {
     };
 }
 
+/// The statement that stores a new game's row, with every column of a [`GameMeta`] bound: one
+/// place for it, whether the game starts empty (`create_game`) or arrives whole
+/// (`add_finished_game`). Its value is a query to execute on a pool or a transaction.
+///
+/// [`GameMeta`]: crate::storage::GameMeta
+macro_rules! insert_game {
+    ($meta:expr) => {{
+        let meta: &$crate::storage::GameMeta = $meta;
+        let rules = serde_json::to_string(&meta.rules).map_err($crate::store::sql::db)?;
+        let clock = meta
+            .online
+            .clock
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err($crate::store::sql::db)?;
+        let [p0, p1] = &meta.online.players;
+        sqlx::query(
+            "INSERT INTO games (id, mode, rules, level, bot_seat, token0, token1, rematch_of, created_at,
+             name0, account0, name1, account1, rated, lobby, clock, unrated, takebacks)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+        )
+        .bind(&meta.id)
+        .bind(meta.mode.as_str())
+        .bind(rules)
+        .bind(&meta.level)
+        .bind(meta.bot_seat.map(|s| s as i64))
+        .bind(&meta.tokens[0])
+        .bind(&meta.tokens[1])
+        .bind(&meta.rematch_of)
+        .bind(meta.created_at)
+        .bind(p0.as_ref().map(|p| p.name.clone()))
+        .bind(p0.as_ref().and_then(|p| p.account))
+        .bind(p1.as_ref().map(|p| p.name.clone()))
+        .bind(p1.as_ref().and_then(|p| p.account))
+        .bind(i64::from(meta.online.rated))
+        .bind(i64::from(meta.online.lobby))
+        .bind(clock)
+        .bind(meta.online.unrated.map(|u| u.as_str()))
+        .bind(i64::from(meta.takebacks))
+    }};
+}
+
+/// The statement that keeps a game's result once (a second is ignored), with a
+/// [`GameResult`]'s columns bound; a query to execute on a pool or a transaction.
+macro_rules! insert_result {
+    ($result:expr) => {{
+        let r: &$crate::store::GameResult = $result;
+        sqlx::query(
+            "INSERT INTO results (game_id, winner, how, reason, score0, score1, ended_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(&r.game)
+        .bind(r.winner as i64)
+        .bind(&r.how)
+        .bind(&r.reason)
+        .bind(i64::from(r.score[0]))
+        .bind(i64::from(r.score[1]))
+        .bind(r.ended_at)
+    }};
+}
+
 mod accounts;
 mod analysis;
 mod chat;

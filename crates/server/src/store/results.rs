@@ -258,19 +258,7 @@ fn leader_from_row(row: &impl Columns) -> Result<Leader, StoreError> {
 impl ResultStore for SqlStore {
     fn record_result<'a>(&'a self, r: &'a GameResult) -> BoxFuture<'a, Result<bool, StoreError>> {
         on_db!(self, |pool| {
-            let done = sqlx::query(
-                "INSERT INTO results (game_id, winner, how, reason, score0, score1, ended_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING",
-            )
-            .bind(&r.game)
-            .bind(r.winner as i64)
-            .bind(&r.how)
-            .bind(&r.reason)
-            .bind(i64::from(r.score[0]))
-            .bind(i64::from(r.score[1]))
-            .bind(r.ended_at)
-            .execute(pool)
-            .await?;
+            let done = insert_result!(r).execute(pool).await?;
             Ok(done.rows_affected() == 1)
         })
     }

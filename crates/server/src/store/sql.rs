@@ -93,7 +93,7 @@ pub enum Dialect {
 }
 
 /// An error of the database, or of encoding what goes into it, as the store reports it.
-pub(super) fn db(e: impl fmt::Display) -> StoreError {
+pub(crate) fn db(e: impl fmt::Display) -> StoreError {
     StoreError::Database(e.to_string())
 }
 

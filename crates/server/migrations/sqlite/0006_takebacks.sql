@@ -1,0 +1,3 @@
+-- How many plays were taken back in a game against the computer or on one screen
+-- (docs/protocol.md, "Takebacks"): such a game is not a record of play as it went.
+ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
