@@ -219,13 +219,16 @@ function onMessage(msg) {
       connection().remember(() => joinMessage(game, watch));
       // An intent that went out just before the line broke: the state the server now sends says
       // whether it arrived. Never sent again (it might have been applied): reported instead.
-      if (ui.pending !== null && ui.info?.game === game && msg.view.n <= ui.pending) note(t("conn-not-sent"), 6000);
+      // A takeback is answered by the whole state, with fewer actions than when it was asked for:
+      // that is the takeback done, not an intent lost.
+      const tookBack = ui.info?.game === game && (msg.info.takebacks ?? 0) > (ui.info.takebacks ?? 0);
+      if (ui.pending !== null && ui.info?.game === game && msg.view.n <= ui.pending && !tookBack) note(t("conn-not-sent"), 6000);
       ui.pending = null;
       ui.latest = msg.view;
       if (ui.info?.game !== game) ui.rated = null;
       // A play just taken back is not made again by itself, forced or not: the player asked
       // to choose again.
-      if (ui.info?.game === game && (msg.info.takebacks ?? 0) > (ui.info.takebacks ?? 0)) ui.autoAt = msg.view.n;
+      if (tookBack) ui.autoAt = msg.view.n;
       ui.info = msg.info;
       ui.role = msg.role;
       ui.view = msg.view;

@@ -481,6 +481,7 @@ async fn take_back(c: &Client) -> Value {
     })
     .await;
     assert_eq!(back["phase"], "move", "the roll is played again: {back}");
+    assert_eq!(back["note"], "", "a takeback is not a lost move: {back}");
     assert!(back["src"].as_u64().unwrap() > 0, "{back}");
     let rules = read(
         c,
