@@ -2,7 +2,14 @@
 //! ordinary contact positions (models/MODEL.md, "What is weak").
 //!
 //! `cargo run --release -p acey-ai --example backgames -- [PER_GROUP] [TRIALS] [SEED]`, by
-//! default 24 positions a group, 1,296 trials, seed 1.
+//! default 24 positions a group, 1,296 trials, seed 1: finds the positions, values and settles
+//! them, and prints a line for each (the measurement of record is kept in
+//! `models/training/backgames-2026-12-06.log`).
+//!
+//! `cargo run --release -p acey-ai --example backgames -- --settled FILE [BOT]` judges another
+//! bot (`advanced@NET.acey-net`, as `acey duel` names bots; the shipped `advanced` by default)
+//! against the positions and settled values of such a file, with no rollout: a network trained
+//! for back games is measured against the same values as the one before it.
 //!
 //! Games between two `beginner` bots (0-ply with a lot of noise: their mistakes make back games
 //! common) under the `backgammon` preset without the cube give the positions, taken before a
@@ -80,9 +87,60 @@ impl Group {
     }
 }
 
+/// The `--settled FILE [BOT]` mode: `bot`'s 0-ply and 2-ply errors against the rollouts of a
+/// file this example printed.
+fn judge_settled(file: &str, bot: Option<&str>) -> Result<(), String> {
+    let mut rules: Rules = "backgammon".parse().map_err(|e| format!("{e:?}"))?;
+    rules.doubling_cube = false;
+    rules.match_target = None;
+    let judge = match bot {
+        Some(name) => acey_ai::named_bot(name, rules, 1).map_err(|e| e.to_string())?,
+        None => Level::Advanced.bot(rules),
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut groups = [Group::default(), Group::default()];
+    for (i, line) in text.lines().enumerate() {
+        // `back ID 0-ply +x 2-ply +y rollout +z ±se`
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let g = match words.first() {
+            Some(&"back") if words.get(1) != Some(&"game") => 0,
+            Some(&"contact") if words.len() == 9 => 1,
+            _ => continue,
+        };
+        let bad = || format!("{file}:{}: not a measured position: {line}", i + 1);
+        if words.len() != 9 || words[6] != "rollout" {
+            return Err(bad());
+        }
+        let pos = Position::from_gnubg_id(words[1], Player::Zero).map_err(|_| bad())?;
+        let settled: f64 = words[7].parse().map_err(|_| bad())?;
+        let se: f64 = words[8]
+            .trim_start_matches('±')
+            .parse()
+            .map_err(|_| bad())?;
+        let zero = judge.evaluate(&pos).equity(&rules) as f64;
+        let two = judge.analyse(&pos, 2).0 as f64;
+        groups[g].zero.push((zero - settled).abs());
+        groups[g].two.push((two - settled).abs());
+        groups[g].std_error.push(se);
+    }
+    if groups.iter().any(|g| g.zero.is_empty()) {
+        return Err(format!(
+            "{file}: no back-game or no contact positions in it"
+        ));
+    }
+    println!("{}", groups[0].line("back game"));
+    println!("{}", groups[1].line("contact"));
+    Ok(())
+}
+
 fn main() -> Result<(), String> {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    if raw.first().map(String::as_str) == Some("--settled") {
+        let file = raw.get(1).ok_or("usage: backgames --settled FILE [BOT]")?;
+        return judge_settled(file, raw.get(2).map(String::as_str));
+    }
+    let args: Vec<u64> = raw
+        .iter()
         .map(|a| a.parse().map_err(|_| format!("'{a}' is not a count")))
         .collect::<Result<_, _>>()?;
     let per_group = args.first().copied().unwrap_or(24) as usize;
