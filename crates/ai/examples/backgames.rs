@@ -122,6 +122,10 @@ fn judge_settled(file: &str, bot: Option<&str>) -> Result<(), String> {
         groups[g].zero.push((zero - settled).abs());
         groups[g].two.push((two - settled).abs());
         groups[g].std_error.push(se);
+        println!(
+            "{} {} 0-ply {zero:+.3} 2-ply {two:+.3} rollout {settled:+.3} ±{se:.3}",
+            words[0], words[1]
+        );
     }
     if groups.iter().any(|g| g.zero.is_empty()) {
         return Err(format!(
