@@ -418,19 +418,10 @@ impl Table {
     }
 
     /// Takes back the person's last play against the computer (either side's on one screen)
-    /// and everything after it, as the server does ([`Game::takeback_point`]): the answer is
+    /// and everything after it, as the server does ([`acey_protocol::takeback_cut`]): the answer is
     /// the whole state again, as the server sends it after a takeback.
     pub fn takeback(&mut self) -> Result<Vec<ServerMsg>, Refusal> {
-        let by = match self.role() {
-            Role::Seat(seat) => Player::from_index(seat),
-            _ => None,
-        };
-        let keep = self.game.takeback_point(by).ok_or_else(|| {
-            refuse(
-                ErrorCode::Illegal,
-                "there is no play to take back in the game being played",
-            )
-        })?;
+        let keep = acey_protocol::takeback_cut(&self.game, self.role())?;
         self.game = Game::replay(self.settings.rules, &self.game.actions()[..keep])
             .map_err(|(i, e)| refuse(ErrorCode::Illegal, format!("action {i}: {e}")))?;
         self.takebacks += 1;

@@ -46,6 +46,28 @@ impl Mode {
 /// The longest match a game may be created for, in points.
 pub const MAX_MATCH: u32 = 99;
 
+/// Where a takeback asked for by `role` cuts `game`'s log ([`Game::takeback_point`]): the last
+/// play of the person at a seat (against the computer), of either side for both seats (one
+/// screen). The server and the browser's engine check first that the game allows takebacks.
+pub fn takeback_cut(game: &Game, role: Role) -> Result<usize, (crate::ErrorCode, String)> {
+    let by = match role {
+        Role::Spectator => {
+            return Err((
+                crate::ErrorCode::NotYourTurn,
+                "spectators can only watch".to_string(),
+            ))
+        }
+        Role::Seat(seat) => Player::from_index(seat),
+        Role::Both => None,
+    };
+    game.takeback_point(by).ok_or_else(|| {
+        (
+            crate::ErrorCode::Illegal,
+            "there is no play to take back in the game being played".to_string(),
+        )
+    })
+}
+
 /// The rules a `create` asks for ([`ClientMsg::Create`](crate::ClientMsg::Create)), as every
 /// host of a game reads them: the rule string (`american` when absent or blank) and the match
 /// length (0: a single game; absent: the rule string's, else one point), which may not exceed
@@ -443,6 +465,26 @@ pub struct HintPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_takeback_cut_is_the_seats_own_last_play_and_never_a_spectators() {
+        let mut game = Game::new(Rules::default());
+        game.apply(Action::DieOff { dice: [6, 2] }).unwrap();
+        game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+        let start = game.actions().len();
+        let steps = game.legal_plays()[0].steps().to_vec();
+        game.apply(Action::Play { steps }).unwrap();
+        assert_eq!(takeback_cut(&game, Role::Seat(0)), Ok(start));
+        assert_eq!(takeback_cut(&game, Role::Both), Ok(start));
+        assert_eq!(
+            takeback_cut(&game, Role::Seat(1)).unwrap_err().0,
+            crate::ErrorCode::Illegal
+        );
+        assert_eq!(
+            takeback_cut(&game, Role::Spectator).unwrap_err().0,
+            crate::ErrorCode::NotYourTurn
+        );
+    }
 
     #[test]
     fn the_view_of_a_new_game_waits_for_the_die_off() {

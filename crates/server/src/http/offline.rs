@@ -76,11 +76,16 @@ pub fn version() -> &'static str {
         }
         digest.update(SERVICE_WORKER.as_bytes());
         digest.update(MANIFEST.as_bytes());
-        digest.finalize()[..8]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        short_hex(digest)
     })
+}
+
+/// A version id: the first 8 bytes of `digest`, in hex.
+fn short_hex(digest: Sha256) -> String {
+    digest.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The service worker of this version: web/sw.js with its id and files written in (once).
@@ -109,10 +114,7 @@ pub fn site_version(server: Option<&str>) -> String {
     digest.update(version().as_bytes());
     digest.update(b"\0acey-server\0");
     digest.update(server.as_bytes());
-    digest.finalize()[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    short_hex(digest)
 }
 
 /// The address of an acey server as `acey export-web --server` takes it: an absolute `http` or

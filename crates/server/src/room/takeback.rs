@@ -4,8 +4,6 @@
 
 use std::sync::Arc;
 
-use acey_rules::Player;
-
 use super::{rebuild, refuse, Refusal, Room};
 use crate::protocol::{ErrorCode, Role};
 use crate::storage::{Mode, StoreError};
@@ -18,12 +16,11 @@ impl Room {
     pub async fn takeback(self: &Arc<Self>, role: Role) -> Result<(), Refusal> {
         self.services.health.check()?;
         let mut st = self.lock().await;
-        let by = match (st.meta.mode, role) {
+        match (st.meta.mode, role) {
             (_, Role::Spectator) => {
                 return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
             }
-            (Mode::Computer, Role::Seat(seat)) => Player::from_index(seat),
-            (Mode::Local, Role::Both) => None,
+            (Mode::Computer, Role::Seat(_)) | (Mode::Local, Role::Both) => {}
             _ => {
                 return Err(refuse(
                     ErrorCode::Illegal,
@@ -37,12 +34,7 @@ impl Room {
                 "no takebacks in a rated game or a game with clocks",
             ));
         }
-        let keep = st.game.takeback_point(by).ok_or_else(|| {
-            refuse(
-                ErrorCode::Illegal,
-                "there is no play to take back in the game being played",
-            )
-        })?;
+        let keep = acey_protocol::takeback_cut(&st.game, role)?;
         let game = rebuild(&st.meta, &st.game.actions()[..keep])
             .map_err(|e| refuse(ErrorCode::Illegal, e))?;
         let stored = tokio::time::timeout(
