@@ -22,7 +22,7 @@ pub const DEVICE_TOKEN: &str = "device";
 pub const MAX_ACTIONS: usize = 20_000;
 
 /// A refused intent: the code and what to tell the player.
-pub type Refusal = (ErrorCode, String);
+pub use acey_protocol::Refusal;
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
     (code, message.into())
@@ -140,10 +140,6 @@ mod text {
     }
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
 /// A game kept on the device: its id, settings and actions, from which [`Table::restore`]
 /// takes it up exactly where it was.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -161,7 +157,7 @@ pub struct Saved {
     #[serde(default)]
     pub rematch: Option<String>,
     /// How many plays were taken back.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "acey_protocol::is_zero")]
     pub takebacks: u32,
 }
 
@@ -329,53 +325,14 @@ impl Table {
     /// Carries out an intent of the person at the table: the updates it caused (the table's
     /// rolls and the bot's replies included), or why it was refused.
     pub fn act(&mut self, msg: &acey_protocol::ClientMsg) -> Result<Vec<ServerMsg>, Refusal> {
-        use acey_protocol::ClientMsg;
         let role = self.role();
-        let to_act = self.game.to_act();
-        let need_turn = || -> Result<Player, Refusal> {
-            match to_act {
-                Some(p) if role.controls(p) => Ok(p),
-                Some(p) => Err(refuse(
-                    ErrorCode::NotYourTurn,
-                    format!("it is {p}'s turn, not yours"),
-                )),
-                None => Err(refuse(
-                    ErrorCode::Illegal,
-                    "nobody can act now: the game is over",
-                )),
-            }
+        // The table's own dice, from its seeded generator.
+        let rng = &mut self.rng;
+        let roll = || {
+            let (a, b) = rng.roll();
+            Ok([a, b])
         };
-        let action = if let Some(action) = msg.turn_action() {
-            need_turn()?;
-            action
-        } else {
-            match msg {
-                ClientMsg::Roll => {
-                    need_turn()?;
-                    if !matches!(self.game.phase(), Phase::Roll { .. }) {
-                        return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
-                    }
-                    let (a, b) = self.rng.roll();
-                    Action::Roll { dice: [a, b] }
-                }
-                ClientMsg::Resign => {
-                    let player = match role {
-                        Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
-                        _ => to_act.ok_or_else(|| {
-                            refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
-                        })?,
-                    };
-                    Action::Resign { player }
-                }
-                ClientMsg::NextGame => Action::NextGame,
-                other => {
-                    return Err(refuse(
-                        ErrorCode::Malformed,
-                        format!("{other:?} is not a game action"),
-                    ))
-                }
-            }
-        };
+        let action = acey_protocol::intent_action(msg, role, &self.game, roll)?;
         let mut out = Vec::new();
         self.commit(action, &mut out)?;
         // The person's action stands; a game that can go no further says so at the next one.

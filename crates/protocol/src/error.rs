@@ -2,6 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A refused message: the code and what to tell the person, as sent in an `error`
+/// ([`ServerMsg::Error`](crate::ServerMsg::Error)). The server and the browser's engine refuse
+/// in these terms.
+pub type Refusal = (ErrorCode, String);
+
 /// Kinds of error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

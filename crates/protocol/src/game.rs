@@ -7,7 +7,9 @@ use acey_rules::{Action, Cube, Game, Phase, PlayRecord, Player, Position, Rules,
 use serde::{Deserialize, Serialize};
 
 use crate::chat::ChatLine;
+use crate::client::ClientMsg;
 use crate::clock::{ClockView, TimeControl};
+use crate::error::{ErrorCode, Refusal};
 
 /// How a game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,26 +51,96 @@ pub const MAX_MATCH: u32 = 99;
 /// Where a takeback asked for by `role` cuts `game`'s log ([`Game::takeback_point`]): the last
 /// play of the person at a seat (against the computer), of either side for both seats (one
 /// screen). The server and the browser's engine check first that the game allows takebacks.
-pub fn takeback_cut(game: &Game, role: Role) -> Result<usize, (crate::ErrorCode, String)> {
+pub fn takeback_cut(game: &Game, role: Role) -> Result<usize, Refusal> {
     let by = match role {
-        Role::Spectator => {
-            return Err((
-                crate::ErrorCode::NotYourTurn,
-                "spectators can only watch".to_string(),
-            ))
-        }
+        Role::Spectator => return Err(refuse(ErrorCode::NotYourTurn, SPECTATORS)),
         Role::Seat(seat) => Player::from_index(seat),
         Role::Both => None,
     };
     game.takeback_point(by).ok_or_else(|| {
-        (
-            crate::ErrorCode::Illegal,
-            "there is no play to take back in the game being played".to_string(),
+        refuse(
+            ErrorCode::Illegal,
+            "there is no play to take back in the game being played",
         )
     })
 }
 
-/// The rules a `create` asks for ([`ClientMsg::Create`](crate::ClientMsg::Create)), as every
+/// The action a player's intent `msg` asks of `game`, sent by a connection with `role`, as
+/// every host of a game (the server's rooms, the browser's engine) reads it: the intents of a
+/// turn ([`ClientMsg::turn_action`]) and `roll` from the player to act, `resign` from a seat
+/// (on one screen, [`Role::Both`], from whoever is to act), `next_game` from anyone but a
+/// spectator. Any other message is not a game action and is refused as malformed. Whether the
+/// game accepts the action is [`Game::apply`]'s to say.
+///
+/// The dice of a roll come from `roll`, called only once the roll is allowed: each host rolls
+/// its own way (the server from the operating system's randomness, which can fail, the engine
+/// from its seeded generator), so the source is a parameter, and its refusal is passed on.
+pub fn intent_action(
+    msg: &ClientMsg,
+    role: Role,
+    game: &Game,
+    roll: impl FnOnce() -> Result<[u8; 2], Refusal>,
+) -> Result<Action, Refusal> {
+    let to_act = game.to_act();
+    let need_turn = || -> Result<Player, Refusal> {
+        match to_act {
+            Some(p) if role.controls(p) => Ok(p),
+            Some(_) if role == Role::Spectator => Err(refuse(ErrorCode::NotYourTurn, SPECTATORS)),
+            Some(p) => Err(refuse(
+                ErrorCode::NotYourTurn,
+                format!("it is {p}'s turn, not yours"),
+            )),
+            None => Err(refuse(
+                ErrorCode::Illegal,
+                "nobody can act now: the game is over or the dice are being rolled",
+            )),
+        }
+    };
+    // The intents of a player's own turn are the game's actions as sent.
+    if let Some(action) = msg.turn_action() {
+        need_turn()?;
+        return Ok(action);
+    }
+    Ok(match msg {
+        ClientMsg::Roll => {
+            need_turn()?;
+            if !matches!(game.phase(), Phase::Roll { .. }) {
+                return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
+            }
+            Action::Roll { dice: roll()? }
+        }
+        ClientMsg::Resign => {
+            let player = match role {
+                Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
+                // One screen: whoever is to act resigns.
+                Role::Both => to_act.ok_or_else(|| {
+                    refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
+                })?,
+                Role::Spectator => return Err(refuse(ErrorCode::NotYourTurn, SPECTATORS)),
+            };
+            Action::Resign { player }
+        }
+        ClientMsg::NextGame if role == Role::Spectator => {
+            return Err(refuse(ErrorCode::NotYourTurn, SPECTATORS))
+        }
+        ClientMsg::NextGame => Action::NextGame,
+        other => {
+            return Err(refuse(
+                ErrorCode::Malformed,
+                format!("{other:?} is not a game action"),
+            ))
+        }
+    })
+}
+
+/// What a spectator is told when it tries to act.
+const SPECTATORS: &str = "spectators can only watch";
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
+    (code, message.into())
+}
+
+/// The rules a `create` asks for ([`ClientMsg::Create`]), as every
 /// host of a game reads them: the rule string (`american` when absent or blank) and the match
 /// length (0: a single game; absent: the rule string's, else one point), which may not exceed
 /// [`MAX_MATCH`] wherever it is written. The error says what is wrong, for a person.
@@ -332,14 +404,10 @@ pub struct GameInfo {
     /// games"); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unrated: Option<Unrated>,
-    /// How many plays were taken back ([`ClientMsg::Takeback`](crate::ClientMsg::Takeback)):
+    /// How many plays were taken back ([`ClientMsg::Takeback`]):
     /// such a game is not a record of play as it went. Absent when none.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::is_zero")]
     pub takebacks: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// Why a game between two accounts offered as rated does not move their ratings.
@@ -478,11 +546,145 @@ mod tests {
         assert_eq!(takeback_cut(&game, Role::Both), Ok(start));
         assert_eq!(
             takeback_cut(&game, Role::Seat(1)).unwrap_err().0,
-            crate::ErrorCode::Illegal
+            ErrorCode::Illegal
         );
         assert_eq!(
             takeback_cut(&game, Role::Spectator).unwrap_err().0,
-            crate::ErrorCode::NotYourTurn
+            ErrorCode::NotYourTurn
+        );
+    }
+
+    /// A game after its die-off, the winner to roll.
+    fn to_roll() -> Game {
+        let mut game = Game::new(Rules::default());
+        game.apply(Action::DieOff { dice: [6, 2] }).unwrap();
+        assert!(matches!(game.phase(), Phase::Roll { .. }));
+        game
+    }
+
+    /// Dice that must not be asked for: the intent is refused before the roll.
+    fn no_roll() -> Result<[u8; 2], Refusal> {
+        panic!("rolled for an intent that is refused")
+    }
+
+    #[test]
+    fn the_movers_turn_action_is_taken_as_sent_and_another_seat_is_refused() {
+        let mut game = to_roll();
+        game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+        let mover = game.to_act().unwrap();
+        let steps = game.legal_plays()[0].steps().to_vec();
+        let play = ClientMsg::Play {
+            steps: steps.clone(),
+        };
+        for role in [Role::Seat(mover.index()), Role::Both] {
+            assert_eq!(
+                intent_action(&play, role, &game, no_roll),
+                Ok(Action::Play {
+                    steps: steps.clone()
+                })
+            );
+        }
+        assert_eq!(
+            intent_action(&play, Role::Seat(mover.other().index()), &game, no_roll),
+            Err((
+                ErrorCode::NotYourTurn,
+                format!("it is {mover}'s turn, not yours")
+            ))
+        );
+        assert_eq!(
+            intent_action(&play, Role::Spectator, &game, no_roll),
+            Err((ErrorCode::NotYourTurn, SPECTATORS.to_string()))
+        );
+    }
+
+    #[test]
+    fn a_roll_is_the_movers_in_the_roll_phase_only_with_the_hosts_dice() {
+        let game = to_roll();
+        let mover = Role::Seat(game.to_act().unwrap().index());
+        assert_eq!(
+            intent_action(&ClientMsg::Roll, mover, &game, || Ok([3, 1])),
+            Ok(Action::Roll { dice: [3, 1] })
+        );
+        // The host's failure to roll is passed on.
+        let failed = (ErrorCode::Unavailable, "no dice".to_string());
+        assert_eq!(
+            intent_action(&ClientMsg::Roll, mover, &game, || Err(failed.clone())),
+            Err(failed)
+        );
+        let other = Role::Seat(game.to_act().unwrap().other().index());
+        for role in [other, Role::Spectator] {
+            let refused = intent_action(&ClientMsg::Roll, role, &game, no_roll);
+            assert_eq!(refused.unwrap_err().0, ErrorCode::NotYourTurn);
+        }
+        // Not once the dice are rolled...
+        let mut moving = game.clone();
+        moving.apply(Action::Roll { dice: [6, 5] }).unwrap();
+        assert_eq!(
+            intent_action(&ClientMsg::Roll, mover, &moving, no_roll),
+            Err((ErrorCode::Illegal, "it is not time to roll".to_string()))
+        );
+        // ... nor while nobody is to act (the die-off is the host's).
+        let new = Game::new(Rules::default());
+        assert_eq!(new.to_act(), None);
+        let refused = intent_action(&ClientMsg::Roll, Role::Both, &new, no_roll).unwrap_err();
+        assert_eq!(refused.0, ErrorCode::Illegal);
+        assert!(refused.1.contains("the game is over"), "{}", refused.1);
+    }
+
+    #[test]
+    fn a_seat_resigns_itself_and_one_screen_resigns_whoever_is_to_act() {
+        let game = to_roll();
+        let mover = game.to_act().unwrap();
+        for player in [Player::Zero, Player::One] {
+            assert_eq!(
+                intent_action(
+                    &ClientMsg::Resign,
+                    Role::Seat(player.index()),
+                    &game,
+                    no_roll
+                ),
+                Ok(Action::Resign { player })
+            );
+        }
+        assert_eq!(
+            intent_action(&ClientMsg::Resign, Role::Both, &game, no_roll),
+            Ok(Action::Resign { player: mover })
+        );
+        assert_eq!(
+            intent_action(&ClientMsg::Resign, Role::Spectator, &game, no_roll),
+            Err((ErrorCode::NotYourTurn, SPECTATORS.to_string()))
+        );
+        // On one screen with nobody to act there is nobody to resign.
+        let new = Game::new(Rules::default());
+        assert_eq!(
+            intent_action(&ClientMsg::Resign, Role::Both, &new, no_roll),
+            Err((
+                ErrorCode::Illegal,
+                "nobody is to act: nothing to resign".to_string()
+            ))
+        );
+    }
+
+    #[test]
+    fn the_next_game_is_anyones_but_a_spectators_and_other_messages_are_malformed() {
+        let game = to_roll();
+        for role in [Role::Seat(0), Role::Seat(1), Role::Both] {
+            assert_eq!(
+                intent_action(&ClientMsg::NextGame, role, &game, no_roll),
+                Ok(Action::NextGame)
+            );
+        }
+        assert_eq!(
+            intent_action(&ClientMsg::NextGame, Role::Spectator, &game, no_roll),
+            Err((ErrorCode::NotYourTurn, SPECTATORS.to_string()))
+        );
+        let refused = intent_action(&ClientMsg::Ping, Role::Both, &game, no_roll).unwrap_err();
+        assert_eq!(
+            refused,
+            (
+                ErrorCode::Malformed,
+                "Ping is not a game action".to_string()
+            )
         );
     }
 

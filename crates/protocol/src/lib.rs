@@ -55,10 +55,10 @@ pub mod typescript;
 pub use chat::{Channel, ChatLine};
 pub use client::{parse_client, ClientMsg};
 pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
-pub use error::ErrorCode;
+pub use error::{ErrorCode, Refusal};
 pub use game::{
-    create_rules, takeback_cut, GameInfo, HintPlay, Joined, LogEntry, Mode, PlayerView, Presence,
-    RatingChange, Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
+    create_rules, intent_action, takeback_cut, GameInfo, HintPlay, Joined, LogEntry, Mode,
+    PlayerView, Presence, RatingChange, Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
 pub use replay::{bot_level, bot_name, record_lines, Frame, Replay};
@@ -71,6 +71,12 @@ pub const VERSION: u32 = 2;
 
 /// The oldest version still spoken.
 pub const OLDEST_VERSION: u32 = 1;
+
+/// Whether a count is zero: the `skip_serializing_if` of a count left out of a message (or of a
+/// saved game) when there is none, such as [`GameInfo::takebacks`].
+pub fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// Checks the version a client's `hello`, `create` or `join` gives (none: the current one), for
 /// every host of games (the server, the browser's engine): an unspoken one is refused with

@@ -7,9 +7,9 @@
 //! challenge as the lobby shows it.
 
 pub use acey_protocol::{
-    parse_client, ClientMsg, ClockView, ErrorCode, GameInfo, HintPlay, Joined, LobbyView, LogEntry,
-    PlayerView, PoolView, Presence, RatingChange, Role, SeatView, ServerMsg, TurnView, View,
-    OLDEST_VERSION, VERSION,
+    intent_action, parse_client, ClientMsg, ClockView, ErrorCode, GameInfo, HintPlay, Joined,
+    LobbyView, LogEntry, PlayerView, PoolView, Presence, RatingChange, Role, SeatView, ServerMsg,
+    TurnView, View, OLDEST_VERSION, VERSION,
 };
 
 use crate::clock::Clock;

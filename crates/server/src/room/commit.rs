@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use acey_rules::{Action, Phase, Player};
+use acey_rules::Action;
 
 use super::{rebuild, refuse, Refusal, Room, RoomState};
 use crate::clock::now_ms;
-use crate::protocol::{ClientMsg, ErrorCode, LogEntry, Role, ServerMsg, View};
+use crate::protocol::{intent_action, ClientMsg, ErrorCode, LogEntry, Role, ServerMsg, View};
 use crate::random;
 
 impl Room {
@@ -96,68 +96,9 @@ impl Room {
         // While the database is down nothing can be stored: refused before taking the room.
         self.services.health.check()?;
         let mut st = self.lock().await;
-        let game = &st.game;
-        let to_act = game.to_act();
-        let need_turn = |to_act: Option<Player>| -> Result<Player, Refusal> {
-            match to_act {
-                Some(p) if role.controls(p) => Ok(p),
-                Some(p) => Err(refuse(
-                    ErrorCode::NotYourTurn,
-                    if role == Role::Spectator {
-                        "spectators can only watch".to_string()
-                    } else {
-                        format!("it is {p}'s turn, not yours")
-                    },
-                )),
-                None => Err(refuse(
-                    ErrorCode::Illegal,
-                    "nobody can act now: the game is over or the server is rolling",
-                )),
-            }
-        };
-        // The intents of a player's own turn are the game's actions as sent.
-        let action = if let Some(action) = msg.turn_action() {
-            need_turn(to_act)?;
-            action
-        } else {
-            match msg {
-                ClientMsg::Roll => {
-                    need_turn(to_act)?;
-                    if !matches!(game.phase(), Phase::Roll { .. }) {
-                        return Err(refuse(ErrorCode::Illegal, "it is not time to roll"));
-                    }
-                    Action::Roll {
-                        dice: random::roll()
-                            .map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()))?,
-                    }
-                }
-                ClientMsg::Resign => {
-                    let player = match role {
-                        Role::Seat(s) => Player::from_index(s).unwrap_or(Player::Zero),
-                        // Same screen: whoever is to act resigns.
-                        Role::Both => to_act.ok_or_else(|| {
-                            refuse(ErrorCode::Illegal, "nobody is to act: nothing to resign")
-                        })?,
-                        Role::Spectator => {
-                            return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
-                        }
-                    };
-                    Action::Resign { player }
-                }
-                ClientMsg::NextGame => {
-                    if role == Role::Spectator {
-                        return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"));
-                    }
-                    Action::NextGame
-                }
-                other => {
-                    return Err(refuse(
-                        ErrorCode::Malformed,
-                        format!("{other:?} is not a game action"),
-                    ))
-                }
-            }
-        };
+        // The dice come from the operating system, which may fail to give them.
+        let roll = || random::roll().map_err(|e| refuse(ErrorCode::Unavailable, e.to_string()));
+        let action = intent_action(msg, role, &st.game, roll)?;
         self.commit(&mut st, action).await?;
         let took = began.elapsed();
         self.services.metrics.action(took);

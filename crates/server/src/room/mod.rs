@@ -45,7 +45,7 @@ pub use finish::end_name;
 pub use seats::{seat_ratings, RematchOutcome};
 
 /// A refused request: what to tell the client.
-pub type Refusal = (ErrorCode, String);
+pub use acey_protocol::Refusal;
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
     (code, message.into())
