@@ -343,26 +343,7 @@ impl Table {
     /// The bot's ranked plays for the person to act (games against the computer only), at most
     /// `max`, as the server's `hint` gives them.
     pub fn hint(&self, max: usize) -> Result<Vec<HintPlay>, Refusal> {
-        let Some(bot) = &self.bot else {
-            return Err(refuse(
-                ErrorCode::Illegal,
-                "hints are only given in games against the computer",
-            ));
-        };
-        match self.game.to_act() {
-            Some(p)
-                if self.role().controls(p)
-                    && matches!(
-                        self.game.phase(),
-                        Phase::Move { .. } | Phase::NameDouble { .. }
-                    ) => {}
-            _ => {
-                return Err(refuse(
-                    ErrorCode::NotYourTurn,
-                    "a hint is for the player who is moving",
-                ))
-            }
-        }
+        let bot = acey_protocol::may_hint(&self.game, self.role(), self.bot.as_ref())?;
         Ok(bot
             .hints(&self.game, max)
             .into_iter()

@@ -133,6 +133,31 @@ pub fn intent_action(
     })
 }
 
+/// Whether `role` may ask for a hint in `game`, as every host reads it: only in games against
+/// the computer (`computer`, the host's bot, absent between people), and only the player to act
+/// in a checker move or in naming a 1-2's double. The bot that is to give the hint, or the
+/// refusal that says why none is given.
+pub fn may_hint<B>(game: &Game, role: Role, computer: Option<B>) -> Result<B, Refusal> {
+    let Some(bot) = computer else {
+        return Err(refuse(
+            ErrorCode::Illegal,
+            "hints are only given in games against the computer",
+        ));
+    };
+    match game.to_act() {
+        Some(p)
+            if role.controls(p)
+                && matches!(game.phase(), Phase::Move { .. } | Phase::NameDouble { .. }) =>
+        {
+            Ok(bot)
+        }
+        _ => Err(refuse(
+            ErrorCode::NotYourTurn,
+            "a hint is for the player who is moving",
+        )),
+    }
+}
+
 /// What a spectator is told when it tries to act.
 const SPECTATORS: &str = "spectators can only watch";
 
@@ -685,6 +710,35 @@ mod tests {
                 ErrorCode::Malformed,
                 "Ping is not a game action".to_string()
             )
+        );
+    }
+
+    #[test]
+    fn a_hint_is_for_the_mover_against_the_computer_only() {
+        let mut game = to_roll();
+        let bot = Some("bot");
+        let code = |r: Result<&str, Refusal>| r.unwrap_err().0;
+        // Before the dice are rolled there is nothing to hint.
+        assert_eq!(
+            code(may_hint(&game, Role::Both, bot)),
+            ErrorCode::NotYourTurn
+        );
+        game.apply(Action::Roll { dice: [6, 5] }).unwrap();
+        let mover = game.to_act().unwrap().index();
+        assert_eq!(may_hint(&game, Role::Seat(mover), bot), Ok("bot"));
+        assert_eq!(may_hint(&game, Role::Both, bot), Ok("bot"));
+        assert_eq!(
+            code(may_hint(&game, Role::Seat(1 - mover), bot)),
+            ErrorCode::NotYourTurn
+        );
+        assert_eq!(
+            code(may_hint(&game, Role::Spectator, bot)),
+            ErrorCode::NotYourTurn
+        );
+        // Between people, never.
+        assert_eq!(
+            code(may_hint(&game, Role::Seat(mover), None::<&str>)),
+            ErrorCode::Illegal
         );
     }
 

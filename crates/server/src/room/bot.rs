@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use acey_ai::Bot;
-use acey_rules::{Action, Game, Phase, Player, SeededRng};
+use acey_rules::{Action, Game, Player, SeededRng};
 
 use super::{refuse, Refusal, Room, RoomState};
 use crate::protocol::{ErrorCode, HintPlay, Role};
@@ -99,29 +99,10 @@ impl Room {
 
     /// The bot's ranked plays for the person to act (games against the computer only).
     pub async fn hint(&self, role: Role) -> Result<Vec<HintPlay>, Refusal> {
-        let Some(bot) = self.bot.clone() else {
-            return Err(refuse(
-                ErrorCode::Illegal,
-                "hints are only given in games against the computer",
-            ));
-        };
-        let game = {
+        let (bot, game) = {
             let st = self.lock().await;
-            match st.game.to_act() {
-                Some(p)
-                    if role.controls(p)
-                        && matches!(
-                            st.game.phase(),
-                            Phase::Move { .. } | Phase::NameDouble { .. }
-                        ) => {}
-                _ => {
-                    return Err(refuse(
-                        ErrorCode::NotYourTurn,
-                        "a hint is for the player who is moving",
-                    ))
-                }
-            }
-            st.game.clone()
+            let bot = acey_protocol::may_hint(&st.game, role, self.bot.clone())?;
+            (bot, st.game.clone())
         };
         let plays = self
             .services
