@@ -4,14 +4,16 @@
     python3 scripts/gnubg_compare.py --games 6 --seed 1 --plies 2
 
 Plays GAMES cubeless money games inside GNU Backgammon (Debian's `gnubg` 1.07) between two gnubg
-players at 0-ply with NOISE (games of mixed quality, as people play them), seeded by SEED, and
+players at 0-ply with NOISE (games of mixed quality, as people play them; the noise is gnubg's
+deterministic kind, drawn from the position, so the same SEED gives the same games), and
 has gnubg analyse every checker play at PLIES (`analyse game`). Each game is then written as an
 acey game record (docs/notation.md) and analysed by `acey analyse --json --ply PLIES` (the
 `strongest` level's evaluator and filters). Decision by decision (the same rolls, the same
 positions), it reports:
 
 * **equal best plays**: the share of the decisions with more than one legal play where both
-  programs' best play reaches the same position;
+  programs' best play reaches the same position (or gnubg values acey's best exactly as its
+  own); the others counted by how much gnubg says acey's best loses (most are close calls);
 * **loss correlation**: the Pearson correlation of the two programs' equity lost by the played
   play, over those decisions, and each program's mean loss;
 * **shared marks**: of each program's bad-or-worse plays (0.08 of a point lost or more, the
@@ -20,6 +22,7 @@ positions), it reports:
   luck value), of the opening roll's, and of a player's luck summed over a game;
 * the decisions where gnubg's best play beats acey's best by more than 0.5 by gnubg's judgement.
 
+`--self-test` checks the comparison on made-up decisions (no gnubg needed).
 `--keep DIR` keeps each game's record (`game-N.txt`), gnubg's moves (`game-N.json`) and acey's
 analysis (`game-N.acey.json`); `--json` prints the figures as one JSON object.
 
@@ -40,6 +43,15 @@ import tempfile
 
 BAD = 0.08
 FAR = 0.5
+# gnubg's scores are rounded floats: plays it values within this are its equal best.
+TIE = 1e-6
+# The bands the different best plays are counted in, by gnubg's equity lost by acey's best.
+GAPS = [
+    ("under 0.005", 0.0, 0.005),
+    ("0.005-0.02", 0.005, 0.02),
+    ("0.02-0.08", 0.02, 0.08),
+    ("0.08 or more", 0.08, math.inf),
+]
 
 
 def worker():
@@ -67,7 +79,9 @@ def worker():
             f"set player {p} gnubg",
             f"set player {p} chequerplay evaluation plies 0",
             f"set player {p} chequerplay evaluation noise {noise}",
-            f"set player {p} chequerplay evaluation deterministic off",
+            # Noise drawn from the position, not from a clock-seeded generator: the same
+            # seed gives the same games, so runs (and builds of acey) can be compared.
+            f"set player {p} chequerplay evaluation deterministic on",
         ]:
             gnubg.command(command)
     with open(out, "w") as f:
@@ -172,6 +186,7 @@ def compare(games):
     acey_bad = gnubg_bad = shared = 0
     luck_diff, opening_diff, game_luck_diff = [], [], []
     far = []
+    gaps = []  # gnubg's equity lost by acey's best play, where the best plays differ
     for g, (moves, analysis) in enumerate(games, 1):
         plays = [d for d in analysis["decisions"] if d["kind"] == "play"]
         if len(plays) != len(moves):
@@ -204,11 +219,18 @@ def compare(games):
                 equal += 1
                 continue
             # gnubg's judgement of acey's best play, where gnubg ranked it.
+            gap = None
             for x in m["moves"]:
                 if after(d["position"], player, x["move"]) == acey_best:
-                    if scores[0] - x["score"] > FAR:
-                        far.append((g, i + 1, d["best"], round(scores[0] - x["score"], 3)))
+                    gap = scores[0] - x["score"]
                     break
+            if gap is not None and gap <= TIE:
+                # gnubg values both the same: acey's best is one of gnubg's best plays.
+                equal += 1
+                continue
+            gaps.append(gap)
+            if gap is not None and gap > FAR:
+                far.append((g, i + 1, d["best"], round(gap, 3)))
         for p in (0, 1):
             game_luck_diff.append(abs(luck_sum[p][0] - luck_sum[p][1]))
     mean = lambda xs: sum(xs) / len(xs) if xs else float("nan")  # noqa: E731
@@ -226,6 +248,11 @@ def compare(games):
         "luck_difference_opening": mean(opening_diff),
         "luck_difference_per_game": mean(game_luck_diff),
         "gnubg_best_far_better": far,
+        "different_best_by_gnubg_gap": {
+            label: sum(1 for x in gaps if x is not None and lo <= x < hi)
+            for label, lo, hi in GAPS
+        }
+        | {"not ranked by gnubg": sum(1 for x in gaps if x is None)},
     }
 
 
@@ -245,13 +272,67 @@ def report(f):
         f"{f['luck_difference_opening']:.4f} the opening roll, "
         f"{f['luck_difference_per_game']:.3f} a player's game"
     )
+    split = ", ".join(f"{n} {label}" for label, n in f["different_best_by_gnubg_gap"].items())
+    print(f"different best plays, by what gnubg says acey's best loses: {split}")
     far = f["gnubg_best_far_better"]
     print(f"gnubg's best beats acey's by more than {FAR}: {len(far)}")
     for g, roll, play, by in far:
         print(f"  game {g} roll {roll}: acey's {play} loses {by}")
 
 
+def self_test():
+    """The comparison on made-up decisions (no gnubg, no acey): ties, bands and far misses."""
+    start = {
+        "board": [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2],
+        "bar": [0, 0],
+        "off": [0, 0],
+    }
+    plays = {
+        "8/5 6/5": [[8, 5], [6, 5]],
+        "24/21 8/7": [[24, 21], [8, 7]],
+        "13/9": [[13, 10], [10, 9]],
+    }
+
+    def decision(acey_order, gnubg_scores, played):
+        moves = [{"move": plays[k], "score": v} for k, v in gnubg_scores]
+        imove = [k for k, _ in gnubg_scores].index(played)
+        alts = []
+        for k in acey_order:
+            board, bar, off = after(start, 0, plays[k])
+            alts.append({"position": {"board": list(board), "bar": list(bar), "off": list(off)}})
+        m = {"player": 0, "dice": [3, 1], "luck": 0.1, "imove": imove, "moves": moves}
+        d = {"kind": "play", "dice": [3, 1], "luck": 0.12, "forced": False, "position": start,
+             "alternatives": alts, "equity_lost": 0.0 if played == acey_order[0] else 0.1,
+             "best": acey_order[0]}
+        return m, d
+
+    cases = [
+        # The same best play.
+        decision(["8/5 6/5", "13/9"], [("8/5 6/5", 0.2), ("13/9", 0.1), ("24/21 8/7", 0)], "13/9"),
+        # gnubg values acey's best exactly as its own: equal.
+        decision(["13/9", "8/5 6/5"], [("8/5 6/5", 0.2), ("13/9", 0.2), ("24/21 8/7", 0)], "13/9"),
+        # acey's best loses 0.01 by gnubg: a close call.
+        decision(["13/9", "8/5 6/5"], [("8/5 6/5", 0.2), ("13/9", 0.19), ("24/21 8/7", 0)], "13/9"),
+        # acey's best loses 0.7 by gnubg: far.
+        decision(["24/21 8/7", "8/5 6/5"], [("8/5 6/5", 0.5), ("13/9", 0.4), ("24/21 8/7", -0.2)],
+                 "8/5 6/5"),
+    ]
+    games = [([m for m, _ in cases], {"decisions": [d for _, d in cases]})]
+    f = compare(games)
+    assert f["unforced"] == 4, f
+    assert f["equal_best"] == 0.5, f
+    bands = f["different_best_by_gnubg_gap"]
+    assert bands["0.005-0.02"] == 1 and bands["0.08 or more"] == 1, bands
+    assert sum(bands.values()) == 2, bands
+    assert len(f["gnubg_best_far_better"]) == 1 and f["gnubg_best_far_better"][0][3] == 0.7, f
+    assert abs(f["luck_difference_per_roll"] - 0.02) < 1e-9, f
+    print("gnubg_compare self-test: ok")
+
+
 def main():
+    if "--self-test" in sys.argv[1:]:
+        self_test()
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)

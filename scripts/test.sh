@@ -71,6 +71,7 @@ cargo test --workspace --all-features
 echo "== tabula duel harness self-test"
 python3 scripts/tabula_duel.py --self-test --acey target/debug/acey
 python3 scripts/tabula_compare.py --self-test
+python3 scripts/gnubg_compare.py --self-test
 echo "== benchmark noise script: a set against itself, and the two bgammon settlements"
 python3 scripts/benchmark_noise.py models/benchmark-bgammon.txt models/benchmark-bgammon.txt |
   grep '^all       0.0000 ' >/dev/null
