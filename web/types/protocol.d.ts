@@ -344,7 +344,7 @@ clock: TimeControl | null,
  */
 unrated?: Unrated | null, 
 /**
- * How many plays were taken back ([`ClientMsg::Takeback`](crate::ClientMsg::Takeback)):
+ * How many plays were taken back ([`ClientMsg::Takeback`]):
  * such a game is not a record of play as it went. Absent when none.
  */
 takebacks?: number, };
