@@ -398,10 +398,20 @@ function markTurn() {
   showTurn(onGame && myTurn(ui.latest), t("page-title"), t("title-your-turn"));
 }
 
+// The sound button's icons, drawn here rather than as emoji: a system without an emoji font
+// (many Linux desktops, headless browsers) shows an emoji as an empty box.
+const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
+const SOUND_ICONS = {
+  on: SPEAKER + '<path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"/>',
+  off: SPEAKER + '<path d="M17 9.5l5 5M22 9.5l-5 5"/>',
+};
+
 function renderSound() {
   const on = soundOn();
   const b = $("sound");
-  b.textContent = on ? "🔊" : "🔇";
+  b.innerHTML = `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor"
+    stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${SOUND_ICONS[on ? "on" : "off"]}</svg>`;
+  b.dataset.sound = on ? "on" : "off";
   b.setAttribute("aria-pressed", String(on));
   b.title = t(on ? "sound-on" : "sound-off");
   b.setAttribute("aria-label", b.title);
