@@ -124,7 +124,7 @@ export async function openProfile(name) {
     tr.className = g.result;
     tr.dataset.game = g.id;
     cell(tr, t(g.result === "win" ? "profile-won" : "profile-lost"));
-    cell(tr, g.opponent_registered ? link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent) : t("player-guest", { name: g.opponent }));
+    cell(tr, opponentCell(g));
     cell(tr, `${g.points[0]}-${g.points[1]}`);
     cell(tr, rulesText(g.rules));
     // A game added from a device (its id is the engine's) was played away from the server.
@@ -134,6 +134,17 @@ export async function openProfile(name) {
     body.appendChild(tr);
   }
   $("profile-none").hidden = data.games.length > 0;
+}
+
+/**
+ * A past game's opponent: the computer at its level in the reader's language, a player with an
+ * account as a link to their profile, a guest as such.
+ * @param {{opponent: string, opponent_registered: boolean, opponent_level?: string}} g
+ */
+function opponentCell(g) {
+  if (g.opponent_level) return t("player-computer", { level: t(`level-name-${g.opponent_level}`) });
+  if (g.opponent_registered) return link(`/@/${encodeURIComponent(g.opponent)}`, g.opponent);
+  return t("player-guest", { name: g.opponent });
 }
 
 export async function openLeaders(family) {

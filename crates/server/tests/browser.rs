@@ -1189,7 +1189,11 @@ async fn a_guest_registers_and_finds_the_game_just_played_on_the_profile() {
         .text()
         .await
         .unwrap();
-    assert!(text.contains("lost") && text.contains("computer"), "{text}");
+    // The computer is named at its level, never as a guest.
+    assert!(
+        text.contains("lost") && text.contains("Computer (casual)") && !text.contains("guest"),
+        "{text}"
+    );
     screenshot(&a, "profile.png").await;
     click(&a, &format!("{row} a")).await;
     let deadline = Instant::now() + Duration::from_secs(30);

@@ -116,6 +116,9 @@ async fn a_finished_device_game_joins_the_history_once_and_unrated() {
         .find(|g| g.to_string().contains(&id))
         .unwrap_or_else(|| panic!("not in the history: {profile}"));
     assert_eq!(listed["rated"], false, "{listed}");
+    // The opponent is the computer at its level (pages name it in the reader's language).
+    assert_eq!(listed["opponent_level"], "casual", "{listed}");
+    assert_eq!(listed["opponent_registered"], false, "{listed}");
     let (status, stored) = http_get(server.addr, &format!("/api/games/{id}/record")).await;
     assert_eq!(status, 200);
     assert!(stored.contains("Player 0: ada"), "{stored}");

@@ -62,6 +62,10 @@ pub struct PastGame {
     pub opponent: String,
     /// Whether the opponent has an account.
     pub opponent_registered: bool,
+    /// The computer's level where the opponent was the computer (pages name it in the
+    /// reader's language; `opponent` is its English name); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent_level: Option<String>,
     /// `win` or `loss`.
     pub result: &'static str,
     /// Final points, the player's first.
@@ -205,15 +209,17 @@ fn past_game_from_row(row: &impl Columns, account: i64) -> Result<PastGame, Stor
     let rated: i64 = row.read("rated")?;
     let bot: Option<i64> = row.read("bot_seat")?;
     let level: Option<String> = row.read("level")?;
-    let opponent = if bot == Some(other as i64) {
-        format!("computer ({})", level.unwrap_or_else(|| "casual".into()))
-    } else {
-        names[other].clone().unwrap_or_else(|| "guest".into())
+    let opponent_level =
+        (bot == Some(other as i64)).then(|| level.unwrap_or_else(|| "casual".into()));
+    let opponent = match &opponent_level {
+        Some(level) => format!("computer ({level})"),
+        None => names[other].clone().unwrap_or_else(|| "guest".into()),
     };
     Ok(PastGame {
         id: row.read("id")?,
         opponent,
         opponent_registered: accounts[other].is_some(),
+        opponent_level,
         result: if winner as usize == me { "win" } else { "loss" },
         points: [score[me] as u32, score[other] as u32],
         rated: rated != 0,
