@@ -4,6 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# `--quick`: the checks a change needs before a commit, in minutes: formatting, clippy, the web
+# client's type check and every unit test, without the .wasm rebuild, the integration and browser
+# tests or the PostgreSQL pass (the full run does all of them).
+quick=0
+case "${1:-}" in
+    "") ;;
+    --quick) quick=1 ;;
+    *) echo "usage: bash scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
 need_pkgs=()
 # The browser tests (crates/server/tests/browser.rs) drive a real headless Chromium.
 command -v chromium >/dev/null || need_pkgs+=(chromium)
@@ -53,6 +63,14 @@ echo "== web client type check: web/*.js against the protocol's types"
 cargo test -p acey-protocol --all-features --test typescript
 npm --prefix web ci --no-audit --no-fund
 npm --prefix web run check
+if [ "$quick" = 1 ]; then
+    echo "== cargo test (unit tests of every crate)"
+    cargo test --workspace --all-features --lib --bins
+    python3 scripts/tabula_compare.py --self-test
+    python3 scripts/gnubg_compare.py --self-test
+    echo "quick tier passed: the .wasm rebuild, integration, browser and PostgreSQL tests not run"
+    exit 0
+fi
 echo "== the browser's engine: web/engine/acey.wasm rebuilds from the sources"
 bash scripts/build-wasm.sh target/engine-check/acey.wasm
 if cmp -s target/engine-check/acey.wasm.toolchain web/engine/acey.wasm.toolchain; then
