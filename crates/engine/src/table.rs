@@ -11,7 +11,7 @@ use acey_protocol::{
     create_rules, ErrorCode, GameInfo, HintPlay, Joined, LogEntry, Mode, Presence, Role, SeatView,
     ServerMsg, View,
 };
-use acey_rules::{Action, Game, Phase, Player, Rules, SeededRng};
+use acey_rules::{Action, Game, Player, Rules, SeededRng};
 use serde::{Deserialize, Serialize};
 
 /// The seat token of every game on this device: nobody else can reach it, so the token proves
@@ -368,8 +368,7 @@ impl Table {
 
     /// Whether a rematch may start: the game (or the match) is over.
     pub fn is_over(&self) -> bool {
-        matches!(self.game.phase(), Phase::GameOver { .. })
-            && (self.game.match_winner().is_some() || self.settings.rules.match_target.is_none())
+        self.game.is_finished()
     }
 
     /// The rematch already started from this game, if any.
@@ -455,6 +454,7 @@ impl Table {
 mod tests {
     use super::*;
     use acey_protocol::ClientMsg;
+    use acey_rules::Phase;
 
     fn computer(level: &str, seat: usize, seed: u64) -> Table {
         let settings =

@@ -492,6 +492,14 @@ impl Game {
         &self.log
     }
 
+    /// Whether play is over and the rules call for no next game: a game with no match target
+    /// has ended, or the match is decided (R9.4). Every host offers a rematch from here; a game
+    /// of a match that is not decided goes on with [`Action::NextGame`] instead.
+    pub fn is_finished(&self) -> bool {
+        matches!(self.phase, Phase::GameOver { .. })
+            && (self.rules.match_target.is_none() || self.match_winner().is_some())
+    }
+
     /// The match winner once someone has reached the match target (R9.4).
     pub fn match_winner(&self) -> Option<Player> {
         let target = self.rules.match_target?;
@@ -1160,6 +1168,36 @@ mod tests {
                 player: Player::One
             })
             .is_err());
+    }
+
+    #[test]
+    fn play_is_finished_after_a_game_without_a_target_or_a_decided_match_only() {
+        let resign_first = |rules: Rules| {
+            let mut game = Game::new(rules);
+            assert!(!game.is_finished());
+            game.apply(Action::DieOff { dice: [5, 2] }).unwrap();
+            game.apply(Action::Resign {
+                player: Player::One,
+            })
+            .unwrap();
+            assert!(matches!(game.phase(), Phase::GameOver { .. }));
+            game
+        };
+        // No match target: the game ended is the end.
+        assert!(resign_first(Rules::default()).is_finished());
+        // A match to 31 goes on after a game that did not decide it (R9.4) ...
+        let mut game = resign_first(Rules {
+            match_target: Some(31),
+            ..Rules::default()
+        });
+        assert!(game.match_winner().is_none() && !game.is_finished());
+        // ... and is finished once it is decided.
+        game.apply(Action::NextGame).unwrap();
+        game.apply(Action::Forfeit {
+            player: Player::One,
+        })
+        .unwrap();
+        assert!(game.match_winner().is_some() && game.is_finished());
     }
 
     #[test]

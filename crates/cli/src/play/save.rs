@@ -159,10 +159,7 @@ pub fn keep_unfinished(path: &Path) -> Result<Option<PathBuf>> {
         .parse::<Record>()
         .ok()
         .and_then(|r| r.game().ok())
-        .is_some_and(|g| {
-            matches!(g.phase(), acey_rules::Phase::GameOver { .. })
-                && (g.rules().match_target.is_none() || g.match_winner().is_some())
-        });
+        .is_some_and(|g| g.is_finished());
     if finished {
         return Ok(None);
     }

@@ -88,7 +88,5 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) 
 
 /// Whether the game is over and nothing follows it: a single game ended, or the match decided.
 fn finished(app: &App) -> bool {
-    let game = app.session.game();
-    app.session.game_over()
-        && (game.rules().match_target.is_none() || game.match_winner().is_some())
+    app.session.game().is_finished()
 }

@@ -137,9 +137,7 @@ impl Room {
         if let Some(id) = &st.rematch {
             return Ok(RematchOutcome::AlreadyStarted(id.clone()));
         }
-        let over = matches!(st.game.phase(), acey_rules::Phase::GameOver { .. })
-            && (st.game.match_winner().is_some() || st.meta.rules.match_target.is_none());
-        if !over {
+        if !st.game.is_finished() {
             return Err((
                 ErrorCode::Illegal,
                 "a rematch can start once the game or match is over".into(),
