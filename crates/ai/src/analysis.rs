@@ -46,6 +46,12 @@ use crate::search::{Bot, Ranked};
 
 /// Deepest search an analysis may use: beyond 2 plies a decision takes minutes.
 pub const MAX_PLIES: u8 = 2;
+/// The level whose evaluator and move filters judge a played game wherever it was played (the
+/// server's analyses, the browser's engine), so that a game is judged alike on every host.
+pub const GAME_LEVEL: Level = Level::Strongest;
+/// The depth of the search that judges a played game's checker plays on every host
+/// ([`GAME_LEVEL`]): 1-ply, as `acey analyse` by default.
+pub const GAME_PLIES: u8 = 1;
 /// Doubtful from this fraction of [`unit()`] (times the cube) lost.
 pub const DOUBTFUL: f32 = 0.04;
 /// Bad from this fraction of [`unit()`] (times the cube) lost.

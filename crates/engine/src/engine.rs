@@ -33,12 +33,9 @@ use crate::table::{Refusal, Saved, Settings, Table};
 
 /// The level whose evaluator judges an analysis, and the depth of its checker plays: the
 /// server's (`acey serve`), so that a game is judged alike wherever it was played.
-pub const ANALYSIS_LEVEL: acey_ai::Level = acey_ai::Level::Strongest;
+pub const ANALYSIS_LEVEL: acey_ai::Level = acey_ai::analysis::GAME_LEVEL;
 /// See [`ANALYSIS_LEVEL`].
-pub const ANALYSIS_PLIES: u8 = 1;
-
-/// How many ranked plays a hint gives, as on the server.
-const HINT_PLAYS: usize = 5;
+pub const ANALYSIS_PLIES: u8 = acey_ai::analysis::GAME_PLIES;
 
 /// A request to the engine.
 #[derive(Debug, Deserialize)]
@@ -190,7 +187,7 @@ impl Engine {
                 Ok(vec![joined])
             }
             ClientMsg::Hint => {
-                let plays = self.current_table()?.hint(HINT_PLAYS)?;
+                let plays = self.current_table()?.hint(acey_protocol::HINT_PLAYS)?;
                 Ok(vec![ServerMsg::Hint { id, plays }])
             }
             ClientMsg::Rematch => {

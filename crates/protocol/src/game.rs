@@ -542,6 +542,9 @@ pub struct Presence {
     pub away_ms: [Option<u64>; 2],
 }
 
+/// How many ranked plays a hint gives ([`HintPlay`]), on every host.
+pub const HINT_PLAYS: usize = 5;
+
 /// A ranked play of a hint.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -58,7 +58,8 @@ pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
 pub use error::{ErrorCode, Refusal};
 pub use game::{
     create_rules, intent_action, may_hint, takeback_cut, GameInfo, HintPlay, Joined, LogEntry,
-    Mode, PlayerView, Presence, RatingChange, Role, SeatView, TurnView, Unrated, View, MAX_MATCH,
+    Mode, PlayerView, Presence, RatingChange, Role, SeatView, TurnView, Unrated, View, HINT_PLAYS,
+    MAX_MATCH,
 };
 pub use lobby::{Challenge, LiveGame, LobbyView, PoolView};
 pub use replay::{bot_level, bot_name, record_lines, Frame, Replay};

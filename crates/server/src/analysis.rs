@@ -26,10 +26,10 @@ use crate::services::Services;
 use crate::storage::StoreError;
 use crate::store::StoredAnalysis;
 
-/// The level whose evaluator and move filters judge (no noise).
-pub const LEVEL: Level = Level::Strongest;
-/// The depth of the search that judges checker plays: 1-ply, as `acey analyse` by default.
-pub const PLIES: u8 = 1;
+/// The level whose evaluator and move filters judge (no noise): every host's.
+pub const LEVEL: Level = acey_ai::analysis::GAME_LEVEL;
+/// The depth of the search that judges checker plays: every host's.
+pub const PLIES: u8 = acey_ai::analysis::GAME_PLIES;
 /// Failures remembered for [`Analyses::status`]; older ones are forgotten.
 const FAILURES_KEPT: usize = 256;
 

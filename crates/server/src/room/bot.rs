@@ -107,7 +107,7 @@ impl Room {
         let plays = self
             .services
             .pool
-            .run(move || hint(&bot, &game, 5))
+            .run(move || hint(&bot, &game, acey_protocol::HINT_PLAYS))
             .await
             .ok_or_else(|| refuse(ErrorCode::Unavailable, "the hint could not be computed"))?;
         crate::metrics::Metrics::count(&self.services.metrics.hints);

@@ -24,10 +24,10 @@ pub struct Args {
     /// bgammon.org `.match` replay (told apart by its content).
     file: PathBuf,
     /// Plies of lookahead each decision is judged at (0 to 2).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = acey_ai::analysis::GAME_PLIES)]
     ply: u8,
     /// The evaluator and move filters of this level.
-    #[arg(long, default_value = "strongest")]
+    #[arg(long, default_value = acey_ai::analysis::GAME_LEVEL.as_str())]
     level: String,
     /// Print JSON.
     #[arg(long)]
