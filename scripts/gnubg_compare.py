@@ -22,7 +22,9 @@ positions), it reports:
   luck value), of the opening roll's, and of a player's luck summed over a game;
 * the decisions where gnubg's best play beats acey's best by more than 0.5 by gnubg's judgement.
 
-`--self-test` checks the comparison on made-up decisions (no gnubg needed).
+`--net FILE` (and `--race-net FILE`) has acey judge with another network, to measure a
+trained one on the same games. `--self-test` checks the comparison on made-up decisions (no
+gnubg needed).
 `--keep DIR` keeps each game's record (`game-N.txt`), gnubg's moves (`game-N.json`) and acey's
 analysis (`game-N.acey.json`); `--json` prints the figures as one JSON object.
 
@@ -340,6 +342,8 @@ def main():
     ap.add_argument("--noise", type=float, default=0.08, help="the gnubg players' noise")
     ap.add_argument("--acey", default="target/release/acey", help="the acey binary")
     ap.add_argument("--gnubg", default=shutil.which("gnubg") or "/usr/games/gnubg")
+    ap.add_argument("--net", help="judge with this network file (acey analyse --net)")
+    ap.add_argument("--race-net", help="with --net, its race network (acey analyse --race-net)")
     ap.add_argument("--keep", help="a folder for the records and both analyses")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -370,6 +374,9 @@ def main():
     )
     if run.returncode != 0 or not os.path.exists(out):
         raise SystemExit(f"gnubg failed ({run.returncode}): {run.stderr[-2000:]}")
+    nets = (["--net", args.net] if args.net else []) + (
+        ["--race-net", args.race_net] if args.race_net else []
+    )
     games = []
     with open(out) as f:
         for n, line in enumerate(f, 1):
@@ -379,7 +386,7 @@ def main():
                 r.write(record(moves))
             print(f"acey analyses game {n} ...", file=sys.stderr)
             judged = subprocess.run(
-                [args.acey, "analyse", "--json", "--ply", str(args.plies), path],
+                [args.acey, "analyse", "--json", "--ply", str(args.plies), path] + nets,
                 capture_output=True,
                 text=True,
             )

@@ -28,6 +28,7 @@
 //! on the number of threads: the same game gives the same analysis.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 #[cfg(feature = "json")]
 pub mod json;
@@ -39,6 +40,7 @@ use rayon::prelude::*;
 
 use crate::candidates::{notation, Candidate};
 use crate::cube::{double_analysis, offer_analysis, CubeAnalysis};
+use crate::eval::Evaluator;
 use crate::levels::Level;
 use crate::luck::{roll_luck_among, PossibleRolls};
 use crate::rollout::{Rollout, RolloutSettings};
@@ -399,16 +401,27 @@ pub struct Analyser {
 impl Analyser {
     /// An analyser with `level`'s evaluator and move filters, searching `plies` deep, no noise.
     pub fn new(level: Level, rules: Rules, plies: u8) -> Result<Analyser, AnalysisError> {
+        Analyser::with_evaluator(level, level.evaluator(&rules), rules, plies)
+    }
+
+    /// An analyser with `level`'s move filters over another `evaluator` (a network being
+    /// trained, say, to measure its judgement against another program's on the same games).
+    pub fn with_evaluator(
+        level: Level,
+        evaluator: Arc<dyn Evaluator>,
+        rules: Rules,
+        plies: u8,
+    ) -> Result<Analyser, AnalysisError> {
         if plies > MAX_PLIES {
             return Err(AnalysisError::TooDeep(plies));
         }
         let bot = Bot::new(
-            level.evaluator(&rules),
+            Arc::clone(&evaluator),
             rules,
             level.judging_settings(&rules, plies),
         );
         // Luck looks at 21 rolls per decision: 0-ply, with the level's chain filter.
-        let luck_bot = Bot::new(level.evaluator(&rules), rules, level.settings_at(&rules, 0));
+        let luck_bot = Bot::new(evaluator, rules, level.settings_at(&rules, 0));
         Ok(Analyser {
             rules,
             bot,

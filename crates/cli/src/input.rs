@@ -16,6 +16,17 @@ pub fn level(text: &str) -> Result<acey_ai::Level, UsageError> {
         .map_err(|e: acey_ai::LevelError| UsageError(e.to_string()))
 }
 
+/// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
+/// networks are ([`acey_ai::duel::network_evaluator`]); none without `--net`. A network that
+/// cannot be read is a bad argument, as every other one (exit code 2).
+pub fn network(
+    net: Option<&std::path::Path>,
+    race: Option<&std::path::Path>,
+) -> Result<Option<std::sync::Arc<dyn acey_ai::Evaluator>>, UsageError> {
+    net.map(|path| acey_ai::duel::network_evaluator(path, race).map_err(UsageError))
+        .transpose()
+}
+
 /// Reads a game file's text: a bgammon.org `.match` replay (told by its first line, see
 /// [`bgammon::looks_like_match`]) or an acey game record (docs/notation.md), and replays it.
 /// The message of an error names the line.

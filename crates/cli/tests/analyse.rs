@@ -187,6 +187,38 @@ fn bgammon_replays_are_analysed_in_both_forms() {
     );
 }
 
+/// `--net` judges with a network file: the shipped networks given as files judge exactly as the
+/// level does, another network otherwise, and a file that is no network is a bad argument.
+#[test]
+fn another_network_judges_the_same_game_and_a_bad_one_is_refused() {
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+    let net = |name: &str| models.join(name).to_str().unwrap().to_string();
+    let path = bgammon_data("backgammon-replay.match");
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![path.as_str(), "--ply", "0", "--level", "advanced", "--json"];
+        args.extend_from_slice(extra);
+        let o = analyse(&args);
+        assert_success(&o);
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let level = json(&[]);
+    let (contact, race) = (net("backgammon.acey-net"), net("backgammon-race.acey-net"));
+    let files = json(&["--net", &contact, "--race-net", &race]);
+    assert_eq!(files["decisions"], level["decisions"]);
+    // The acey-deucey network misjudges backgammon positions: other equities.
+    let other = json(&["--net", &net("american.acey-net")]);
+    assert_ne!(other["decisions"], level["decisions"]);
+
+    let dir = temp_dir();
+    let bad = dir.path().join("bad.acey-net");
+    std::fs::write(&bad, "not a network").unwrap();
+    let o = analyse(&[&path, "--ply", "0", "--net", bad.to_str().unwrap()]);
+    let err = assert_exit_code(&o, 2);
+    assert!(err.contains("cannot read the network"), "{err}");
+    // A race network alone is refused by the arguments.
+    assert_exit_code(&analyse(&[&path, "--race-net", &race]), 2);
+}
+
 #[test]
 fn a_bad_bgammon_replay_gives_its_line_and_exit_2() {
     let dir = temp_dir();

@@ -7,10 +7,9 @@
 
 use std::io::{BufRead, Write};
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use acey_ai::duel::network_evaluator;
 use acey_ai::{Bot, Evaluator, Level};
 use acey_rules::{for_each_turn_segment, MoveGen, Position, Preset, Rules, SeededRng};
 use serde_json::{json, Map, Value};
@@ -397,23 +396,13 @@ fn answer(engine: &mut Engine, line: &str) -> (Value, bool) {
     (reply, stop)
 }
 
-/// The evaluator of `--net` (and `--race-net`), behind the bear-off tables as the shipped
-/// networks are ([`acey_ai::duel::network_evaluator`]).
-fn network(net: Option<&Path>, race: Option<&Path>) -> anyhow::Result<Option<Arc<dyn Evaluator>>> {
-    // A network that cannot be read is a bad argument, as every other one: exit code 2.
-    net.map(|path| {
-        network_evaluator(path, race).map_err(|e| crate::UsageError(e.to_string()).into())
-    })
-    .transpose()
-}
-
 /// Runs `acey engine`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     // Panics are answered as errors; keep their default message off stderr's first line noise.
     std::panic::set_hook(Box::new(|info| eprintln!("acey engine: {info}")));
     let mut engine = Engine {
         noise: SeededRng::new(args.seed),
-        network: network(args.net.as_deref(), args.race_net.as_deref())?,
+        network: crate::input::network(args.net.as_deref(), args.race_net.as_deref())?,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

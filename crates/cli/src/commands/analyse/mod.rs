@@ -29,6 +29,13 @@ pub struct Args {
     /// The evaluator and move filters of this level.
     #[arg(long, default_value = acey_ai::analysis::GAME_LEVEL.as_str())]
     level: String,
+    /// Judge with the network in this file instead of the level's, behind the bear-off tables,
+    /// with the level's move filters: to measure a trained network on the same games.
+    #[arg(long)]
+    net: Option<PathBuf>,
+    /// With --net, a race network for the positions with no contact left.
+    #[arg(long, requires = "net")]
+    race_net: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -68,8 +75,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // The record's own errors say the line (their display starts with it).
     let (record, game) = input::game_record(&text)
         .map_err(|e| UsageError(format!("{}: {e}", args.file.display())))?;
-    let analyser =
-        Analyser::new(level, record.rules, args.ply).map_err(|e| UsageError(e.to_string()))?;
+    let analyser = match input::network(args.net.as_deref(), args.race_net.as_deref())? {
+        None => Analyser::new(level, record.rules, args.ply),
+        Some(evaluator) => Analyser::with_evaluator(level, evaluator, record.rules, args.ply),
+    }
+    .map_err(|e| UsageError(e.to_string()))?;
     let total = analyser.count(&game)?;
     // Ctrl-C stops starting new decisions; those done are reported, marked incomplete.
     let stop = Arc::new(AtomicBool::new(false));
