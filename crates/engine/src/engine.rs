@@ -23,19 +23,13 @@
 
 use std::collections::HashMap;
 
-use acey_ai::analysis::{json, Analyser};
+use acey_ai::analysis::{json, Analyser, GAME_LEVEL, GAME_PLIES};
 use acey_protocol::{parse_client, ClientMsg, ErrorCode, Replay, ServerMsg};
 use acey_rules::{Phase, SeededRng};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::table::{Refusal, Saved, Settings, Table};
-
-/// The level whose evaluator judges an analysis, and the depth of its checker plays: the
-/// server's (`acey serve`), so that a game is judged alike wherever it was played.
-pub const ANALYSIS_LEVEL: acey_ai::Level = acey_ai::analysis::GAME_LEVEL;
-/// See [`ANALYSIS_LEVEL`].
-pub const ANALYSIS_PLIES: u8 = acey_ai::analysis::GAME_PLIES;
 
 /// A request to the engine.
 #[derive(Debug, Deserialize)]
@@ -93,8 +87,8 @@ impl Engine {
             Request::Analyse { game } => match self.analyse(&game) {
                 Ok(analysis) => json!({
                     "status": "done",
-                    "plies": ANALYSIS_PLIES,
-                    "level": ANALYSIS_LEVEL.as_str(),
+                    "plies": GAME_PLIES,
+                    "level": GAME_LEVEL.as_str(),
                     "analysis": analysis,
                 }),
                 Err(e) => json!({ "error": e }),
@@ -283,7 +277,7 @@ impl Engine {
     /// The analysis of finished game `game`, as the server's JSON.
     fn analyse(&self, game: &str) -> Result<Value, String> {
         let table = self.finished(game)?;
-        let analyser = Analyser::new(ANALYSIS_LEVEL, *table.game().rules(), ANALYSIS_PLIES)
+        let analyser = Analyser::new(GAME_LEVEL, *table.game().rules(), GAME_PLIES)
             .map_err(|e| e.to_string())?;
         let analysis = analyser.analyse(table.game()).map_err(|e| e.to_string())?;
         Ok(json::to_json(

@@ -24,9 +24,7 @@ pub const MAX_ACTIONS: usize = 20_000;
 /// A refused intent: the code and what to tell the player.
 pub use acey_protocol::Refusal;
 
-fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    (code, message.into())
-}
+use acey_protocol::refuse;
 
 /// What a game is, as created: everything but its actions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

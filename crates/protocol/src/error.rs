@@ -7,6 +7,14 @@ use serde::{Deserialize, Serialize};
 /// in these terms.
 pub type Refusal = (ErrorCode, String);
 
+/// A [`Refusal`] with `code` and `message`.
+pub fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
+    (code, message.into())
+}
+
+/// What a spectator is told when it tries to act in a game it watches.
+pub const SPECTATORS: &str = "spectators can only watch";
+
 /// Kinds of error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatLine;
 use crate::client::ClientMsg;
 use crate::clock::{ClockView, TimeControl};
-use crate::error::{ErrorCode, Refusal};
+use crate::error::{refuse, ErrorCode, Refusal, SPECTATORS};
 
 /// How a game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,13 +156,6 @@ pub fn may_hint<B>(game: &Game, role: Role, computer: Option<B>) -> Result<B, Re
             "a hint is for the player who is moving",
         )),
     }
-}
-
-/// What a spectator is told when it tries to act.
-const SPECTATORS: &str = "spectators can only watch";
-
-fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    (code, message.into())
 }
 
 /// The rules a `create` asks for ([`ClientMsg::Create`]), as every

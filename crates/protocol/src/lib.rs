@@ -55,7 +55,7 @@ pub mod typescript;
 pub use chat::{Channel, ChatLine};
 pub use client::{parse_client, ClientMsg};
 pub use clock::{ClockView, TimeControl, TimeControlError, MAX_SECONDS};
-pub use error::{ErrorCode, Refusal};
+pub use error::{refuse, ErrorCode, Refusal, SPECTATORS};
 pub use game::{
     create_rules, intent_action, may_hint, takeback_cut, GameInfo, HintPlay, Joined, LogEntry,
     Mode, PlayerView, Presence, RatingChange, Role, SeatView, TurnView, Unrated, View, HINT_PLAYS,

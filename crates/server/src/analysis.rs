@@ -17,8 +17,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use acey_ai::analysis::{json, Analyser, AnalysisError, Undecided};
-use acey_ai::Level;
+use acey_ai::analysis::{json, Analyser, AnalysisError, Undecided, GAME_LEVEL, GAME_PLIES};
 use acey_rules::Phase;
 
 use crate::room::rebuild;
@@ -26,10 +25,6 @@ use crate::services::Services;
 use crate::storage::StoreError;
 use crate::store::StoredAnalysis;
 
-/// The level whose evaluator and move filters judge (no noise): every host's.
-pub const LEVEL: Level = acey_ai::analysis::GAME_LEVEL;
-/// The depth of the search that judges checker plays: every host's.
-pub const PLIES: u8 = acey_ai::analysis::GAME_PLIES;
 /// Failures remembered for [`Analyses::status`]; older ones are forgotten.
 const FAILURES_KEPT: usize = 256;
 
@@ -179,7 +174,8 @@ impl Analyses {
                     return Err(Refusal::NotOver(game_id));
                 }
                 let broken = |e: AnalysisError| Refusal::Broken(e.to_string());
-                let analyser = Analyser::new(LEVEL, *game.rules(), PLIES).map_err(broken)?;
+                let analyser =
+                    Analyser::new(GAME_LEVEL, *game.rules(), GAME_PLIES).map_err(broken)?;
                 let listed = analyser.list(&game).map_err(broken)?;
                 Ok((analyser, listed))
             })
@@ -270,7 +266,7 @@ async fn judge_all(
     Ok(StoredAnalysis {
         actions,
         plies: analysis.plies,
-        level: LEVEL.as_str().to_string(),
+        level: GAME_LEVEL.as_str().to_string(),
         body: json::to_json(&analysis, names, None).to_string(),
     })
 }

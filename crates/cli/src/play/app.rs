@@ -79,7 +79,7 @@ pub struct App {
     hinting: Option<Receiver<Outcome>>,
     /// The review of the game just played, being worked out on another thread.
     reviewing: Option<Receiver<Vec<String>>>,
-    /// The level and depth of the review ([`super::review::LEVEL`], [`super::review::PLIES`]).
+    /// The level and depth of the review ([`acey_ai::analysis::GAME_LEVEL`], [`acey_ai::analysis::GAME_PLIES`]).
     pub review_depth: (acey_ai::Level, u8),
     /// Where the bot's latest step went from and to, shown until the person acts.
     last_step: Option<(Spot, Spot)>,
@@ -123,7 +123,7 @@ impl App {
             thinking: None,
             hinting: None,
             reviewing: None,
-            review_depth: (super::review::LEVEL, super::review::PLIES),
+            review_depth: (acey_ai::analysis::GAME_LEVEL, acey_ai::analysis::GAME_PLIES),
             last_step: None,
             too_small: false,
         }

@@ -3,22 +3,18 @@
 //! (docs/analysis.md), then only the decisions of the game that just ended are kept: a summary
 //! line per player and every marked decision, played against best.
 
-use acey_ai::analysis::{summarise, Analyser, Decision};
+use acey_ai::analysis::{summarise, Analyser, Decision, GAME_LEVEL, GAME_PLIES};
 use acey_ai::Level;
 use acey_rules::{Game, Player};
 use unicode_width::UnicodeWidthStr;
 
 use crate::i18n::{self, t};
 
-/// The depth of the review: 1-ply, as `acey analyse` by default (about a second a game).
-pub const PLIES: u8 = 1;
-
-/// The level that judges.
-pub const LEVEL: Level = Level::Strongest;
-
 /// The review of `game`'s current game, as lines of text as wide as they need (the line mode).
 pub fn review(game: &Game, names: &[String; 2]) -> Vec<String> {
-    review_with(game, names, LEVEL, PLIES, usize::MAX)
+    // Judged as every host judges a played game, as `acey analyse` by default (about a second
+    // a game).
+    review_with(game, names, GAME_LEVEL, GAME_PLIES, usize::MAX)
 }
 
 /// The analysis's words for a cube action (`double`, `no double`, `take`, `drop`) in the

@@ -27,7 +27,7 @@ use acey_rules::{Action, Game, Player};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::clock::{now_ms, Clock};
-use crate::protocol::{ErrorCode, GameInfo, Joined, LogEntry, Presence, Role, ServerMsg, View};
+use crate::protocol::{GameInfo, Joined, LogEntry, Presence, Role, ServerMsg, View};
 use crate::services::Services;
 use crate::storage::{GameMeta, Mode};
 
@@ -47,9 +47,7 @@ pub use seats::{seat_ratings, RematchOutcome};
 /// A refused request: what to tell the client.
 pub use acey_protocol::Refusal;
 
-fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    (code, message.into())
-}
+use acey_protocol::refuse;
 
 /// The game and its description, behind the room's lock.
 pub(crate) struct RoomState {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Refusal, Room};
+use super::{refuse, Refusal, Room};
 use crate::clock::now_secs as now;
 use crate::hub::Hub;
 use crate::protocol::{ErrorCode, GameInfo, Role, ServerMsg};
@@ -128,7 +128,7 @@ impl Room {
     ) -> Result<RematchOutcome, Refusal> {
         let seat = match role {
             Role::Spectator => {
-                return Err((ErrorCode::NotYourTurn, "spectators can only watch".into()))
+                return Err(refuse(ErrorCode::NotYourTurn, acey_protocol::SPECTATORS))
             }
             Role::Seat(s) => Some(s),
             Role::Both => None,

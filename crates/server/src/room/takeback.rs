@@ -18,7 +18,7 @@ impl Room {
         let mut st = self.lock().await;
         match (st.meta.mode, role) {
             (_, Role::Spectator) => {
-                return Err(refuse(ErrorCode::NotYourTurn, "spectators can only watch"))
+                return Err(refuse(ErrorCode::NotYourTurn, acey_protocol::SPECTATORS))
             }
             (Mode::Computer, Role::Seat(_)) | (Mode::Local, Role::Both) => {}
             _ => {
