@@ -411,7 +411,6 @@ function renderSound() {
   const b = $("sound");
   b.innerHTML = `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor"
     stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${SOUND_ICONS[on ? "on" : "off"]}</svg>`;
-  b.dataset.sound = on ? "on" : "off";
   b.setAttribute("aria-pressed", String(on));
   b.title = t(on ? "sound-on" : "sound-off");
   b.setAttribute("aria-label", b.title);
