@@ -481,7 +481,14 @@ async fn take_back(c: &Client) -> Value {
     })
     .await;
     assert_eq!(back["phase"], "move", "the roll is played again: {back}");
-    assert_eq!(back["note"], "", "a takeback is not a lost move: {back}");
+    // The game's own note may stand (after a 1-2, "roll again"); the lost-move note may not.
+    assert!(
+        !back["note"]
+            .as_str()
+            .unwrap()
+            .contains("did not reach the server"),
+        "a takeback is not a lost move: {back}"
+    );
     assert!(back["src"].as_u64().unwrap() > 0, "{back}");
     let rules = read(
         c,
